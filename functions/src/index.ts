@@ -1,0 +1,10 @@
+import { setGlobalOptions } from 'firebase-functions/v2';
+import { onRequest } from 'firebase-functions/v2/https';
+import { CURRENCY_PAIRS } from '@price-alerts/domain';
+
+setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
+
+/** Liveness probe for deploy checks and the local stack; it also proves the domain bundle loads. */
+export const health = onRequest((_req, res) => {
+  res.json({ ok: true, pairs: CURRENCY_PAIRS.length });
+});

@@ -1,0 +1,85 @@
+/** Business constants of the spec (section 9); every other package reads them from here. */
+
+export const CURRENCY_PAIRS = [
+  'EUR/USD',
+  'USD/JPY',
+  'GBP/USD',
+  'USD/CHF',
+  'AUD/USD',
+  'USD/CAD',
+  'NZD/USD',
+  'EUR/GBP',
+  'XAU/USD',
+  'XAU/EUR',
+  'XAU/GBP',
+  'XAU/JPY',
+  'BTC/USD',
+  'ETH/USD',
+  'LTC/USD',
+] as const;
+export type CurrencyPair = (typeof CURRENCY_PAIRS)[number];
+
+export const ALERT_TYPES = ['Price reaching', 'Price rising above', 'Price dropping below'] as const;
+export type AlertType = (typeof ALERT_TYPES)[number];
+
+export const ALERT_STATUSES = ['active', 'paused', 'triggered', 'cancelled'] as const;
+export type AlertStatus = (typeof ALERT_STATUSES)[number];
+
+/** Statuses shown in the ACTIVE tab and in the PREVIOUS tab of the dashboard. */
+export const ACTIVE_LIST_STATUSES = ['active', 'paused'] as const satisfies readonly AlertStatus[];
+export const PREVIOUS_LIST_STATUSES = [
+  'triggered',
+  'cancelled',
+] as const satisfies readonly AlertStatus[];
+
+export const TOP_PAIRS = ['EUR/USD', 'GBP/USD', 'AUD/USD', 'BTC/USD'] as const satisfies readonly CurrencyPair[];
+
+/** The earlier live-feed tracking set the spec mentions; kept for the feed's default subscription. */
+export const TRACKED_PAIRS = [
+  'EUR/USD',
+  'GBP/USD',
+  'AUD/USD',
+  'USD/CHF',
+  'BTC/USD',
+  'ETH/USD',
+  'LTC/USD',
+] as const satisfies readonly CurrencyPair[];
+
+export const ACTIVE_ALERTS_LIMIT = 10;
+export const PREVIOUS_ALERTS_LIMIT = 5;
+
+export const DEFAULT_NOTIFICATION_PREFERENCES = Object.freeze({ email: true, push: false });
+
+export const AVATAR_IDS = [1, 2, 3, 4, 5, 6] as const;
+export type AvatarId = (typeof AVATAR_IDS)[number];
+
+export const NORMAL_CLOSE_CODE = 1000;
+export const RECONNECT_DELAY_MS = 100;
+export const TOAST_DURATION_MS = 5000;
+export const SHEET_ANIMATION_MS = 300;
+export const SERVICE_WORKER_TIMEOUT_MS = 10_000;
+export const DESKTOP_MIN_WIDTH_PX = 1024;
+
+export const DESKTOP_BLOCK_MESSAGE = 'Please use a tablet or mobile device';
+
+/** Feed symbols are the pair names without the slash (spec section 7). */
+export function pairToSymbol(pair: CurrencyPair): string {
+  return pair.replace('/', '');
+}
+
+const SYMBOL_TO_PAIR = new Map<string, CurrencyPair>(CURRENCY_PAIRS.map((p) => [pairToSymbol(p), p]));
+
+export function symbolToPair(symbol: string): CurrencyPair | undefined {
+  return SYMBOL_TO_PAIR.get(symbol);
+}
+
+export function isCurrencyPair(value: unknown): value is CurrencyPair {
+  return typeof value === 'string' && (CURRENCY_PAIRS as readonly string[]).includes(value);
+}
+
+/** Decimals a price of the pair is quoted with: 3 for JPY crosses, 2 for metals and crypto, else 5. */
+export function pairDecimals(pair: CurrencyPair): number {
+  if (pair.startsWith('XAU/') || ['BTC/USD', 'ETH/USD', 'LTC/USD'].includes(pair)) return 2;
+  if (pair.endsWith('/JPY')) return 3;
+  return 5;
+}

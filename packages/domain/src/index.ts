@@ -1,0 +1,4 @@
+export * from './constants.ts';
+export * from './dates.ts';
+export * from './schemas.ts';
+export * from './validation.ts';

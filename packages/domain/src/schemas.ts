@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { ALERT_STATUSES, ALERT_TYPES, AVATAR_IDS, CURRENCY_PAIRS } from './constants.ts';
+
+/**
+ * A stored timestamp as either SDK hands it over (Timestamp with toDate, or its plain
+ * {seconds, nanoseconds} form), or a Date / date string once it has travelled through the UI.
+ */
+export const timestampLikeSchema = z.union([
+  z.date(),
+  z.string(),
+  z.object({ seconds: z.number(), nanoseconds: z.number() }),
+  z.custom<{ toDate(): Date }>(
+    (v) => typeof v === 'object' && v !== null && typeof (v as { toDate?: unknown }).toDate === 'function',
+    { message: 'Expected a timestamp' },
+  ),
+]);
+export type TimestampLike = z.infer<typeof timestampLikeSchema>;
+
+export const currencyPairSchema = z.enum(CURRENCY_PAIRS);
+export const alertTypeSchema = z.enum(ALERT_TYPES);
+export const alertStatusSchema = z.enum(ALERT_STATUSES);
+
+export const notificationPreferencesSchema = z.strictObject({
+  email: z.boolean(),
+  push: z.boolean(),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+
+export const triggerPriceSchema = z.number().finite().positive();
+
+/** The alert document as stored (the id is the document id, added when read). */
+export const alertDocumentSchema = z.object({
+  userId: z.string().min(1),
+  currencyPair: currencyPairSchema,
+  alertType: alertTypeSchema,
+  triggerPrice: triggerPriceSchema,
+  status: alertStatusSchema,
+  notificationPreferences: notificationPreferencesSchema,
+  // A pending server timestamp reads as null until the server confirms the write.
+  createdAt: timestampLikeSchema.nullable().optional(),
+  triggeredAt: timestampLikeSchema.nullable().optional(),
+  triggeredPrice: z.number().finite().optional(),
+});
+export type AlertDocument = z.infer<typeof alertDocumentSchema>;
+
+export const alertSchema = alertDocumentSchema.extend({ id: z.string().min(1) });
+export type Alert = z.infer<typeof alertSchema>;
+
+export const FULL_NAME_MAX_LENGTH = 80;
+
+export const profileSchema = z.object({
+  fullName: z.string().max(FULL_NAME_MAX_LENGTH).optional(),
+  email: z.string().optional(),
+  avatarUrl: z.string().optional(),
+  avatarId: z
+    .number()
+    .int()
+    .refine((n) => (AVATAR_IDS as readonly number[]).includes(n), 'avatarId must be 1 to 6')
+    .optional(),
+  hasSetAvatar: z.boolean().optional(),
+  pwaPromptDismissed: z.boolean().optional(),
+  // Only an explicit false turns automatic push registration off (spec section 3).
+  notificationsEnabled: z.boolean().optional(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** The new-alert draft the create screen edits; the trigger price is still the text typed. */
+export const draftSchema = z.object({
+  currencyPair: z.union([currencyPairSchema, z.literal('')]),
+  alertType: z.union([alertTypeSchema, z.literal('')]),
+  triggerPrice: z.string(),
+  status: z.literal('active'),
+  notificationPreferences: notificationPreferencesSchema,
+});
+export type Draft = z.infer<typeof draftSchema>;
+
+export function emptyDraft(): Draft {
+  return {
+    currencyPair: '',
+    alertType: '',
+    triggerPrice: '',
+    status: 'active',
+    notificationPreferences: { email: true, push: false },
+  };
+}
+
+export const livePriceSchema = z.object({
+  ask: z.number().finite(),
+  bid: z.number().finite(),
+  /** Milliseconds since the epoch. */
+  timestamp: z.number().finite(),
+});
+export type LivePrice = z.infer<typeof livePriceSchema>;

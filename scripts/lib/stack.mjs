@@ -1,0 +1,90 @@
+// The local stack: one list of processes shared by `npm start` and the tests. Adding a process
+// (the feed simulator, a mail sink...) is one entry in `stackProcesses`.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { checkJava, emulatorBinaryEnv } from './emulator-env.mjs';
+import { Supervisor } from './supervisor.mjs';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const PROJECT_ID = 'demo-price-alerts';
+export const WEB_URL = 'http://127.0.0.1:5173';
+export const EMULATOR_HOSTS = {
+  FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+  FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080',
+  PUBSUB_EMULATOR_HOST: '127.0.0.1:8085',
+  FUNCTIONS_EMULATOR_HOST: '127.0.0.1:5001',
+  FIREBASE_EMULATOR_HUB: '127.0.0.1:4400',
+};
+export const DEMO_USER = { email: 'demo@price-alerts.test', password: 'demo-pass-1234' };
+
+const binDir = join(root, 'node_modules', '.bin');
+const bin = (name) => join(binDir, name);
+
+/** The `node` devDependency's Node 24 comes first for every child, however this script was started. */
+export function useProjectNode() {
+  const parts = (process.env.PATH ?? '').split(delimiter);
+  if (parts[0] !== binDir) process.env.PATH = [binDir, ...parts].join(delimiter);
+}
+
+/**
+ * web: 'preview' serves the built app (service worker and all), 'dev' runs Vite with hot reload,
+ * false leaves the web app out.
+ */
+export function stackProcesses({ importData = true, web = 'preview', log = console.log } = {}) {
+  const emulatorArgs = ['emulators:start', '--only', 'auth,firestore,pubsub,functions', '--project', PROJECT_ID];
+  if (importData) emulatorArgs.push('--import', join(root, 'emulator-data'));
+  return [
+    {
+      name: 'emulators',
+      cmd: bin('firebase'),
+      args: emulatorArgs,
+      cwd: root,
+      env: { ...emulatorBinaryEnv(log), NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_UPDATE_CHECK: '1' },
+      ready: { log: /All emulators ready/ },
+      timeoutMs: 180_000,
+      stopGraceMs: 15_000,
+    },
+    web && {
+      name: 'web',
+      cmd: 'npm',
+      args: ['run', web === 'dev' ? 'dev' : 'preview', '-w', 'web', '--', '--mode', 'emulator'],
+      cwd: root,
+      ready: { url: `${WEB_URL}/` },
+    },
+  ].filter(Boolean);
+}
+
+/** Builds what the stack runs from: the functions bundle always, the web app for preview. */
+export function buildForStack({ web = 'preview', log = console.log } = {}) {
+  useProjectNode();
+  log('Building functions...');
+  execFileSync('npm', ['run', 'build', '-w', 'functions'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (web === 'preview') {
+    log('Building the web app...');
+    execFileSync('npm', ['run', 'build', '-w', 'web', '--', '--mode', 'emulator'], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  }
+}
+
+export async function startStack({ importData = true, web = 'preview', verbose = false, log = console.log } = {}) {
+  useProjectNode();
+  checkJava();
+  if (importData && !existsSync(join(root, 'emulator-data', 'firebase-export-metadata.json'))) {
+    throw new Error('emulator-data/ has no export; run `npm run demo-data:rebuild`.');
+  }
+  const supervisor = new Supervisor({ verbose, logDir: join(root, '.cache', 'logs') });
+  try {
+    for (const spec of stackProcesses({ importData, web, log })) {
+      log(`Starting ${spec.name}...`);
+      await supervisor.start(spec);
+    }
+  } catch (error) {
+    await supervisor.stopAll();
+    throw error;
+  }
+  return supervisor;
+}

@@ -1,0 +1,25 @@
+// `npm start`: the whole product on the emulators with the demo data, until Ctrl-C.
+//   --dev      Vite with hot reload instead of the built app
+//   --verbose  stream every process's output (it always goes to .cache/logs/<name>.log)
+import { DEMO_USER, WEB_URL, buildForStack, startStack } from './lib/stack.mjs';
+import { onShutdownSignals } from './lib/supervisor.mjs';
+import { SetupError } from './lib/emulator-env.mjs';
+
+const web = process.argv.includes('--dev') ? 'dev' : 'preview';
+const verbose = process.argv.includes('--verbose');
+
+try {
+  buildForStack({ web });
+  const supervisor = await startStack({ web, verbose });
+  onShutdownSignals(() => supervisor.stopAll());
+  supervisor.onUnexpectedExit = (name, code, signal) => {
+    console.error(`${name} stopped unexpectedly (${signal ?? `exit ${code}`}); see .cache/logs/${name}.log`);
+    supervisor.stopAll().finally(() => process.exit(1));
+  };
+  console.log(`Ready: ${WEB_URL}`);
+  console.log(`Demo sign-in: ${DEMO_USER.email} / ${DEMO_USER.password}`);
+  console.log('Press Ctrl-C to stop. Changes stay in memory; `npm run emulators:save` keeps them.');
+} catch (error) {
+  console.error(error instanceof SetupError ? error.message : (error.stack ?? String(error)));
+  process.exit(1);
+}
