@@ -31,7 +31,9 @@ export function checkJava() {
   const match = /version "(\d+)(?:\.(\d+))?/.exec(text);
   const major = match ? Number(match[1] === '1' ? match[2] : match[1]) : Number.NaN;
   if (!(major >= MIN_JAVA)) {
-    throw new SetupError(`Java ${MIN_JAVA} or newer is needed for the emulators; found: ${text.split('\n')[0] || 'unknown'}`);
+    throw new SetupError(
+      `Java ${MIN_JAVA} or newer is needed for the emulators; found: ${text.split('\n')[0] || 'unknown'}`,
+    );
   }
   return major;
 }

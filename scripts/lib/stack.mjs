@@ -10,7 +10,9 @@ import { Supervisor } from './supervisor.mjs';
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const PROJECT_ID = 'demo-price-alerts';
 export const WEB_URL = 'http://127.0.0.1:5173';
-export const EMULATOR_HOSTS = {
+export const EMULATOR_ENV = {
+  // Keeps the Google client libraries from probing for a cloud metadata server that is not there.
+  METADATA_SERVER_DETECTION: 'none',
   FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
   FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080',
   PUBSUB_EMULATOR_HOST: '127.0.0.1:8085',

@@ -17,8 +17,21 @@ import {
 describe('spec constants', () => {
   it('lists the 15 pairs in the spec order', () => {
     expect(CURRENCY_PAIRS).toEqual([
-      'EUR/USD', 'USD/JPY', 'GBP/USD', 'USD/CHF', 'AUD/USD', 'USD/CAD', 'NZD/USD', 'EUR/GBP',
-      'XAU/USD', 'XAU/EUR', 'XAU/GBP', 'XAU/JPY', 'BTC/USD', 'ETH/USD', 'LTC/USD',
+      'EUR/USD',
+      'USD/JPY',
+      'GBP/USD',
+      'USD/CHF',
+      'AUD/USD',
+      'USD/CAD',
+      'NZD/USD',
+      'EUR/GBP',
+      'XAU/USD',
+      'XAU/EUR',
+      'XAU/GBP',
+      'XAU/JPY',
+      'BTC/USD',
+      'ETH/USD',
+      'LTC/USD',
     ]);
   });
 

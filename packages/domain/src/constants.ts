@@ -27,10 +27,7 @@ export type AlertStatus = (typeof ALERT_STATUSES)[number];
 
 /** Statuses shown in the ACTIVE tab and in the PREVIOUS tab of the dashboard. */
 export const ACTIVE_LIST_STATUSES = ['active', 'paused'] as const satisfies readonly AlertStatus[];
-export const PREVIOUS_LIST_STATUSES = [
-  'triggered',
-  'cancelled',
-] as const satisfies readonly AlertStatus[];
+export const PREVIOUS_LIST_STATUSES = ['triggered', 'cancelled'] as const satisfies readonly AlertStatus[];
 
 export const TOP_PAIRS = ['EUR/USD', 'GBP/USD', 'AUD/USD', 'BTC/USD'] as const satisfies readonly CurrencyPair[];
 

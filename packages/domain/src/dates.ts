@@ -3,13 +3,7 @@
  * {seconds, nanoseconds} form once serialised), a Date, or a date string.
  */
 export type DateLike =
-  | Date
-  | string
-  | number
-  | { seconds: number; nanoseconds: number }
-  | { toDate(): Date }
-  | null
-  | undefined;
+  Date | string | number | { seconds: number; nanoseconds: number } | { toDate(): Date } | null | undefined;
 
 export const DATE_NOT_AVAILABLE = 'Date not available';
 export const INVALID_DATE = 'Invalid date';

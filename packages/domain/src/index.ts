@@ -2,3 +2,4 @@ export * from './constants.ts';
 export * from './dates.ts';
 export * from './schemas.ts';
 export * from './validation.ts';
+export * from './names.ts';

@@ -1,6 +1,5 @@
-import { isCurrencyPair } from './constants.ts';
-import { alertTypeSchema, type Draft, type AlertType, type NotificationPreferences } from './schemas.ts';
-import type { CurrencyPair } from './constants.ts';
+import { isCurrencyPair, type AlertType, type CurrencyPair } from './constants.ts';
+import { alertTypeSchema, type Draft, type NotificationPreferences } from './schemas.ts';
 
 export const MSG_LOGIN_REQUIRED = 'Please log in to create alerts.';
 export const MSG_FILL_ALL_FIELDS = 'Fill all fields';

@@ -1,0 +1,47 @@
+// `npm test`: every check in one command. Each step runs even if an earlier one failed, each
+// runner prints its own summary, and the exit code is non-zero if anything failed.
+import { spawnSync } from 'node:child_process';
+import { SetupError } from './lib/emulator-env.mjs';
+import { EMULATOR_ENV, WEB_URL, buildForStack, startStack, useProjectNode } from './lib/stack.mjs';
+import { onShutdownSignals } from './lib/supervisor.mjs';
+
+useProjectNode();
+const results = [];
+
+function step(name, cmd, args, env = {}) {
+  console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = result.status === 0;
+  results.push({ name, ok, seconds: (Date.now() - started) / 1000 });
+  return ok;
+}
+
+step('typecheck', 'node', ['scripts/typecheck.mjs']);
+step('lint', 'eslint', ['.', '--max-warnings=0']);
+step('format', 'prettier', ['--check', '.', '--log-level', 'warn']);
+step('unit', 'vitest', ['run', '--project', 'unit', '--project', 'web']);
+
+let supervisor;
+const stackStarted = Date.now();
+try {
+  buildForStack();
+  supervisor = await startStack();
+  results.push({ name: 'stack start', ok: true, seconds: (Date.now() - stackStarted) / 1000 });
+  onShutdownSignals(() => supervisor.stopAll());
+  step('emulator + browser', 'vitest', ['run', '--project', 'emulator', '--project', 'browser'], {
+    ...EMULATOR_ENV,
+    WEB_URL,
+  });
+} catch (error) {
+  console.error(error instanceof SetupError ? error.message : (error.stack ?? String(error)));
+  results.push({ name: 'stack start', ok: false, seconds: (Date.now() - stackStarted) / 1000 });
+} finally {
+  await supervisor?.stopAll();
+}
+
+console.log('\n=== summary');
+for (const r of results) console.log(`${r.ok ? 'ok    ' : 'FAILED'} ${r.name} (${r.seconds.toFixed(1)} s)`);
+const failed = results.filter((r) => !r.ok).length;
+console.log(`${results.length - failed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

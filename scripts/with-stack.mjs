@@ -1,0 +1,27 @@
+// Runs one command with the local stack up, then takes the stack down and exits with its code.
+//   node scripts/with-stack.mjs [--no-web] [--empty] <command> [args...]
+import { spawnSync } from 'node:child_process';
+import { SetupError } from './lib/emulator-env.mjs';
+import { EMULATOR_ENV, WEB_URL, buildForStack, startStack } from './lib/stack.mjs';
+import { onShutdownSignals } from './lib/supervisor.mjs';
+
+const args = process.argv.slice(2);
+const flags = new Set();
+while (args[0]?.startsWith('--')) flags.add(args.shift());
+const web = flags.has('--no-web') ? false : 'preview';
+
+let supervisor;
+try {
+  buildForStack({ web });
+  supervisor = await startStack({ web, importData: !flags.has('--empty') });
+} catch (error) {
+  console.error(error instanceof SetupError ? error.message : (error.stack ?? String(error)));
+  process.exit(1);
+}
+onShutdownSignals(() => supervisor.stopAll());
+const result = spawnSync(args[0], args.slice(1), {
+  stdio: 'inherit',
+  env: { ...process.env, ...EMULATOR_ENV, WEB_URL },
+});
+await supervisor.stopAll();
+process.exit(result.status ?? 1);

@@ -1,0 +1,44 @@
+import { defineConfig } from 'vitest/config';
+
+// Four projects, one per kind of test, so each can run alone:
+//   unit      pure TypeScript (domain, feed, functions logic), no emulator
+//   web       React components in jsdom
+//   emulator  rules, repositories and functions against the Firebase emulators
+//   browser   the built app in a real Chromium against the whole local stack
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'functions/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['**/*.emulator.test.ts', '**/node_modules/**'],
+          environment: 'node',
+        },
+      },
+      // The web project has its own file: its React plugin is installed in web/, not at the root.
+      'web/vitest.config.ts',
+      {
+        test: {
+          name: 'emulator',
+          include: ['**/*.emulator.test.ts'],
+          exclude: ['**/node_modules/**'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['tests/browser/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // One Chromium at a time: two cores are shared with the emulators and the web server.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,23 @@
+import { useAtomValue } from 'jotai';
+import { Suspense } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { authLoadingAtom, currentUserAtom } from '../features/auth/atoms';
+import { Spinner } from '../shared/Spinner';
+import { BottomNav } from './BottomNav';
+
+/** Protected routes: a spinner while auth loads, /login without a user (coming back here after). */
+export function RequireAuth() {
+  const loading = useAtomValue(authLoadingAtom);
+  const user = useAtomValue(currentUserAtom);
+  const location = useLocation();
+  if (loading) return <Spinner label="Checking your session" />;
+  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  return (
+    <div className="app-shell">
+      <Suspense fallback={<Spinner />}>
+        <Outlet />
+      </Suspense>
+      <BottomNav />
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from './config';
+
+const complete = {
+  VITE_USE_EMULATORS: 'true',
+  VITE_FIREBASE_API_KEY: 'k',
+  VITE_FIREBASE_AUTH_DOMAIN: 'd',
+  VITE_FIREBASE_PROJECT_ID: 'demo-x',
+  VITE_FIREBASE_APP_ID: 'a',
+  VITE_FIREBASE_MESSAGING_SENDER_ID: 's',
+  VITE_WEBSITE_URL: 'https://example.com',
+};
+
+describe('parseConfig', () => {
+  it('reads a complete environment', () => {
+    const config = parseConfig(complete);
+    expect(config.useEmulators).toBe(true);
+    expect(config.emulatorHost).toBe('127.0.0.1');
+    expect(config.firebase.projectId).toBe('demo-x');
+  });
+
+  it('names every missing variable', () => {
+    const { VITE_FIREBASE_API_KEY: _key, VITE_FIREBASE_PROJECT_ID: _project, ...partial } = complete;
+    expect(() => parseConfig(partial)).toThrow(/VITE_FIREBASE_API_KEY.*VITE_FIREBASE_PROJECT_ID/);
+  });
+
+  it('refuses a blank value and a malformed URL', () => {
+    expect(() => parseConfig({ ...complete, VITE_FIREBASE_APP_ID: '  ' })).toThrow(/VITE_FIREBASE_APP_ID is required/);
+    expect(() => parseConfig({ ...complete, VITE_WEBSITE_URL: 'not a url' })).toThrow(/VITE_WEBSITE_URL/);
+  });
+});

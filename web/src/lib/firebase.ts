@@ -1,0 +1,34 @@
+/**
+ * The one place that initialises Firebase and connects the emulators. Firestore is loaded on
+ * demand so that the public routes (splash, login, sign-up...) ship no Firestore code.
+ */
+import { initializeApp } from 'firebase/app';
+import {
+  browserPopupRedirectResolver,
+  connectAuthEmulator,
+  indexedDBLocalPersistence,
+  initializeAuth,
+} from 'firebase/auth';
+import type { Firestore } from 'firebase/firestore';
+import { config } from './config';
+
+export const app = initializeApp(config.firebase);
+
+export const auth = initializeAuth(app, {
+  persistence: indexedDBLocalPersistence,
+  popupRedirectResolver: browserPopupRedirectResolver,
+});
+if (config.useEmulators) {
+  connectAuthEmulator(auth, `http://${config.emulatorHost}:9099`, { disableWarnings: true });
+}
+
+let dbPromise: Promise<Firestore> | undefined;
+
+export function getDb(): Promise<Firestore> {
+  dbPromise ??= import('firebase/firestore').then(({ initializeFirestore, connectFirestoreEmulator }) => {
+    const db = initializeFirestore(app, { ignoreUndefinedProperties: true });
+    if (config.useEmulators) connectFirestoreEmulator(db, config.emulatorHost, 8080);
+    return db;
+  });
+  return dbPromise;
+}
