@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const projects = ['packages/domain', 'packages/feed', 'functions', 'web', 'tests'];
-// A workspace with a tsconfig but no sources yet is skipped rather than failed by tsc.
+// A workspace without a tsconfig (no sources yet) is skipped.
 let failed = 0;
 for (const project of projects) {
   if (!existsSync(`${project}/tsconfig.json`)) continue;
