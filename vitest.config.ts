@@ -11,7 +11,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'functions/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'functions/src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           exclude: ['**/*.emulator.test.ts', '**/node_modules/**'],
           environment: 'node',
         },

@@ -3,3 +3,4 @@ export * from './dates.ts';
 export * from './schemas.ts';
 export * from './validation.ts';
 export * from './names.ts';
+export * from './queries.ts';

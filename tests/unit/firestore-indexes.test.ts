@@ -1,0 +1,28 @@
+// The emulator serves any query without an index; production refuses one. This fails first.
+import {
+  QUERY_SHAPES,
+  indexServes,
+  missingIndexes,
+  needsCompositeIndex,
+  type IndexDefinition,
+} from '@price-alerts/domain';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const file = join(import.meta.dirname, '..', '..', 'firestore.indexes.json');
+const { indexes } = JSON.parse(readFileSync(file, 'utf8')) as { indexes: IndexDefinition[] };
+
+describe('firestore.indexes.json', () => {
+  it('has an index for every query the code declares', () => {
+    expect(QUERY_SHAPES.length).toBeGreaterThanOrEqual(2);
+    expect(missingIndexes(QUERY_SHAPES, indexes)).toEqual([]);
+  });
+
+  it('has no index that no query uses', () => {
+    const unused = indexes.filter(
+      (index) => !QUERY_SHAPES.some((s) => needsCompositeIndex(s) && indexServes(index, s)),
+    );
+    expect(unused).toEqual([]);
+  });
+});
