@@ -34,7 +34,16 @@ describe('needsCompositeIndex', () => {
   it.each<[string, QueryShape, boolean]>([
     ['filter and order on different fields', dashboard, true],
     ['one field only', { ...dashboard, orderBy: [] }, false],
-    ['equality filters only, in one collection', { ...evaluator, filters: evaluator.filters.slice(0, 2) }, false],
+    [
+      'equality filters only, in one collection',
+      { ...evaluator, scope: 'COLLECTION', filters: evaluator.filters.slice(0, 2) },
+      false,
+    ],
+    [
+      'equality filters only, across a collection group',
+      { ...evaluator, filters: evaluator.filters.slice(0, 2) },
+      true,
+    ],
     ['a collection-group query', { ...dashboard, scope: 'COLLECTION_GROUP', orderBy: [] }, true],
     ['equality plus range', evaluator, true],
   ])('%s: %s', (_label, shape, expected) => {
