@@ -6,6 +6,8 @@ export default defineProject({
   test: {
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}'],
+    // Repository tests talk to the Firestore emulator; they run in the root emulator project.
+    exclude: ['src/**/*.emulator.test.ts'],
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
   },

@@ -56,3 +56,17 @@ describe('livePriceSchema', () => {
     expect(livePriceSchema.safeParse({ ask: Number.NaN, bid: 1.09, timestamp: 1 }).success).toBe(false);
   });
 });
+
+describe('timestampLikeSchema', () => {
+  it('keeps a Timestamp-like object as the same instance', () => {
+    class FakeTimestamp {
+      seconds = 1;
+      nanoseconds = 0;
+      toDate() {
+        return new Date(1000);
+      }
+    }
+    const ts = new FakeTimestamp();
+    expect(alertSchema.parse({ ...valid, createdAt: ts }).createdAt).toBe(ts);
+  });
+});

@@ -6,13 +6,14 @@ import { ALERT_STATUSES, ALERT_TYPES, AVATAR_IDS, CURRENCY_PAIRS } from './const
  * {seconds, nanoseconds} form), or a Date / date string once it has travelled through the UI.
  */
 export const timestampLikeSchema = z.union([
-  z.date(),
-  z.string(),
-  z.object({ seconds: z.number(), nanoseconds: z.number() }),
+  // First, so a Timestamp passes through as itself rather than being copied into a plain object.
   z.custom<{ toDate(): Date }>(
     (v) => typeof v === 'object' && v !== null && typeof (v as { toDate?: unknown }).toDate === 'function',
     { message: 'Expected a timestamp' },
   ),
+  z.date(),
+  z.string(),
+  z.object({ seconds: z.number(), nanoseconds: z.number() }),
 ]);
 export type TimestampLike = z.infer<typeof timestampLikeSchema>;
 
@@ -38,6 +39,8 @@ export const alertDocumentSchema = z.object({
   notificationPreferences: notificationPreferencesSchema,
   // A pending server timestamp reads as null until the server confirms the write.
   createdAt: timestampLikeSchema.nullable().optional(),
+  /** Server time of the last pause, resume or edit: a resumed alert is judged on prices from then on. */
+  updatedAt: timestampLikeSchema.nullable().optional(),
   triggeredAt: timestampLikeSchema.nullable().optional(),
   triggeredPrice: z.number().finite().optional(),
 });
@@ -91,3 +94,15 @@ export const livePriceSchema = z.object({
   timestamp: z.number().finite(),
 });
 export type LivePrice = z.infer<typeof livePriceSchema>;
+
+/** users/{uid}/pushTokens/{tokenId}: one per device; the id is derived from the token. */
+export const pushTokenSchema = z.object({
+  token: z.string().min(10).max(4096),
+  updatedAt: timestampLikeSchema.nullable().optional(),
+  userAgent: z.string().max(512).optional(),
+});
+export type PushToken = z.infer<typeof pushTokenSchema>;
+
+/** prices/{symbol}: the latest price per pair, written by the ingest service. */
+export const priceDocumentSchema = livePriceSchema.extend({ pair: currencyPairSchema });
+export type PriceDocument = z.infer<typeof priceDocumentSchema>;

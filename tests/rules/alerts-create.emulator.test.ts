@@ -1,0 +1,130 @@
+import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { ALERT_TYPES, CURRENCY_PAIRS } from '@price-alerts/domain';
+import { Timestamp, addDoc, collection, serverTimestamp } from 'firebase/firestore';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ALICE, BOB, rulesEnv, validAlert } from './rules-env';
+
+let env: RulesTestEnvironment;
+
+beforeAll(async () => {
+  env = await rulesEnv('alerts-create');
+});
+beforeEach(async () => {
+  await env.clearFirestore();
+});
+afterAll(async () => {
+  await env.cleanup();
+});
+
+function create(uid: string | null, data: Record<string, unknown>, owner = ALICE) {
+  const ctx = uid ? env.authenticatedContext(uid) : env.unauthenticatedContext();
+  return addDoc(collection(ctx.firestore(), `users/${owner}/alerts`), data);
+}
+
+const withTime = (patch: Record<string, unknown> = {}): Record<string, unknown> => ({
+  ...validAlert(),
+  createdAt: serverTimestamp(),
+  ...patch,
+});
+const without = (key: string) => {
+  const data = withTime();
+  delete data[key];
+  return data;
+};
+
+describe('alert create: who', () => {
+  it('lets the owner create a valid alert', async () => {
+    await assertSucceeds(create(ALICE, withTime()));
+  });
+  it('denies another user writing into the owner’s alerts', async () => {
+    await assertFails(create(BOB, withTime()));
+  });
+  it('denies a signed-out visitor', async () => {
+    await assertFails(create(null, withTime()));
+  });
+});
+
+describe('alert create: valid documents', () => {
+  it.each(CURRENCY_PAIRS)('accepts pair %s', async (currencyPair) => {
+    await assertSucceeds(create(ALICE, withTime({ currencyPair })));
+  });
+  it.each(ALERT_TYPES)('accepts type %s', async (alertType) => {
+    await assertSucceeds(create(ALICE, withTime({ alertType })));
+  });
+  it.each([
+    ['email only', { email: true, push: false }],
+    ['push only', { email: false, push: true }],
+    ['both', { email: true, push: true }],
+  ])('accepts notifications by %s', async (_label, notificationPreferences) => {
+    await assertSucceeds(create(ALICE, withTime({ notificationPreferences })));
+  });
+  it.each([0.00001, 1, 64000, 999_999_999])('accepts price %d', async (triggerPrice) => {
+    await assertSucceeds(create(ALICE, withTime({ triggerPrice })));
+  });
+});
+
+const invalid: [string, Record<string, unknown>][] = [
+  ['a foreign userId', withTime({ userId: BOB })],
+  ['no userId', without('userId')],
+  ['an empty userId', withTime({ userId: '' })],
+  ['a numeric userId', withTime({ userId: 42 })],
+  ['an unknown pair', withTime({ currencyPair: 'DOGE/USD' })],
+  ['a pair without the slash', withTime({ currencyPair: 'EURUSD' })],
+  ['a lower-case pair', withTime({ currencyPair: 'eur/usd' })],
+  ['an empty pair', withTime({ currencyPair: '' })],
+  ['a numeric pair', withTime({ currencyPair: 1 })],
+  ['no pair', without('currencyPair')],
+  ['an unknown type', withTime({ alertType: 'Price near' })],
+  ['a lower-case type', withTime({ alertType: 'price reaching' })],
+  ['an empty type', withTime({ alertType: '' })],
+  ['a null type', withTime({ alertType: null })],
+  ['no type', without('alertType')],
+  ['a zero price', withTime({ triggerPrice: 0 })],
+  ['a negative price', withTime({ triggerPrice: -1 })],
+  ['a tiny negative price', withTime({ triggerPrice: -0.0001 })],
+  ['a string price', withTime({ triggerPrice: '1.1' })],
+  ['a padded string price', withTime({ triggerPrice: ' 1' })],
+  ['a NaN price', withTime({ triggerPrice: Number.NaN })],
+  ['an infinite price', withTime({ triggerPrice: Number.POSITIVE_INFINITY })],
+  ['a negative infinite price', withTime({ triggerPrice: Number.NEGATIVE_INFINITY })],
+  ['an absurdly large price', withTime({ triggerPrice: 1e12 })],
+  ['a null price', withTime({ triggerPrice: null })],
+  ['a boolean price', withTime({ triggerPrice: true })],
+  ['a map price', withTime({ triggerPrice: { value: 1 } })],
+  ['an array price', withTime({ triggerPrice: [1] })],
+  ['no price', without('triggerPrice')],
+  ['status paused', withTime({ status: 'paused' })],
+  ['status triggered', withTime({ status: 'triggered' })],
+  ['status cancelled', withTime({ status: 'cancelled' })],
+  ['status in capitals', withTime({ status: 'ACTIVE' })],
+  ['a null status', withTime({ status: null })],
+  ['no status', without('status')],
+  ['no notification preferences', without('notificationPreferences')],
+  ['no channel chosen', withTime({ notificationPreferences: { email: false, push: false } })],
+  ['preferences without push', withTime({ notificationPreferences: { email: true } })],
+  ['preferences without email', withTime({ notificationPreferences: { push: true } })],
+  ['a string preference', withTime({ notificationPreferences: { email: 'true', push: false } })],
+  ['numeric preferences', withTime({ notificationPreferences: { email: 1, push: 0 } })],
+  ['an extra channel', withTime({ notificationPreferences: { email: true, push: false, sms: true } })],
+  ['preferences as a boolean', withTime({ notificationPreferences: true })],
+  ['null preferences', withTime({ notificationPreferences: null })],
+  ['a client-set createdAt', withTime({ createdAt: Timestamp.now() })],
+  ['a createdAt in the past', withTime({ createdAt: Timestamp.fromMillis(Date.UTC(2020, 0, 1)) })],
+  ['a string createdAt', withTime({ createdAt: '2026-11-22T10:00:00Z' })],
+  ['no createdAt', without('createdAt')],
+  ['an evaluator field triggeredAt', withTime({ triggeredAt: serverTimestamp() })],
+  ['an evaluator field triggeredPrice', withTime({ triggeredPrice: 1.1 })],
+  ['an id field', withTime({ id: 'x' })],
+  ['an updatedAt on create', withTime({ updatedAt: serverTimestamp() })],
+  ['a privilege field', withTime({ admin: true })],
+  ['a price side', withTime({ side: 'bid' })],
+];
+
+describe(`alert create: ${invalid.length} invalid documents`, () => {
+  it('has at least 50 cases', () => {
+    expect(invalid.length).toBeGreaterThanOrEqual(50);
+  });
+  it.each(invalid)('denies %s', async (_label, data) => {
+    await assertFails(create(ALICE, data));
+  });
+});

@@ -1,0 +1,84 @@
+import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { deleteDoc, doc, getDoc, setDoc, updateDoc } from 'firebase/firestore';
+import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { ALICE, ALICE_EMAIL, BOB, rulesEnv } from './rules-env';
+
+let env: RulesTestEnvironment;
+const PROFILE = { fullName: 'Alice Liddell', email: ALICE_EMAIL, hasSetAvatar: false, pwaPromptDismissed: false };
+
+beforeAll(async () => {
+  env = await rulesEnv('profile');
+});
+beforeEach(async () => {
+  await env.clearFirestore();
+  await env.withSecurityRulesDisabled((ctx) => setDoc(doc(ctx.firestore(), `users/${ALICE}`), PROFILE));
+});
+afterAll(async () => {
+  await env.cleanup();
+});
+
+const emails: Record<string, string> = { [ALICE]: ALICE_EMAIL, [BOB]: 'bob@example.test' };
+const dbFor = (uid: string | null) =>
+  (uid ? env.authenticatedContext(uid, { email: emails[uid] }) : env.unauthenticatedContext()).firestore();
+const profileOf = (uid: string | null, owner = ALICE) => doc(dbFor(uid), `users/${owner}`);
+
+describe('profile read', () => {
+  it('lets the owner read it', async () => {
+    await assertSucceeds(getDoc(profileOf(ALICE)));
+  });
+  it.each([
+    ['another user', BOB],
+    ['a signed-out visitor', null],
+  ])('denies %s', async (_label, uid) => {
+    await assertFails(getDoc(profileOf(uid)));
+  });
+});
+
+describe('profile create and update', () => {
+  it('lets a new user create their own profile', async () => {
+    await assertSucceeds(setDoc(profileOf(BOB, BOB), { fullName: 'Bob', email: 'bob@example.test' }));
+  });
+  it('lets the owner choose an avatar and turn push off', async () => {
+    await assertSucceeds(
+      updateDoc(profileOf(ALICE), {
+        avatarId: 3,
+        avatarUrl: '/avatars/3.svg',
+        hasSetAvatar: true,
+        notificationsEnabled: false,
+        pwaPromptDismissed: true,
+      }),
+    );
+  });
+  it.each<[string, Record<string, unknown>]>([
+    ['avatarId 0', { avatarId: 0 }],
+    ['avatarId 7', { avatarId: 7 }],
+    ['a fractional avatarId', { avatarId: 2.5 }],
+    ['a string avatarId', { avatarId: '3' }],
+    ['an outside avatar URL', { avatarUrl: 'https://tracker.example/pixel.png' }],
+    ['a full name over 80 characters', { fullName: 'x'.repeat(81) }],
+    ['a numeric full name', { fullName: 7 }],
+    ['someone else’s email', { email: 'bob@example.test' }],
+    ['a non-boolean hasSetAvatar', { hasSetAvatar: 'yes' }],
+    ['a non-boolean pwaPromptDismissed', { pwaPromptDismissed: 1 }],
+    ['a non-boolean notificationsEnabled', { notificationsEnabled: 'false' }],
+    ['an unknown field', { role: 'admin' }],
+  ])('denies the owner setting %s', async (_label, patch) => {
+    await assertFails(updateDoc(profileOf(ALICE), patch));
+  });
+  it.each([
+    ['another user', BOB],
+    ['a signed-out visitor', null],
+  ])('denies %s writing it', async (_label, uid) => {
+    await assertFails(updateDoc(profileOf(uid), { fullName: 'Mallory' }));
+    await assertFails(setDoc(profileOf(uid), { fullName: 'Mallory' }));
+  });
+});
+
+describe('profile delete', () => {
+  it('lets the owner delete it', async () => {
+    await assertSucceeds(deleteDoc(profileOf(ALICE)));
+  });
+  it('denies another user', async () => {
+    await assertFails(deleteDoc(profileOf(BOB)));
+  });
+});

@@ -1,0 +1,36 @@
+// A rules test environment per suite, each in its own demo project on the running Firestore
+// emulator, so suites never clear each other's data (or the demo data of `npm start`).
+import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { setLogLevel } from 'firebase/firestore';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+// Every denied write is logged by the SDK as a warning; the assertions say all that matters.
+setLogLevel('silent');
+
+export const RULES = readFileSync(join(import.meta.dirname, '..', '..', 'firestore.rules'), 'utf8');
+
+export async function rulesEnv(suite: string): Promise<RulesTestEnvironment> {
+  const hostPort = process.env.FIRESTORE_EMULATOR_HOST;
+  if (!hostPort) throw new Error('FIRESTORE_EMULATOR_HOST is not set: run through npm test or npm run test:emulator.');
+  const [host, port] = hostPort.split(':');
+  return initializeTestEnvironment({
+    projectId: `demo-rules-${suite}`,
+    firestore: { rules: RULES, host: host ?? '127.0.0.1', port: Number(port) },
+  });
+}
+
+export const ALICE = 'alice';
+export const BOB = 'bob';
+export const ALICE_EMAIL = 'alice@example.test';
+
+export function validAlert(uid = ALICE): Record<string, unknown> {
+  return {
+    userId: uid,
+    currencyPair: 'EUR/USD',
+    alertType: 'Price rising above',
+    triggerPrice: 1.0925,
+    status: 'active',
+    notificationPreferences: { email: true, push: false },
+  };
+}

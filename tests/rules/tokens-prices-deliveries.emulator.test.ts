@@ -1,0 +1,76 @@
+import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { Timestamp, collection, deleteDoc, doc, getDoc, getDocs, serverTimestamp, setDoc } from 'firebase/firestore';
+import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { ALICE, BOB, rulesEnv } from './rules-env';
+
+let env: RulesTestEnvironment;
+const TOKEN = 'fcm-token-0123456789abcdef';
+
+beforeAll(async () => {
+  env = await rulesEnv('tokens');
+});
+beforeEach(async () => {
+  await env.clearFirestore();
+  await env.withSecurityRulesDisabled(async (ctx) => {
+    const db = ctx.firestore();
+    await setDoc(doc(db, `users/${ALICE}/pushTokens/t1`), { token: TOKEN, updatedAt: Timestamp.now() });
+    await setDoc(doc(db, 'prices/EURUSD'), { ask: 1.1, bid: 1.0999, timestamp: Date.now() });
+    await setDoc(doc(db, 'deliveries/d1'), { userId: ALICE, alertId: 'a1' });
+  });
+});
+afterAll(async () => {
+  await env.cleanup();
+});
+
+const dbFor = (uid: string | null) => (uid ? env.authenticatedContext(uid) : env.unauthenticatedContext()).firestore();
+const tokenDoc = (uid: string | null, id = 't1') => doc(dbFor(uid), `users/${ALICE}/pushTokens/${id}`);
+const others: [string, string | null][] = [
+  ['another user', BOB],
+  ['a signed-out visitor', null],
+];
+
+describe('push tokens', () => {
+  it('lets the owner register, refresh, read, list and remove a token', async () => {
+    await assertSucceeds(setDoc(tokenDoc(ALICE, 't2'), { token: TOKEN, updatedAt: serverTimestamp(), userAgent: 'x' }));
+    await assertSucceeds(setDoc(tokenDoc(ALICE), { token: TOKEN, updatedAt: serverTimestamp() }));
+    await assertSucceeds(getDoc(tokenDoc(ALICE)));
+    await assertSucceeds(getDocs(collection(dbFor(ALICE), `users/${ALICE}/pushTokens`)));
+    await assertSucceeds(deleteDoc(tokenDoc(ALICE)));
+  });
+  it.each<[string, Record<string, unknown>]>([
+    ['a short token', { token: 'abc', updatedAt: serverTimestamp() }],
+    ['a numeric token', { token: 1234567890123, updatedAt: serverTimestamp() }],
+    ['a client-set time', { token: TOKEN, updatedAt: Timestamp.now() }],
+    ['an extra field', { token: TOKEN, updatedAt: serverTimestamp(), userId: BOB }],
+  ])('denies the owner storing %s', async (_label, data) => {
+    await assertFails(setDoc(tokenDoc(ALICE, 't3'), data));
+  });
+  it.each(others)('denies %s any access', async (_label, uid) => {
+    await assertFails(getDoc(tokenDoc(uid)));
+    await assertFails(getDocs(collection(dbFor(uid), `users/${ALICE}/pushTokens`)));
+    await assertFails(setDoc(tokenDoc(uid, 't4'), { token: TOKEN, updatedAt: serverTimestamp() }));
+    await assertFails(deleteDoc(tokenDoc(uid)));
+  });
+});
+
+describe('latest prices', () => {
+  it('lets any signed-in user read and list them', async () => {
+    await assertSucceeds(getDoc(doc(dbFor(BOB), 'prices/EURUSD')));
+    await assertSucceeds(getDocs(collection(dbFor(BOB), 'prices')));
+  });
+  it('denies a signed-out visitor', async () => {
+    await assertFails(getDoc(doc(dbFor(null), 'prices/EURUSD')));
+  });
+  it('denies every client write', async () => {
+    await assertFails(setDoc(doc(dbFor(ALICE), 'prices/EURUSD'), { ask: 2, bid: 1.9, timestamp: 1 }));
+    await assertFails(deleteDoc(doc(dbFor(ALICE), 'prices/EURUSD')));
+  });
+});
+
+describe('deliveries', () => {
+  it('denies every client, even the alert’s owner', async () => {
+    await assertFails(getDoc(doc(dbFor(ALICE), 'deliveries/d1')));
+    await assertFails(getDocs(collection(dbFor(ALICE), 'deliveries')));
+    await assertFails(setDoc(doc(dbFor(ALICE), 'deliveries/d2'), { userId: ALICE }));
+  });
+});

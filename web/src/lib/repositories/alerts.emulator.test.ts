@@ -1,0 +1,116 @@
+// The app's real alert queries and writes, against the Firestore emulator with the real rules.
+import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import type { Alert, AlertStatus } from '@price-alerts/domain';
+import { Timestamp, doc, setDoc, type Firestore } from 'firebase/firestore';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ALICE, rulesEnv, validAlert } from '../../../../tests/rules/rules-env';
+import { createAlert, deleteAlert, getAlert, setAlertStatus, updateAlert, watchAlerts, type AlertList } from './alerts';
+
+let env: RulesTestEnvironment;
+let db: Firestore;
+const BASE = Date.UTC(2026, 10, 1);
+const STATUSES: AlertStatus[] = ['active', 'paused', 'triggered', 'cancelled'];
+
+beforeAll(async () => {
+  env = await rulesEnv('repo-alerts');
+});
+beforeEach(async () => {
+  await env.clearFirestore();
+  // 24 alerts, statuses in turn, one minute apart; a-23 is the newest.
+  await env.withSecurityRulesDisabled(async (ctx) => {
+    for (let i = 0; i < 24; i++) {
+      await setDoc(doc(ctx.firestore(), `users/${ALICE}/alerts/a-${String(i).padStart(2, '0')}`), {
+        ...validAlert(),
+        status: STATUSES[i % 4],
+        createdAt: Timestamp.fromMillis(BASE + i * 60_000),
+      });
+    }
+  });
+  // The compat instance the test library hands out is accepted by the modular functions.
+  db = env.authenticatedContext(ALICE).firestore() as unknown as Firestore;
+});
+afterAll(async () => {
+  await env.cleanup();
+});
+
+function nextSnapshot(list: AlertList, predicate: (alerts: Alert[]) => boolean = () => true): Promise<Alert[]> {
+  return new Promise((resolve, reject) => {
+    const stop = watchAlerts(
+      db,
+      ALICE,
+      list,
+      (alerts) => {
+        if (!predicate(alerts)) return;
+        stop();
+        resolve(alerts);
+      },
+      reject,
+    );
+  });
+}
+
+const millis = (a: Alert) => (a.createdAt as Timestamp).toMillis();
+
+describe('alerts repository', () => {
+  it('lists the 10 newest active or paused alerts, newest first', async () => {
+    const alerts = await nextSnapshot('active');
+    expect(alerts).toHaveLength(10);
+    expect(alerts.every((a) => a.status === 'active' || a.status === 'paused')).toBe(true);
+    expect(alerts.map(millis)).toEqual([...alerts.map(millis)].sort((x, y) => y - x));
+    expect(alerts[0]?.id).toBe('a-21');
+  });
+
+  it('lists the 5 newest triggered or cancelled alerts, newest first', async () => {
+    const alerts = await nextSnapshot('previous');
+    expect(alerts.map((a) => a.id)).toEqual(['a-23', 'a-22', 'a-19', 'a-18', 'a-15']);
+  });
+
+  it('creates an alert that heads the active list with a server createdAt', async () => {
+    const id = await createAlert(db, ALICE, {
+      currencyPair: 'BTC/USD',
+      alertType: 'Price dropping below',
+      triggerPrice: 60000,
+      notificationPreferences: { email: false, push: true },
+    });
+    // The first snapshot may come from the local cache alone; wait for the server's full list.
+    const alerts = await nextSnapshot('active', (list) => list[0]?.id === id && list.length === 10);
+    expect(alerts[0]).toMatchObject({ userId: ALICE, currencyPair: 'BTC/USD', status: 'active', triggerPrice: 60000 });
+    expect(alerts).toHaveLength(10);
+  });
+
+  it('pauses, resumes, edits and deletes through the rules', async () => {
+    await setAlertStatus(db, ALICE, 'a-20', 'paused');
+    expect((await getAlert(db, ALICE, 'a-20'))?.status).toBe('paused');
+    await setAlertStatus(db, ALICE, 'a-20', 'active');
+    await updateAlert(db, ALICE, 'a-20', {
+      currencyPair: 'XAU/USD',
+      alertType: 'Price reaching',
+      triggerPrice: 2750,
+      notificationPreferences: { email: true, push: true },
+    });
+    expect(await getAlert(db, ALICE, 'a-20')).toMatchObject({
+      currencyPair: 'XAU/USD',
+      triggerPrice: 2750,
+      status: 'active',
+    });
+    await deleteAlert(db, ALICE, 'a-20');
+    expect(await getAlert(db, ALICE, 'a-20')).toBeUndefined();
+  });
+
+  it('refuses to pause a triggered alert', async () => {
+    await expect(setAlertStatus(db, ALICE, 'a-23', 'paused')).rejects.toMatchObject({ code: 'permission-denied' });
+  });
+
+  it('leaves an invalid document out of the list instead of failing it', async () => {
+    await env.withSecurityRulesDisabled((ctx) =>
+      setDoc(doc(ctx.firestore(), `users/${ALICE}/alerts/broken`), {
+        ...validAlert(),
+        triggerPrice: 'lots',
+        createdAt: Timestamp.fromMillis(BASE + 10 * 3_600_000),
+      }),
+    );
+    const alerts = await nextSnapshot('active');
+    expect(alerts.map((a) => a.id)).not.toContain('broken');
+    expect(alerts).toHaveLength(9);
+  });
+});

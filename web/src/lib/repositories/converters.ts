@@ -1,0 +1,27 @@
+import type { DocumentData, QueryDocumentSnapshot, QuerySnapshot } from 'firebase/firestore';
+import type { z } from 'zod';
+
+export type WithId<T> = T & { id: string };
+
+/**
+ * Reads a document through its zod schema. A pending server timestamp reads as the local estimate,
+ * so a just-created alert sorts and displays at once instead of as 'Date not available'.
+ * A document that fails the schema is reported and left out rather than breaking the screen.
+ */
+export function parseSnapshot<T extends object>(
+  schema: z.ZodType<T>,
+  snapshot: QueryDocumentSnapshot<DocumentData>,
+): WithId<T> | undefined {
+  const result = schema.safeParse(snapshot.data({ serverTimestamps: 'estimate' }));
+  if (!result.success) {
+    console.warn(
+      `Skipped invalid document ${snapshot.ref.path}: ${result.error.issues.map((i) => i.message).join('; ')}`,
+    );
+    return undefined;
+  }
+  return { ...result.data, id: snapshot.id };
+}
+
+export function parseQuery<T extends object>(schema: z.ZodType<T>, snapshot: QuerySnapshot<DocumentData>): WithId<T>[] {
+  return snapshot.docs.map((d) => parseSnapshot(schema, d)).filter((d) => d !== undefined);
+}
