@@ -26,11 +26,7 @@ const withTime = (patch: Record<string, unknown> = {}): Record<string, unknown> 
   createdAt: serverTimestamp(),
   ...patch,
 });
-const without = (key: string) => {
-  const data = withTime();
-  delete data[key];
-  return data;
-};
+const without = (key: string) => Object.fromEntries(Object.entries(withTime()).filter(([k]) => k !== key));
 
 describe('alert create: who', () => {
   it('lets the owner create a valid alert', async () => {
