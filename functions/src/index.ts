@@ -1,8 +1,10 @@
+import { CURRENCY_PAIRS } from '@price-alerts/domain';
 import { setGlobalOptions } from 'firebase-functions/v2';
 import { onRequest } from 'firebase-functions/v2/https';
-import { CURRENCY_PAIRS } from '@price-alerts/domain';
 
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
+
+export { registerPushToken } from './triggers/registerPushToken';
 
 /** Liveness probe for deploy checks and the local stack; it also proves the domain bundle loads. */
 export const health = onRequest((_req, res) => {

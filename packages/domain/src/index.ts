@@ -4,3 +4,4 @@ export * from './schemas.ts';
 export * from './validation.ts';
 export * from './names.ts';
 export * from './queries.ts';
+export * from './tokens.ts';

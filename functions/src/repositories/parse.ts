@@ -1,0 +1,17 @@
+import type { DocumentSnapshot } from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions';
+import type { z } from 'zod';
+
+/** Reads a document through its schema; an invalid one is logged with its path and skipped. */
+export function parseDoc<T extends object>(
+  schema: z.ZodType<T>,
+  snapshot: DocumentSnapshot,
+): (T & { id: string }) | undefined {
+  if (!snapshot.exists) return undefined;
+  const result = schema.safeParse(snapshot.data());
+  if (!result.success) {
+    logger.warn('Skipped invalid document', { path: snapshot.ref.path, issues: result.error.issues });
+    return undefined;
+  }
+  return { ...result.data, id: snapshot.id };
+}

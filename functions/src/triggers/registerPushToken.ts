@@ -1,0 +1,27 @@
+import { MSG_NOT_LOGGED_IN_FCM, registerTokenRequestSchema } from '@price-alerts/domain';
+import { logger } from 'firebase-functions';
+import { HttpsError, onCall } from 'firebase-functions/v2/https';
+import { db } from '../lib/firebase';
+import { saveToken } from '../repositories/pushTokens';
+
+/**
+ * Stores this device's push token for the caller. The uid comes from the verified ID token only;
+ * nothing in the request can name another user.
+ */
+export const registerPushToken = onCall(async (request) => {
+  if (!request.auth) throw new HttpsError('unauthenticated', MSG_NOT_LOGGED_IN_FCM);
+  const parsed = registerTokenRequestSchema.safeParse(request.data);
+  if (!parsed.success) {
+    throw new HttpsError(
+      'invalid-argument',
+      `Invalid token registration: ${parsed.error.issues.map((i) => i.message).join('; ')}`,
+    );
+  }
+  try {
+    const id = await saveToken(db, request.auth.uid, parsed.data.token, parsed.data.userAgent);
+    return { success: true, tokenId: id };
+  } catch (error) {
+    logger.error('Could not store push token', { uid: request.auth.uid, error });
+    throw new HttpsError('internal', 'Could not store the push token. Please try again.');
+  }
+});

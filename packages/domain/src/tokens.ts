@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/**
+ * A push token's document id: the SHA-256 of the token in hex. Tokens are long and may hold
+ * characters a document id should not; the hash is stable, so re-registering overwrites.
+ */
+export async function pushTokenId(token: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** What the app sends to the token-registration function. */
+export const registerTokenRequestSchema = z.strictObject({
+  token: z.string().trim().min(10, 'token is too short').max(4096, 'token is too long'),
+  userAgent: z.string().max(512).optional(),
+});
+export type RegisterTokenRequest = z.infer<typeof registerTokenRequestSchema>;
+
+export const MSG_NOT_LOGGED_IN_FCM = 'User not logged in. Cannot register FCM token.';

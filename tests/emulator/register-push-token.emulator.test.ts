@@ -1,0 +1,61 @@
+import { pushTokenId } from '@price-alerts/domain';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callFunction, createTestUser, type TestUser } from './auth-emulator';
+
+let app: App;
+let alice: TestUser;
+let bob: TestUser;
+const TOKEN = 'fcm-device-token-0123456789';
+
+beforeAll(async () => {
+  app = initializeApp({ projectId: 'demo-price-alerts' }, 'register-token-test');
+  [alice, bob] = await Promise.all([createTestUser('alice'), createTestUser('bob')]);
+});
+afterAll(async () => {
+  await deleteApp(app);
+});
+
+const tokenDoc = async (uid: string, token = TOKEN) =>
+  getFirestore(app)
+    .doc(`users/${uid}/pushTokens/${await pushTokenId(token)}`)
+    .get();
+
+describe('registerPushToken', () => {
+  it('stores the token for the caller and replies with success', async () => {
+    const res = await callFunction('registerPushToken', { token: TOKEN, userAgent: 'Chromium test' }, alice.idToken);
+    expect(res.status).toBe(200);
+    expect(res.body.result).toEqual({ success: true, tokenId: await pushTokenId(TOKEN) });
+    const stored = await tokenDoc(alice.uid);
+    expect(stored.data()).toMatchObject({ token: TOKEN, userAgent: 'Chromium test' });
+  });
+
+  it('refuses a caller who is not signed in, with the spec message', async () => {
+    const res = await callFunction('registerPushToken', { token: TOKEN });
+    expect(res.body.error).toMatchObject({
+      status: 'UNAUTHENTICATED',
+      message: 'User not logged in. Cannot register FCM token.',
+    });
+  });
+
+  it('never stores a token for another user named in the request', async () => {
+    const res = await callFunction(
+      'registerPushToken',
+      { token: 'another-device-token-42', userId: bob.uid },
+      alice.idToken,
+    );
+    expect(res.body.error?.status).toBe('INVALID_ARGUMENT');
+    expect((await tokenDoc(bob.uid, 'another-device-token-42')).exists).toBe(false);
+    expect((await tokenDoc(alice.uid, 'another-device-token-42')).exists).toBe(false);
+  });
+
+  it('refuses a malformed token with a clear message and stores nothing', async () => {
+    const res = await callFunction('registerPushToken', { token: 'short' }, bob.idToken);
+    expect(res.body.error).toMatchObject({
+      status: 'INVALID_ARGUMENT',
+      message: expect.stringContaining('token is too short'),
+    });
+    expect((await getFirestore(app).collection(`users/${bob.uid}/pushTokens`).get()).size).toBe(0);
+  });
+});
