@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const firebaseImports = {
-  patterns: [{ group: ['firebase', 'firebase/*', '@firebase/*'], message: 'Only web/src/lib talks to Firebase.' }],
+  patterns: [{ regex: '^(firebase|@firebase/[^/]+)(/.*)?$', message: 'Only web/src/lib talks to Firebase.' }],
 };
 
 export default tseslint.config(

@@ -74,3 +74,22 @@ describe('deliveries', () => {
     await assertFails(setDoc(doc(dbFor(ALICE), 'deliveries/d2'), { userId: ALICE }));
   });
 });
+
+describe('local push channel', () => {
+  const message = (uid: string | null) => doc(dbFor(uid), `users/${ALICE}/localPush/m1`);
+  beforeEach(async () => {
+    await env.withSecurityRulesDisabled((ctx) =>
+      setDoc(doc(ctx.firestore(), `users/${ALICE}/localPush/m1`), { token: 'local:x', payload: {} }),
+    );
+  });
+  it('lets the owner read and consume a message', async () => {
+    await assertSucceeds(getDoc(message(ALICE)));
+    await assertSucceeds(getDocs(collection(dbFor(ALICE), `users/${ALICE}/localPush`)));
+    await assertSucceeds(deleteDoc(message(ALICE)));
+  });
+  it('denies the owner writing one, and anyone else any access', async () => {
+    await assertFails(setDoc(doc(dbFor(ALICE), `users/${ALICE}/localPush/m2`), { token: 'local:x', payload: {} }));
+    await assertFails(getDoc(message(BOB)));
+    await assertFails(deleteDoc(message(null)));
+  });
+});

@@ -3,13 +3,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Toaster } from 'react-hot-toast';
 import { RouterProvider } from 'react-router-dom';
-import { registerSW } from 'virtual:pwa-register';
 import { createAppRouter } from './app/router';
 import { DesktopBlock } from './shared/DesktopBlock';
 import './styles.css';
 
 const router = createAppRouter();
-registerSW({ immediate: true });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import { toNotification } from '@price-alerts/domain';
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
@@ -9,9 +10,54 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 // Every route of the single-page app opens from the cached shell, online or not.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html')));
-
-// A new version waits until the page asks for it, so nobody loses a half-typed form.
-self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
-});
 clientsClaim();
+
+/** One display path for FCM pushes and the emulators' local channel alike. */
+async function display(raw: unknown): Promise<void> {
+  const spec = toNotification(raw);
+  if (!spec) {
+    console.warn('Ignored a push that is not a notification', raw);
+    return;
+  }
+  await self.registration.showNotification(spec.title, {
+    body: spec.body,
+    icon: '/icons/icon-192.png',
+    badge: '/icons/icon-192.png',
+    data: { url: spec.url },
+    ...(spec.tag ? { tag: spec.tag } : {}),
+  });
+}
+
+self.addEventListener('push', (event) => {
+  let raw: unknown;
+  try {
+    raw = event.data?.json();
+  } catch {
+    raw = undefined;
+  }
+  event.waitUntil(display(raw));
+});
+
+self.addEventListener('message', (event) => {
+  const message = event.data as { type?: string; payload?: unknown } | null;
+  // A new version waits until the page asks for it, so nobody loses a half-typed form.
+  if (message?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (message?.type === 'LOCAL_PUSH') event.waitUntil(display(message.payload));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = new URL((event.notification.data as { url?: string } | null)?.url ?? '/dashboard', self.location.origin);
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((w) => new URL(w.url).origin === url.origin);
+      if (open) {
+        await open.focus();
+        await open.navigate(url.href);
+      } else {
+        await self.clients.openWindow(url.href);
+      }
+    })(),
+  );
+});

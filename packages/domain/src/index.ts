@@ -5,3 +5,4 @@ export * from './validation.ts';
 export * from './names.ts';
 export * from './queries.ts';
 export * from './tokens.ts';
+export * from './push.ts';

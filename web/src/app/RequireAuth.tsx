@@ -3,9 +3,16 @@ import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { authLoadingAtom, currentUserAtom } from '../features/auth/atoms';
 import { Spinner } from '../shared/Spinner';
+import { usePushRegistration } from '../features/push/usePushRegistration';
 import { BottomNav } from './BottomNav';
 
 /** Protected routes: a spinner while auth loads, /login without a user (coming back here after). */
+/** Signed-in side effects that need the profile and the service worker: push registration. */
+function SignedInEffects() {
+  usePushRegistration();
+  return null;
+}
+
 export function RequireAuth() {
   const loading = useAtomValue(authLoadingAtom);
   const user = useAtomValue(currentUserAtom);
@@ -14,6 +21,7 @@ export function RequireAuth() {
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   return (
     <div className="app-shell">
+      <SignedInEffects />
       <Suspense fallback={<Spinner />}>
         <Outlet />
       </Suspense>

@@ -1,13 +1,21 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useAuthListener } from '../features/auth/useAuthListener';
+import { useSessionEffects } from '../features/auth/useSessionEffects';
+import { UpdatePrompt } from '../features/pwa/UpdatePrompt';
+import { useInstallPromptCapture } from '../features/pwa/useInstallPrompt';
 import { Spinner } from '../shared/Spinner';
 
 export function RootLayout() {
   useAuthListener();
+  useSessionEffects();
+  useInstallPromptCapture();
   return (
-    <Suspense fallback={<Spinner />}>
-      <Outlet />
-    </Suspense>
+    <>
+      <UpdatePrompt />
+      <Suspense fallback={<Spinner />}>
+        <Outlet />
+      </Suspense>
+    </>
   );
 }

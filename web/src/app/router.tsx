@@ -1,20 +1,36 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { ErrorPage } from '../shared/ErrorPage';
 import { RequireAuth } from './RequireAuth';
 import { RootLayout } from './RootLayout';
 
 // Every screen is its own chunk, loaded on first visit behind the layout's spinner.
-const SplashPage = lazy(() => import('../features/auth/SplashPage'));
-const LoginPage = lazy(() => import('../features/auth/LoginPage'));
-const DashboardPage = lazy(() => import('../features/alerts/DashboardPage'));
+const page = (load: () => Promise<{ default: ComponentType }>) => {
+  const Page = lazy(load);
+  return <Page />;
+};
 
 const publicRoutes: RouteObject[] = [
-  { path: '/', element: <SplashPage /> },
-  { path: '/login', element: <LoginPage /> },
+  { path: '/', element: page(() => import('../features/auth/SplashPage')) },
+  { path: '/signup', element: page(() => import('../features/auth/SignupPage')) },
+  { path: '/login', element: page(() => import('../features/auth/LoginPage')) },
+  { path: '/verify_email', element: page(() => import('../features/auth/VerifyEmailPage')) },
+  { path: '/email_verified', element: page(() => import('../features/auth/EmailVerifiedPage')) },
+  { path: '/reset_email_sent', element: page(() => import('../features/auth/ResetEmailSentPage')) },
+  { path: '/reset_password', element: page(() => import('../features/auth/ResetPasswordPage')) },
+  { path: '/password_changed', element: page(() => import('../features/auth/PasswordChangedPage')) },
+  { path: '/forgot_password', element: page(() => import('../features/auth/ForgotPasswordPage')) },
 ];
 
-const protectedRoutes: RouteObject[] = [{ path: '/dashboard', element: <DashboardPage /> }];
+const protectedRoutes: RouteObject[] = [
+  { path: '/dashboard', element: page(() => import('../features/alerts/DashboardPage')) },
+  { path: '/account', element: page(() => import('../features/account/AccountPage')) },
+  { path: '/profile', element: page(() => import('../features/account/ProfilePage')) },
+  { path: '/change-password', element: page(() => import('../features/account/ChangePasswordPage')) },
+  { path: '/notifications', element: page(() => import('../features/account/NotificationsPage')) },
+  { path: '/about-us', element: page(() => import('../features/account/AboutPage')) },
+  { path: '/setup_pwa', element: page(() => import('../features/pwa/SetupPwaPage')) },
+];
 
 const withErrorPage = (routes: RouteObject[]) => routes.map((r) => ({ ...r, errorElement: <ErrorPage /> }));
 
@@ -22,7 +38,17 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <ErrorPage />,
-    children: [...withErrorPage(publicRoutes), { element: <RequireAuth />, children: withErrorPage(protectedRoutes) }],
+    children: [
+      ...withErrorPage(publicRoutes),
+      { element: <RequireAuth />, children: withErrorPage(protectedRoutes) },
+      {
+        path: '*',
+        errorElement: <ErrorPage />,
+        loader: () => {
+          throw new Response('', { status: 404, statusText: 'Not Found' });
+        },
+      },
+    ],
   },
 ];
 

@@ -1,5 +1,22 @@
 /** Authentication gateway: the rest of the app talks to these functions, never to firebase/auth. */
-import { onAuthStateChanged, signInWithEmailAndPassword, signOut as firebaseSignOut, type User } from 'firebase/auth';
+import {
+  EmailAuthProvider,
+  GoogleAuthProvider,
+  applyActionCode,
+  confirmPasswordReset,
+  createUserWithEmailAndPassword,
+  onAuthStateChanged,
+  reauthenticateWithCredential,
+  sendEmailVerification,
+  sendPasswordResetEmail,
+  signInWithEmailAndPassword,
+  signInWithPopup,
+  signOut as firebaseSignOut,
+  updatePassword,
+  updateProfile,
+  verifyPasswordResetCode,
+  type User,
+} from 'firebase/auth';
 import { auth } from './firebase';
 
 export interface SessionUser {
@@ -7,11 +24,27 @@ export interface SessionUser {
   email: string | null;
   displayName: string | null;
   emailVerified: boolean;
+  /** True for Google accounts, which have no password to change here. */
+  hasPassword: boolean;
 }
 
 function toSessionUser(user: User): SessionUser {
-  return { uid: user.uid, email: user.email, displayName: user.displayName, emailVerified: user.emailVerified };
+  return {
+    uid: user.uid,
+    email: user.email,
+    displayName: user.displayName,
+    emailVerified: user.emailVerified,
+    hasPassword: user.providerData.some((p) => p.providerId === 'password'),
+  };
 }
+
+function requireUser(): User {
+  if (!auth.currentUser) throw Object.assign(new Error('Not signed in'), { code: 'auth/no-current-user' });
+  return auth.currentUser;
+}
+
+/** Every email action link lands on /email_verified, which forwards a reset to /reset_password. */
+const actionSettings = () => ({ url: `${window.location.origin}/login` });
 
 export function watchAuth(onChange: (user: SessionUser | null) => void): () => void {
   return onAuthStateChanged(auth, (user) => onChange(user ? toSessionUser(user) : null));
@@ -20,6 +53,59 @@ export function watchAuth(onChange: (user: SessionUser | null) => void): () => v
 export async function signInWithEmail(email: string, password: string): Promise<SessionUser> {
   const credential = await signInWithEmailAndPassword(auth, email.trim(), password);
   return toSessionUser(credential.user);
+}
+
+export async function signInWithGoogle(): Promise<SessionUser> {
+  const credential = await signInWithPopup(auth, new GoogleAuthProvider());
+  return toSessionUser(credential.user);
+}
+
+/** Creates the account, names it and sends the verification email. */
+export async function signUpWithEmail(fullName: string, email: string, password: string): Promise<SessionUser> {
+  const credential = await createUserWithEmailAndPassword(auth, email.trim(), password);
+  await updateProfile(credential.user, { displayName: fullName.trim() });
+  await sendEmailVerification(credential.user, actionSettings());
+  return toSessionUser(credential.user);
+}
+
+export async function resendVerification(): Promise<void> {
+  await sendEmailVerification(requireUser(), actionSettings());
+}
+
+/** Applies a verification code and refreshes the signed-in user, if any, so the app sees it. */
+export async function verifyEmail(oobCode: string): Promise<SessionUser | null> {
+  await applyActionCode(auth, oobCode);
+  if (!auth.currentUser) return null;
+  await auth.currentUser.reload();
+  await auth.currentUser.getIdToken(true);
+  return toSessionUser(auth.currentUser);
+}
+
+export async function refreshUser(): Promise<SessionUser | null> {
+  if (!auth.currentUser) return null;
+  await auth.currentUser.reload();
+  return toSessionUser(auth.currentUser);
+}
+
+export async function sendReset(email: string): Promise<void> {
+  await sendPasswordResetEmail(auth, email.trim(), actionSettings());
+}
+
+/** Returns the account's email, proving the code is still good before the user types a password. */
+export async function checkResetCode(oobCode: string): Promise<string> {
+  return verifyPasswordResetCode(auth, oobCode);
+}
+
+export async function resetPassword(oobCode: string, newPassword: string): Promise<void> {
+  await confirmPasswordReset(auth, oobCode, newPassword);
+}
+
+/** Re-authenticates with the current password first, as Firebase requires for a recent login. */
+export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
+  const user = requireUser();
+  if (!user.email) throw Object.assign(new Error('No email'), { code: 'auth/no-email' });
+  await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, currentPassword));
+  await updatePassword(user, newPassword);
 }
 
 export async function signOut(): Promise<void> {

@@ -2,16 +2,23 @@ import { z } from 'zod';
 
 const nonEmpty = z.string().trim().min(1, 'is required');
 
-const configSchema = z.object({
-  VITE_USE_EMULATORS: z.enum(['true', 'false']).default('false'),
-  VITE_EMULATOR_HOST: z.string().default('127.0.0.1'),
-  VITE_FIREBASE_API_KEY: nonEmpty,
-  VITE_FIREBASE_AUTH_DOMAIN: nonEmpty,
-  VITE_FIREBASE_PROJECT_ID: nonEmpty,
-  VITE_FIREBASE_APP_ID: nonEmpty,
-  VITE_FIREBASE_MESSAGING_SENDER_ID: nonEmpty,
-  VITE_WEBSITE_URL: z.url(),
-});
+const configSchema = z
+  .object({
+    VITE_USE_EMULATORS: z.enum(['true', 'false']).default('false'),
+    VITE_EMULATOR_HOST: z.string().default('127.0.0.1'),
+    VITE_FIREBASE_API_KEY: nonEmpty,
+    VITE_FIREBASE_AUTH_DOMAIN: nonEmpty,
+    VITE_FIREBASE_PROJECT_ID: nonEmpty,
+    VITE_FIREBASE_APP_ID: nonEmpty,
+    VITE_FIREBASE_MESSAGING_SENDER_ID: nonEmpty,
+    VITE_WEBSITE_URL: z.url(),
+    // Web-push public key (Firebase console > Cloud Messaging). The emulators use the local channel instead.
+    VITE_FIREBASE_VAPID_KEY: z.string().trim().optional(),
+  })
+  .refine((env) => env.VITE_USE_EMULATORS === 'true' || !!env.VITE_FIREBASE_VAPID_KEY, {
+    path: ['VITE_FIREBASE_VAPID_KEY'],
+    message: 'is required outside the emulators',
+  });
 
 export type AppConfig = ReturnType<typeof parseConfig>;
 
@@ -36,6 +43,7 @@ export function parseConfig(env: Record<string, unknown>) {
       messagingSenderId: env_.VITE_FIREBASE_MESSAGING_SENDER_ID,
     },
     websiteUrl: env_.VITE_WEBSITE_URL,
+    vapidKey: env_.VITE_FIREBASE_VAPID_KEY ?? '',
   };
 }
 

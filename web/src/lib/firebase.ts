@@ -10,6 +10,8 @@ import {
   initializeAuth,
 } from 'firebase/auth';
 import type { Firestore } from 'firebase/firestore';
+import type { Functions } from 'firebase/functions';
+import type { Messaging } from 'firebase/messaging';
 import { config } from './config';
 
 export const app = initializeApp(config.firebase);
@@ -31,4 +33,20 @@ export function getDb(): Promise<Firestore> {
     return db;
   });
   return dbPromise;
+}
+
+let functionsPromise: Promise<Functions> | undefined;
+
+export function getFunctionsInstance(): Promise<Functions> {
+  functionsPromise ??= import('firebase/functions').then(({ getFunctions, connectFunctionsEmulator }) => {
+    const functions = getFunctions(app, 'us-central1');
+    if (config.useEmulators) connectFunctionsEmulator(functions, config.emulatorHost, 5001);
+    return functions;
+  });
+  return functionsPromise;
+}
+
+/** FCM has no emulator; on the emulators push goes through the local channel (lib/push.ts). */
+export function getMessagingInstance(): Promise<Messaging> {
+  return import('firebase/messaging').then(({ getMessaging }) => getMessaging(app));
 }

@@ -1,26 +1,21 @@
-import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { authErrorCode, signInWithEmail } from '../../lib/auth';
-import { currentUserAtom } from './atoms';
+import { AuthLayout, FormError, TextField } from '../../shared/forms';
 import { authMessage } from './authMessages';
-
-function returnPath(state: unknown): string {
-  const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && from !== '/login' ? from : '/dashboard';
-}
+import { GoogleButton } from './GoogleButton';
+import { useReturnPath, useSignedIn } from './useRedirectSignedIn';
 
 export default function LoginPage() {
-  const user = useAtomValue(currentUserAtom);
-  const location = useLocation();
+  const signedIn = useSignedIn();
   const navigate = useNavigate();
+  const target = useReturnPath();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const target = returnPath(location.state);
 
-  if (user && !busy) return <Navigate to={target} replace />;
+  if (signedIn && !busy) return <Navigate to={target} replace />;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -36,43 +31,40 @@ export default function LoginPage() {
   }
 
   return (
-    <main className="page auth-page">
-      <header className="auth-header">
-        <img src="/icons/icon-192.png" alt="" width={64} height={64} />
-        <h1>Log in</h1>
-        <p>Welcome back. Your alerts are waiting.</p>
-      </header>
+    <AuthLayout title="Log in" subtitle="Welcome back. Your alerts are waiting.">
       <form className="form" onSubmit={onSubmit} noValidate>
-        <label className="field">
-          <span>Email</span>
-          <input
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </label>
-        <label className="field">
-          <span>Password</span>
-          <input
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </label>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          value={email}
+          onValue={setEmail}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onValue={setPassword}
+        />
+        <Link className="link-right" to="/forgot_password">
+          Forgot password?
+        </Link>
+        <FormError message={error} />
         <button className="button button-primary" type="submit" disabled={busy || !email || !password}>
           {busy ? 'Logging in…' : 'Log in'}
         </button>
       </form>
-    </main>
+      <div className="divider" role="separator">
+        or
+      </div>
+      <GoogleButton onSignedIn={() => navigate(target, { replace: true })} onError={setError} />
+      <p className="auth-switch">
+        New here? <Link to="/signup">Create an account</Link>
+      </p>
+    </AuthLayout>
   );
 }

@@ -19,10 +19,10 @@ export async function getProfile(db: Firestore, uid: string): Promise<Profile> {
 export function watchProfile(
   db: Firestore,
   uid: string,
-  onData: (profile: Profile) => void,
+  onData: (profile: Profile, exists: boolean) => void,
   onError: (error: Error) => void,
 ): () => void {
-  return onSnapshot(profileRef(db, uid), (snapshot) => onData(parse(snapshot.data(), uid)), onError);
+  return onSnapshot(profileRef(db, uid), (snapshot) => onData(parse(snapshot.data(), uid), snapshot.exists()), onError);
 }
 
 /** Merges the given fields; the schema is checked first so a bad value never reaches the server. */

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/**
+ * A push as the service worker receives it: FCM's web-push JSON ({notification, data, ...}) in
+ * production, and the same object through the local channel on the emulators.
+ */
+export const pushPayloadSchema = z.object({
+  notification: z.object({ title: z.string().min(1), body: z.string().default('') }),
+  data: z.record(z.string(), z.string()).default({}),
+});
+export type PushPayload = z.infer<typeof pushPayloadSchema>;
+
+export interface NotificationSpec {
+  title: string;
+  body: string;
+  tag?: string;
+  url: string;
+}
+
+/** What the service worker shows; the url opens the alert the push is about, or the dashboard. */
+export function toNotification(raw: unknown): NotificationSpec | undefined {
+  const parsed = pushPayloadSchema.safeParse(raw);
+  if (!parsed.success) return undefined;
+  const { notification, data } = parsed.data;
+  const url = data.url?.startsWith('/')
+    ? data.url
+    : data.alertId
+      ? `/dashboard?alert=${encodeURIComponent(data.alertId)}`
+      : '/dashboard';
+  return {
+    title: notification.title,
+    body: notification.body,
+    url,
+    ...(data.alertId ? { tag: `alert-${data.alertId}` } : {}),
+  };
+}
+
+export const PUSH_MESSAGES = {
+  serviceWorker: 'Service worker issue. Could not initialize notifications. Please refresh or try again.',
+  noActiveWorker: 'Subscription failed: No active Service Worker. Please ensure permissions are granted and try again.',
+  messaging: (message: string) => `Firebase messaging error: ${message}`,
+  token: 'Failed to get or send notification token.',
+  notLoggedIn: 'User not logged in. Cannot register FCM token.',
+  permissionDefault: 'Notifications are not allowed yet. Allow them when your browser asks to get push alerts.',
+  permissionDenied:
+    'Notifications are blocked for this site. Allow them in your browser’s site settings to get push alerts.',
+  unsupported:
+    'This browser cannot show push notifications. On iPhone and iPad, add the app to your Home Screen first.',
+} as const;

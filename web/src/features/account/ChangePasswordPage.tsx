@@ -1,0 +1,70 @@
+import { useAtomValue } from 'jotai';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { authErrorCode, changePassword } from '../../lib/auth';
+import { FormError, TextField } from '../../shared/forms';
+import { PageHeader } from '../../shared/PageHeader';
+import { currentUserAtom } from '../auth/atoms';
+import { authMessage, passwordProblem } from '../auth/authMessages';
+
+export default function ChangePasswordPage() {
+  const user = useAtomValue(currentUserAtom);
+  const navigate = useNavigate();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (user && !user.hasPassword) {
+    return (
+      <main className="page">
+        <PageHeader title="Change Password" />
+        <p>You sign in with Google, so your password is managed by your Google account.</p>
+      </main>
+    );
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const problem = passwordProblem(next, confirm);
+    if (problem) return setError(problem);
+    setBusy(true);
+    setError(null);
+    try {
+      await changePassword(current, next);
+      navigate('/password_changed', { replace: true });
+    } catch (err) {
+      setError(authMessage(authErrorCode(err)));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="page">
+      <PageHeader title="Change Password" />
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <input type="email" value={user?.email ?? ''} autoComplete="username" readOnly hidden />
+        <TextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          value={current}
+          onValue={setCurrent}
+        />
+        <TextField label="New password" type="password" autoComplete="new-password" value={next} onValue={setNext} />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onValue={setConfirm}
+        />
+        <FormError message={error} />
+        <button className="button button-primary" type="submit" disabled={busy || !current || !next}>
+          {busy ? 'Saving…' : 'Change password'}
+        </button>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,82 @@
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { getDb } from '../../lib/firebase';
+import { forgetPushToken } from '../../lib/push';
+import { saveProfile } from '../../lib/repositories/profiles';
+import { FormError, FormNote } from '../../shared/forms';
+import { PageHeader } from '../../shared/PageHeader';
+import { currentUserAtom, profileAtom } from '../auth/atoms';
+import { permissionMessage, pushSupport, registerForPush } from '../push/registerPush';
+
+function permissionLabel(): string {
+  if (pushSupport() === 'unsupported') return 'Not supported by this browser';
+  return { granted: 'Allowed', denied: 'Blocked', default: 'Not asked yet' }[Notification.permission];
+}
+
+export default function NotificationsPage() {
+  const user = useAtomValue(currentUserAtom);
+  const profile = useAtomValue(profileAtom);
+  const enabled = profile?.notificationsEnabled !== false;
+  const [error, setError] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [, rerender] = useState(0);
+
+  async function toggle() {
+    if (!user) return;
+    setBusy(true);
+    setError(null);
+    setNote(null);
+    try {
+      const db = await getDb();
+      if (enabled) {
+        await saveProfile(db, user.uid, { notificationsEnabled: false });
+        await forgetPushToken(db, user.uid);
+        setNote('Push notifications are off on this account. Email alerts still arrive.');
+      } else {
+        await saveProfile(db, user.uid, { notificationsEnabled: true });
+        const result = await registerForPush(user.uid, { prompt: true });
+        if (result.ok) setNote('Push notifications are on for this device.');
+        else setError(result.message);
+      }
+    } catch {
+      setError('Could not save your choice. Check your connection and try again.');
+    } finally {
+      setBusy(false);
+      rerender((n) => n + 1);
+    }
+  }
+
+  const permissionProblem = enabled ? permissionMessage() : null;
+  return (
+    <main className="page">
+      <PageHeader title="Notifications" />
+      <section className="card">
+        <div className="row">
+          <div>
+            <h2 id="push-label">Push notifications</h2>
+            <p className="muted">Alerts on this device the moment they fire.</p>
+          </div>
+          <button
+            type="button"
+            role="switch"
+            className="switch"
+            aria-checked={enabled}
+            aria-labelledby="push-label"
+            onClick={toggle}
+            disabled={busy || !profile}
+          />
+        </div>
+        <p className="muted">
+          Browser permission: <strong>{permissionLabel()}</strong>
+        </p>
+      </section>
+      <FormError message={error ?? permissionProblem} />
+      <FormNote message={note} />
+      <p className="muted">
+        Email alerts go to {user?.email}
+        {user?.emailVerified ? '.' : ' once you verify it.'}
+      </p>
+    </main>
+  );
+}

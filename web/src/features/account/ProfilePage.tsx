@@ -1,0 +1,71 @@
+import { AVATAR_IDS, FULL_NAME_MAX_LENGTH } from '@price-alerts/domain';
+import { useAtomValue } from 'jotai';
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { getDb } from '../../lib/firebase';
+import { saveProfile } from '../../lib/repositories/profiles';
+import { avatarUrl } from '../../shared/Avatar';
+import { FormError, TextField } from '../../shared/forms';
+import { PageHeader } from '../../shared/PageHeader';
+import { avatarIdAtom, currentUserAtom, userProfileNameAtom } from '../auth/atoms';
+
+export default function ProfilePage() {
+  const user = useAtomValue(currentUserAtom);
+  const storedName = useAtomValue(userProfileNameAtom);
+  const storedAvatar = useAtomValue(avatarIdAtom);
+  const [fullName, setFullName] = useState<string | null>(null);
+  const [avatarId, setAvatarId] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // Until the user types or picks, the form shows what is stored (which may arrive after mount).
+  const name = fullName ?? storedName ?? user?.displayName ?? '';
+  const chosen = avatarId ?? storedAvatar;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!user) return;
+    if (!name.trim()) return setError('Enter your full name.');
+    setBusy(true);
+    setError(null);
+    try {
+      await saveProfile(await getDb(), user.uid, {
+        fullName: name.trim(),
+        ...(chosen ? { avatarId: chosen, avatarUrl: avatarUrl(chosen), hasSetAvatar: true } : {}),
+      });
+      toast.success('Profile saved.');
+    } catch {
+      setError('Could not save your profile. Check your connection and try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="page">
+      <PageHeader title="Profile" />
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <TextField
+          label="Full name"
+          autoComplete="name"
+          maxLength={FULL_NAME_MAX_LENGTH}
+          value={name}
+          onValue={setFullName}
+        />
+        <TextField label="Email" type="email" value={user?.email ?? ''} readOnly onValue={() => {}} />
+        <fieldset className="avatar-picker">
+          <legend>Avatar</legend>
+          {AVATAR_IDS.map((id) => (
+            <label key={id} className={chosen === id ? 'avatar-option selected' : 'avatar-option'}>
+              <input type="radio" name="avatar" value={id} checked={chosen === id} onChange={() => setAvatarId(id)} />
+              <img src={avatarUrl(id)} alt={`Avatar ${id}`} width={64} height={64} />
+            </label>
+          ))}
+        </fieldset>
+        <FormError message={error} />
+        <button className="button button-primary" type="submit" disabled={busy}>
+          {busy ? 'Saving…' : 'Save profile'}
+        </button>
+      </form>
+    </main>
+  );
+}

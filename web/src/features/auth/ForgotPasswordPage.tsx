@@ -1,0 +1,54 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { authErrorCode, sendReset } from '../../lib/auth';
+import { AuthLayout, FormError, TextField } from '../../shared/forms';
+import { authMessage } from './authMessages';
+
+export default function ForgotPasswordPage() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await sendReset(email);
+      navigate('/reset_email_sent', { state: { email: email.trim() } });
+    } catch (err) {
+      // Saying "no such account" would tell a stranger who has one; only real failures show.
+      if (authErrorCode(err) === 'auth/user-not-found')
+        navigate('/reset_email_sent', { state: { email: email.trim() } });
+      else setError(authMessage(authErrorCode(err)));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthLayout
+      title="Forgot your password?"
+      subtitle="Enter your email and we will send you a link to choose a new one."
+    >
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          value={email}
+          onValue={setEmail}
+        />
+        <FormError message={error} />
+        <button className="button button-primary" type="submit" disabled={busy || !email}>
+          {busy ? 'Sending…' : 'Send reset link'}
+        </button>
+      </form>
+      <p className="auth-switch">
+        Remembered it? <Link to="/login">Log in</Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,88 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { authErrorCode, checkResetCode, resetPassword } from '../../lib/auth';
+import { AuthLayout, FormError, TextField } from '../../shared/forms';
+import { Spinner } from '../../shared/Spinner';
+import { authMessage, passwordProblem } from './authMessages';
+
+export default function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const oobCode = params.get('oobCode') ?? '';
+  const navigate = useNavigate();
+  const [email, setEmail] = useState<string | null>(null);
+  const [linkError, setLinkError] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    checkResetCode(oobCode).then(
+      (address) => live && setEmail(address),
+      (err: unknown) => live && setLinkError(authMessage(authErrorCode(err))),
+    );
+    return () => {
+      live = false;
+    };
+  }, [oobCode]);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const problem = passwordProblem(password, confirm);
+    if (problem) return setError(problem);
+    setBusy(true);
+    setError(null);
+    try {
+      await resetPassword(oobCode, password);
+      navigate('/password_changed', { replace: true });
+    } catch (err) {
+      setError(authMessage(authErrorCode(err)));
+      setBusy(false);
+    }
+  }
+
+  if (linkError) {
+    return (
+      <AuthLayout title="Reset link problem">
+        <FormError message={linkError} />
+        <Link className="button button-primary" to="/forgot_password">
+          Send a new link
+        </Link>
+      </AuthLayout>
+    );
+  }
+  if (email === null) return <Spinner label="Checking your link" />;
+  return (
+    <AuthLayout
+      title="Choose a new password"
+      subtitle={
+        <>
+          For <strong>{email}</strong>
+        </>
+      }
+    >
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <input type="email" value={email} autoComplete="username" readOnly hidden />
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onValue={setPassword}
+        />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onValue={setConfirm}
+        />
+        <FormError message={error} />
+        <button className="button button-primary" type="submit" disabled={busy || !password}>
+          {busy ? 'Saving…' : 'Save new password'}
+        </button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,73 @@
+import { useAtom } from 'jotai';
+import { useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { authErrorCode, refreshUser, resendVerification } from '../../lib/auth';
+import { AuthLayout, FormError, FormNote } from '../../shared/forms';
+import { currentUserAtom } from './atoms';
+import { authMessage } from './authMessages';
+
+/**
+ * After sign-up. An unverified user may still use the app; only email alerts wait for the
+ * verified address (see docs/accounts.md).
+ */
+export default function VerifyEmailPage() {
+  const [user, setUser] = useAtom(currentUserAtom);
+  const navigate = useNavigate();
+  const [note, setNote] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (!user) return <Navigate to="/login" replace />;
+
+  async function run(action: () => Promise<void>) {
+    setBusy(true);
+    setError(null);
+    setNote(null);
+    try {
+      await action();
+    } catch (err) {
+      setError(authMessage(authErrorCode(err)));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const resend = () =>
+    run(async () => {
+      await resendVerification();
+      setNote(`We sent a new link to ${user.email}.`);
+    });
+
+  const check = () =>
+    run(async () => {
+      const fresh = await refreshUser();
+      if (fresh) setUser(fresh);
+      if (fresh?.emailVerified) navigate('/dashboard', { replace: true });
+      else setNote('Not verified yet. Open the link in the email, then try again.');
+    });
+
+  return (
+    <AuthLayout
+      title="Verify your email"
+      subtitle={
+        <>
+          We sent a link to <strong>{user.email}</strong>. Open it to confirm the address your email alerts go to.
+        </>
+      }
+    >
+      <FormNote message={note} />
+      <FormError message={error} />
+      <div className="form">
+        <button className="button button-primary" type="button" onClick={check} disabled={busy}>
+          I have verified my email
+        </button>
+        <button className="button button-secondary" type="button" onClick={resend} disabled={busy}>
+          Resend email
+        </button>
+        <Link className="button button-ghost" to="/dashboard">
+          Continue to the app
+        </Link>
+      </div>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,50 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect } from 'react';
+import { getDb } from '../../lib/firebase';
+import { currentUserAtom, profileAtom } from './atoms';
+
+/**
+ * What signing in and out sets off (spec section 4): on sign-in the profile is loaded (and
+ * created from the account if it does not exist yet); on sign-out profile state is cleared.
+ * Firestore is imported here on demand, so public routes never load it.
+ */
+export function useSessionEffects(): void {
+  const user = useAtomValue(currentUserAtom);
+  const setProfile = useSetAtom(profileAtom);
+  const uid = user?.uid;
+  const email = user?.email;
+  const displayName = user?.displayName;
+
+  useEffect(() => {
+    if (!uid) {
+      setProfile(null);
+      return;
+    }
+    let stop: (() => void) | undefined;
+    let live = true;
+    void (async () => {
+      const [db, profiles] = await Promise.all([getDb(), import('../../lib/repositories/profiles')]);
+      if (!live) return;
+      stop = profiles.watchProfile(
+        db,
+        uid,
+        (profile, exists) => {
+          setProfile(profile);
+          if (!exists) {
+            void profiles.saveProfile(db, uid, {
+              ...(displayName ? { fullName: displayName.slice(0, 80) } : {}),
+              ...(email ? { email } : {}),
+              hasSetAvatar: false,
+              pwaPromptDismissed: false,
+            });
+          }
+        },
+        (error) => console.error('Profile listener failed', error),
+      );
+    })();
+    return () => {
+      live = false;
+      stop?.();
+    };
+  }, [uid, email, displayName, setProfile]);
+}

@@ -1,0 +1,62 @@
+import { PUSH_MESSAGES, SERVICE_WORKER_TIMEOUT_MS } from '@price-alerts/domain';
+import { obtainPushToken, sendTokenToServer } from '../../lib/push';
+
+export type PushSupport = 'supported' | 'unsupported';
+export type PushResult = { ok: true; token: string } | { ok: false; message: string };
+
+export function pushSupport(): PushSupport {
+  return 'Notification' in window && 'serviceWorker' in navigator && 'PushManager' in window
+    ? 'supported'
+    : 'unsupported';
+}
+
+export function permissionMessage(): string | null {
+  if (pushSupport() === 'unsupported') return PUSH_MESSAGES.unsupported;
+  if (Notification.permission === 'denied') return PUSH_MESSAGES.permissionDenied;
+  if (Notification.permission === 'default') return PUSH_MESSAGES.permissionDefault;
+  return null;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timeout')), ms);
+    promise.then(
+      (value) => (clearTimeout(timer), resolve(value)),
+      (error: unknown) => (clearTimeout(timer), reject(error)),
+    );
+  });
+}
+
+const fail = (message: string): PushResult => ({ ok: false, message });
+
+/**
+ * Asks for permission (when `prompt`), waits at most 10 s for the service worker, gets the
+ * device token and registers it; every way this can fail ends in one of the spec's messages.
+ */
+export async function registerForPush(uid: string | undefined, { prompt }: { prompt: boolean }): Promise<PushResult> {
+  if (!uid) return fail(PUSH_MESSAGES.notLoggedIn);
+  if (pushSupport() === 'unsupported') return fail(PUSH_MESSAGES.unsupported);
+  if (Notification.permission === 'default' && prompt) await Notification.requestPermission();
+  const problem = permissionMessage();
+  if (problem) return fail(problem);
+  let registration: ServiceWorkerRegistration;
+  try {
+    registration = await withTimeout(navigator.serviceWorker.ready, SERVICE_WORKER_TIMEOUT_MS);
+  } catch {
+    return fail(PUSH_MESSAGES.serviceWorker);
+  }
+  if (!registration.active) return fail(PUSH_MESSAGES.noActiveWorker);
+  let token: string;
+  try {
+    token = await obtainPushToken(registration);
+  } catch (error) {
+    return fail(PUSH_MESSAGES.messaging(error instanceof Error ? error.message : String(error)));
+  }
+  try {
+    if (!token) throw new Error('empty token');
+    await sendTokenToServer(token);
+  } catch {
+    return fail(PUSH_MESSAGES.token);
+  }
+  return { ok: true, token };
+}

@@ -1,0 +1,35 @@
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { registerSW } from 'virtual:pwa-register';
+
+export const UPDATE_MESSAGE = 'A new version of Price Alerts is available.';
+
+/** Registers the service worker and offers a refresh when a new version is waiting. */
+export function UpdatePrompt() {
+  useEffect(() => {
+    const update = registerSW({
+      immediate: true,
+      onNeedRefresh() {
+        toast(
+          (t) => (
+            <span className="update-toast">
+              {UPDATE_MESSAGE}
+              <button
+                type="button"
+                className="button button-primary"
+                onClick={() => {
+                  toast.dismiss(t.id);
+                  void update(true);
+                }}
+              >
+                Refresh
+              </button>
+            </span>
+          ),
+          { id: 'app-update', duration: Number.POSITIVE_INFINITY },
+        );
+      },
+    });
+  }, []);
+  return null;
+}

@@ -1,0 +1,54 @@
+import type { InputHTMLAttributes, ReactNode } from 'react';
+
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <main className="page auth-page">
+      <header className="auth-header">
+        <img src="/icons/icon-192.png" alt="" width={64} height={64} />
+        <h1>{title}</h1>
+        {subtitle && <p>{subtitle}</p>}
+      </header>
+      {children}
+    </main>
+  );
+}
+
+type FieldProps = { label: string; onValue: (value: string) => void } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'onChange'
+>;
+
+export function TextField({ label, onValue, ...input }: FieldProps) {
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <input {...input} onChange={(e) => onValue(e.target.value)} />
+    </label>
+  );
+}
+
+export function FormError({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p className="form-error" role="alert">
+      {message}
+    </p>
+  );
+}
+
+export function FormNote({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p className="form-note" role="status">
+      {message}
+    </p>
+  );
+}
