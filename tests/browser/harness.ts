@@ -61,3 +61,31 @@ export async function signIn(page: Page, email = DEMO.email, password = DEMO.pas
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
 }
+
+/** Runs axe-core on the page and returns its violations as short lines (empty when clean). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const { AxeBuilder } = await import('@axe-core/playwright');
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+interface OobCode {
+  email: string;
+  oobCode: string;
+  requestType: 'VERIFY_EMAIL' | 'PASSWORD_RESET' | string;
+}
+
+/** The newest out-of-band code the Auth emulator "sent" to this address. */
+export async function latestOobCode(email: string, requestType: 'VERIFY_EMAIL' | 'PASSWORD_RESET'): Promise<string> {
+  const host = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
+  const res = await fetch(`http://${host}/emulator/v1/projects/demo-price-alerts/oobCodes`);
+  const { oobCodes } = (await res.json()) as { oobCodes: OobCode[] };
+  const mine = oobCodes.filter((c) => c.email === email && c.requestType === requestType);
+  const code = mine.at(-1)?.oobCode;
+  if (!code) throw new Error(`No ${requestType} code for ${email}`);
+  return code;
+}
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.test`;
+}

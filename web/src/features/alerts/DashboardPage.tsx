@@ -1,15 +1,24 @@
 import { displayName } from '@price-alerts/domain';
 import { useAtomValue } from 'jotai';
-import { currentUserAtom } from '../auth/atoms';
+import { Avatar } from '../../shared/Avatar';
+import { avatarIdAtom, currentUserAtom, userProfileNameAtom } from '../auth/atoms';
+import { TodoCard } from './TodoCard';
 
 export default function DashboardPage() {
   const user = useAtomValue(currentUserAtom);
+  const fullName = useAtomValue(userProfileNameAtom);
+  const avatarId = useAtomValue(avatarIdAtom);
+  const name = displayName(fullName, user?.displayName, user?.email);
   return (
     <main className="page dashboard">
       <header className="greeting">
-        <p>Welcome Back,</p>
-        <h1>{displayName(undefined, user?.displayName, user?.email)}</h1>
+        <div>
+          <p>Welcome Back,</p>
+          <h1>{name}</h1>
+        </div>
+        <Avatar id={avatarId} name={name} size={48} />
       </header>
+      <TodoCard />
     </main>
   );
 }
