@@ -21,6 +21,7 @@ export default defineConfig({
       {
         test: {
           name: 'emulator',
+          expect: { poll: { timeout: 10_000, interval: 100 } },
           include: ['**/*.emulator.test.ts'],
           exclude: ['**/node_modules/**'],
           environment: 'node',
@@ -31,6 +32,8 @@ export default defineConfig({
       {
         test: {
           name: 'browser',
+          // A page settles in its own time; polls wait for it rather than a fixed sleep.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           include: ['tests/browser/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,

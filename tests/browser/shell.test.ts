@@ -43,7 +43,7 @@ describe.each(VIEWPORTS)('app shell at $width x $height', (viewport) => {
     await signIn(page, DEMO.email, 'not-the-password');
     await expect
       .poll(() => page.getByRole('alert').textContent())
-      .toBe('That email and password do not match. Check them and try again.');
+      .toBe('That password is not right. Check it and try again.');
     expect(page.url()).toBe(`${WEB_URL}/login`);
     await screenshot(page, 'login-error');
     await context.close();

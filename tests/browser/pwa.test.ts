@@ -1,0 +1,112 @@
+// The service worker for real: offline shell, push display through CDP, and the emulators'
+// local push channel end to end.
+import { pushTokenId } from '@price-alerts/domain';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PHONE, TABLET, WEB_URL, launchBrowser, newPage, screenshot, signIn } from './harness';
+
+let browser: Browser;
+let admin: App;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = initializeApp({ projectId: 'demo-price-alerts' }, 'pwa-test');
+});
+afterAll(async () => {
+  await browser?.close();
+  await deleteApp(admin);
+});
+
+async function controlledPage(context: BrowserContext, page: Page, path: string) {
+  await page.goto(`${WEB_URL}${path}`);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  // The first load installs the worker; from the reload on, it serves the page.
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  return { context, page };
+}
+
+const shownNotifications = (page: Page) =>
+  page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return (await registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, url: n.data?.url }));
+  });
+
+describe.each([PHONE, TABLET])('service worker at $width x $height', (viewport) => {
+  it('opens the app shell offline', async () => {
+    const { context, page } = await newPage(browser, viewport);
+    await controlledPage(context, page, '/login');
+    await context.setOffline(true);
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { name: 'Log in' }).isVisible()).toBe(true);
+    await screenshot(page, 'offline-login');
+    await context.close();
+  });
+});
+
+describe('push', () => {
+  it('displays a web push delivered to the service worker, with a link to the alert', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await context.grantPermissions(['notifications'], { origin: WEB_URL });
+    await controlledPage(context, page, '/login');
+    const cdp = await context.newCDPSession(page);
+    const registrationId = await new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const mine = registrations.find((r) => r.scopeURL.startsWith(WEB_URL) && !r.isDeleted);
+        if (mine) resolve(mine.registrationId);
+      });
+      void cdp.send('ServiceWorker.enable');
+    });
+    const payload = {
+      notification: { title: 'EUR/USD rose above 1.09500', body: 'Ask 1.09512 at 14:05' },
+      data: { alertId: 'demo-1' },
+      from: '000000000000',
+    };
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: WEB_URL,
+      registrationId,
+      data: JSON.stringify(payload),
+    });
+    await expect
+      .poll(() => shownNotifications(page))
+      .toContainEqual({
+        title: 'EUR/USD rose above 1.09500',
+        body: 'Ask 1.09512 at 14:05',
+        url: '/dashboard?alert=demo-1',
+      });
+    await context.close();
+  });
+
+  it('registers the demo device on sign-in and shows what the local channel delivers', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await context.grantPermissions(['notifications'], { origin: WEB_URL });
+    await controlledPage(context, page, '/login');
+    await signIn(page);
+    await page.waitForURL(`${WEB_URL}/dashboard`);
+    const db = getFirestore(admin);
+    const readToken = () => page.evaluate(() => localStorage.getItem('price-alerts:push-token') ?? '');
+    await expect.poll(readToken).toMatch(/^local:/);
+    const token = await readToken();
+    const tokenDoc = db.doc(`users/demo-user/pushTokens/${await pushTokenId(token)}`);
+    await expect.poll(async () => (await tokenDoc.get()).exists).toBe(true);
+
+    const message = db.collection('users/demo-user/localPush').doc();
+    await message.set({
+      token,
+      payload: {
+        notification: { title: 'BTC/USD dropped below 88,000.00', body: 'Ask 87,990.50' },
+        data: { alertId: 'demo-2' },
+      },
+    });
+    await expect
+      .poll(() => shownNotifications(page))
+      .toContainEqual({
+        title: 'BTC/USD dropped below 88,000.00',
+        body: 'Ask 87,990.50',
+        url: '/dashboard?alert=demo-2',
+      });
+    await expect.poll(async () => (await message.get()).exists).toBe(false);
+    await context.close();
+  });
+});
