@@ -34,7 +34,8 @@ export default defineConfig({
       },
     }),
   ],
-  build: { target: 'es2022', sourcemap: true },
+  // The manifest lets scripts/bench/route-js.mjs work out what each route downloads.
+  build: { target: 'es2022', sourcemap: true, manifest: true },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 5173, strictPort: true },
 });

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { getDb } from '../../lib/firebase';
-import { forgetPushToken } from '../../lib/push';
+import { forgetPushToken } from '../../lib/repositories/pushTokens';
 import { saveProfile } from '../../lib/repositories/profiles';
 import { FormError, FormNote } from '../../shared/forms';
 import { PageHeader } from '../../shared/PageHeader';

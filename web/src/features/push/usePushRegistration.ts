@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { getDb } from '../../lib/firebase';
-import { usesLocalChannel, watchLocalPushes } from '../../lib/push';
+import { usesLocalChannel } from '../../lib/push';
 import { currentUserAtom, profileAtom } from '../auth/atoms';
 import { registerForPush } from './registerPush';
 
@@ -26,10 +26,13 @@ export function usePushRegistration(): void {
         return;
       }
       if (usesLocalChannel) {
-        const db = await getDb();
-        const registration = await navigator.serviceWorker.ready;
+        const [db, tokens, registration] = await Promise.all([
+          getDb(),
+          import('../../lib/repositories/pushTokens'),
+          navigator.serviceWorker.ready,
+        ]);
         if (!live) return;
-        stop = watchLocalPushes(
+        stop = tokens.watchLocalPushes(
           db,
           uid,
           (payload) => registration.active?.postMessage({ type: 'LOCAL_PUSH', payload }),

@@ -1,0 +1,54 @@
+// Prints the gzipped JavaScript each route needs on a cold load (entry + page chunk and their static
+// imports), and whether any of it is Firestore. Reads web/dist (run `npm run build -w web` first).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { root } from '../lib/stack.mjs';
+
+const dist = join(root, 'web', 'dist');
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+const router = readFileSync(join(root, 'web', 'src', 'app', 'router.tsx'), 'utf8');
+const routes = [...router.matchAll(/path: '([^']+)', element: page\(\(\) => import\('\.\.\/([^']+)'\)\)/g)].map(
+  ([, path, module]) => ({
+    path,
+    key: `src/${module}.tsx`,
+    public: router.indexOf(path) < router.indexOf('protectedRoutes: RouteObject'),
+  }),
+);
+
+const chunkBytes = new Map();
+function chunk(key) {
+  const entry = manifest[key];
+  if (!entry) throw new Error(`No chunk for ${key} in the build manifest`);
+  if (!chunkBytes.has(entry.file)) {
+    const code = readFileSync(join(dist, entry.file));
+    // The Firestore SDK names its RPC service; no other code carries that string.
+    chunkBytes.set(entry.file, { gzip: gzipSync(code).length, firestore: code.includes('google.firestore.v1') });
+  }
+  return entry;
+}
+
+function closure(key, seen = new Set()) {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const dep of chunk(key).imports ?? []) closure(dep, seen);
+  return seen;
+}
+
+const entry = closure('index.html');
+let failures = 0;
+console.log('route                   gzip KiB  Firestore');
+for (const route of routes) {
+  const files = new Set([...entry, ...closure(route.key)].map((k) => manifest[k].file));
+  const sizes = [...files].map((f) => chunkBytes.get(f));
+  const total = sizes.reduce((sum, s) => sum + s.gzip, 0);
+  const firestore = sizes.some((s) => s.firestore);
+  if (route.public && firestore) failures += 1;
+  console.log(
+    `${route.path.padEnd(22)} ${(total / 1024).toFixed(1).padStart(9)}  ${firestore ? 'yes' : 'no'}${route.public ? '  (public)' : ''}`,
+  );
+}
+if (failures) {
+  console.error(`${failures} public route(s) load Firestore code`);
+  process.exit(1);
+}

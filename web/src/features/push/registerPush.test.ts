@@ -1,0 +1,123 @@
+import { PUSH_MESSAGES } from '@price-alerts/domain';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The gateway is the boundary: no token service or callable runs in jsdom.
+vi.mock('../../lib/push', () => ({
+  obtainPushToken: vi.fn(async () => 'local:test-token'),
+  sendTokenToServer: vi.fn(async () => undefined),
+}));
+const push = await import('../../lib/push');
+const { registerForPush } = await import('./registerPush');
+
+type Permission = 'default' | 'denied' | 'granted';
+
+interface FakeBrowser {
+  permission?: Permission;
+  afterPrompt?: Permission;
+  ready?: Promise<unknown>;
+}
+
+function browserWith({
+  permission = 'granted',
+  afterPrompt,
+  ready = Promise.resolve({ active: {} }),
+}: FakeBrowser = {}) {
+  const state = { permission };
+  const Notification = {
+    get permission() {
+      return state.permission;
+    },
+    requestPermission: vi.fn(async () => (state.permission = afterPrompt ?? permission)),
+  };
+  vi.stubGlobal('Notification', Notification);
+  vi.stubGlobal('PushManager', function PushManager() {});
+  Object.defineProperty(navigator, 'serviceWorker', { value: { ready }, configurable: true });
+  return Notification;
+}
+
+beforeEach(() => {
+  vi.mocked(push.obtainPushToken).mockResolvedValue('local:test-token');
+  vi.mocked(push.sendTokenToServer).mockResolvedValue(undefined);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  Reflect.deleteProperty(navigator, 'serviceWorker');
+});
+
+describe('registerForPush', () => {
+  it('registers the token when everything is in place', async () => {
+    browserWith();
+    expect(await registerForPush('u1', { prompt: true })).toEqual({ ok: true, token: 'local:test-token' });
+    expect(push.sendTokenToServer).toHaveBeenCalledWith('local:test-token');
+  });
+
+  it('needs a signed-in user', async () => {
+    browserWith();
+    expect(await registerForPush(undefined, { prompt: true })).toEqual({
+      ok: false,
+      message: PUSH_MESSAGES.notLoggedIn,
+    });
+  });
+
+  it('reports an unsupported browser', async () => {
+    expect(await registerForPush('u1', { prompt: true })).toEqual({ ok: false, message: PUSH_MESSAGES.unsupported });
+  });
+
+  it('reports blocked notifications without asking again', async () => {
+    const notification = browserWith({ permission: 'denied' });
+    expect(await registerForPush('u1', { prompt: true })).toEqual({
+      ok: false,
+      message: PUSH_MESSAGES.permissionDenied,
+    });
+    expect(notification.requestPermission).not.toHaveBeenCalled();
+  });
+
+  it('asks once, and reports a permission still not given', async () => {
+    const notification = browserWith({ permission: 'default' });
+    expect(await registerForPush('u1', { prompt: true })).toEqual({
+      ok: false,
+      message: PUSH_MESSAGES.permissionDefault,
+    });
+    expect(notification.requestPermission).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives up on the service worker after 10 s', async () => {
+    vi.useFakeTimers();
+    browserWith({ ready: new Promise(() => {}) });
+    const result = registerForPush('u1', { prompt: false });
+    await vi.advanceTimersByTimeAsync(9_999);
+    let settled = false;
+    void result.then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await result).toEqual({ ok: false, message: PUSH_MESSAGES.serviceWorker });
+  });
+
+  it('needs an active service worker', async () => {
+    browserWith({ ready: Promise.resolve({ active: null }) });
+    expect(await registerForPush('u1', { prompt: false })).toEqual({
+      ok: false,
+      message: PUSH_MESSAGES.noActiveWorker,
+    });
+  });
+
+  it('passes on a messaging error', async () => {
+    browserWith();
+    vi.mocked(push.obtainPushToken).mockRejectedValue(new Error('missing VAPID key'));
+    expect(await registerForPush('u1', { prompt: false })).toEqual({
+      ok: false,
+      message: 'Firebase messaging error: missing VAPID key',
+    });
+  });
+
+  it.each([
+    ['an empty token', () => vi.mocked(push.obtainPushToken).mockResolvedValue('')],
+    ['a failed registration call', () => vi.mocked(push.sendTokenToServer).mockRejectedValue(new Error('internal'))],
+  ])('reports %s', async (_label, arrange) => {
+    browserWith();
+    arrange();
+    expect(await registerForPush('u1', { prompt: false })).toEqual({ ok: false, message: PUSH_MESSAGES.token });
+  });
+});
