@@ -6,3 +6,4 @@ export * from './names.ts';
 export * from './queries.ts';
 export * from './tokens.ts';
 export * from './push.ts';
+export * from './feed.ts';
