@@ -7,3 +7,4 @@ export * from './queries.ts';
 export * from './tokens.ts';
 export * from './push.ts';
 export * from './feed.ts';
+export * from './deliveries.ts';

@@ -42,8 +42,27 @@ export const PREVIOUS_ALERTS_QUERY = {
   statuses: PREVIOUS_LIST_STATUSES,
 } as const satisfies QueryShape & { statuses: readonly string[] };
 
+/**
+ * The evaluator's read: across users, the active alerts of one pair and type whose trigger price
+ * lies in the range a price interval can fire, paged by trigger price. Reading only this range
+ * keeps the cost to the alerts that fire, whatever the number that do not.
+ */
+export const EVALUATOR_ALERTS_QUERY = {
+  name: 'evaluator alerts in a trigger-price range',
+  collectionGroup: 'alerts',
+  scope: 'COLLECTION_GROUP',
+  filters: [
+    { field: 'currencyPair', op: '==' },
+    { field: 'alertType', op: '==' },
+    { field: 'status', op: '==' },
+    { field: 'triggerPrice', op: '>=' },
+    { field: 'triggerPrice', op: '<=' },
+  ],
+  orderBy: [{ field: 'triggerPrice', direction: 'asc' }],
+} as const satisfies QueryShape;
+
 /** Registry the index test walks; each module that adds a query shape adds it here. */
-export const QUERY_SHAPES: QueryShape[] = [ACTIVE_ALERTS_QUERY, PREVIOUS_ALERTS_QUERY];
+export const QUERY_SHAPES: QueryShape[] = [ACTIVE_ALERTS_QUERY, PREVIOUS_ALERTS_QUERY, EVALUATOR_ALERTS_QUERY];
 
 export interface IndexDefinition {
   collectionGroup: string;

@@ -1,0 +1,114 @@
+// The functions' repositories against the Firestore emulator, in a project of their own.
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { Timestamp, getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';
+import { findActiveInRange, type AlertPage } from './alerts';
+import { getProfile } from './profiles';
+import { latestPrices, saveLatestPrices } from './prices';
+
+let app: App;
+let db: Firestore;
+
+beforeAll(async () => {
+  if (!process.env.FIRESTORE_EMULATOR_HOST) throw new Error('Run through npm test: the emulators are not up.');
+  await clearFirestoreProject('demo-repo-functions');
+  app = initializeApp({ projectId: 'demo-repo-functions' }, 'repo-functions');
+  db = getFirestore(app);
+  const batch = db.batch();
+  // Three users, eleven 'rising above' EUR/USD alerts from 1.05 to 1.15; every third one paused.
+  for (let i = 0; i <= 10; i++) {
+    const uid = `user-${i % 3}`;
+    batch.set(db.doc(`users/${uid}/alerts/eu-${i}`), {
+      userId: uid,
+      currencyPair: 'EUR/USD',
+      alertType: 'Price rising above',
+      triggerPrice: Number((1.05 + i * 0.01).toFixed(2)),
+      status: i % 3 === 2 ? 'paused' : 'active',
+      notificationPreferences: { email: true, push: false },
+      createdAt: Timestamp.now(),
+    });
+  }
+  const other = { userId: 'user-0', status: 'active', notificationPreferences: { email: true, push: false } };
+  batch.set(db.doc('users/user-0/alerts/gbp'), {
+    ...other,
+    currencyPair: 'GBP/USD',
+    alertType: 'Price rising above',
+    triggerPrice: 1.06,
+  });
+  batch.set(db.doc('users/user-0/alerts/drop'), {
+    ...other,
+    currencyPair: 'EUR/USD',
+    alertType: 'Price dropping below',
+    triggerPrice: 1.06,
+  });
+  batch.set(db.doc('users/user-1/alerts/broken'), {
+    ...other,
+    currencyPair: 'EUR/USD',
+    alertType: 'Price rising above',
+    triggerPrice: 1.07,
+    notificationPreferences: 'email',
+  });
+  batch.set(db.doc('users/user-1'), { fullName: 'User One', avatarId: 2 });
+  batch.set(db.doc('users/user-2'), { avatarId: 'two' });
+  await batch.commit();
+});
+
+afterAll(async () => {
+  await deleteApp(app);
+});
+
+const prices = (page: AlertPage) => page.alerts.map((a) => a.triggerPrice);
+
+describe('findActiveInRange', () => {
+  it('reads only active alerts of the pair and type inside the range, lowest first', async () => {
+    const page = await findActiveInRange(db, { pair: 'EUR/USD', alertType: 'Price rising above', max: 1.1 }, 50);
+    expect(prices(page)).toEqual([1.05, 1.06, 1.08, 1.09]);
+    expect(page.alerts[0]?.path).toBe('users/user-0/alerts/eu-0');
+    expect(page.next).toBeUndefined();
+  });
+
+  it('honours both bounds', async () => {
+    const page = await findActiveInRange(
+      db,
+      { pair: 'EUR/USD', alertType: 'Price rising above', min: 1.08, max: 1.12 },
+      50,
+    );
+    expect(prices(page)).toEqual([1.08, 1.09, 1.11, 1.12]);
+  });
+
+  it('pages through a large result', async () => {
+    const range = { pair: 'EUR/USD', alertType: 'Price rising above', min: 1 } as const;
+    const seen: number[] = [];
+    let page = await findActiveInRange(db, range, 3);
+    seen.push(...prices(page));
+    while (page.next) {
+      page = await findActiveInRange(db, range, 3, page.next);
+      seen.push(...prices(page));
+    }
+    expect(seen).toEqual([1.05, 1.06, 1.08, 1.09, 1.11, 1.12, 1.14, 1.15]);
+  });
+});
+
+describe('prices and profiles', () => {
+  it('stores the latest price per pair under its symbol', async () => {
+    await saveLatestPrices(db, [
+      { pair: 'EUR/USD', ask: 1.1, bid: 1.0999, timestamp: 1 },
+      { pair: 'BTC/USD', ask: 64000, bid: 63990, timestamp: 2 },
+    ]);
+    await saveLatestPrices(db, [{ pair: 'EUR/USD', ask: 1.2, bid: 1.1999, timestamp: 3 }]);
+    expect((await db.doc('prices/EURUSD').get()).data()).toEqual({
+      pair: 'EUR/USD',
+      ask: 1.2,
+      bid: 1.1999,
+      timestamp: 3,
+    });
+    expect((await latestPrices(db)).map((p) => p.pair).sort()).toEqual(['BTC/USD', 'EUR/USD']);
+  });
+
+  it('reads a valid profile and skips an invalid one', async () => {
+    expect(await getProfile(db, 'user-1')).toMatchObject({ fullName: 'User One', avatarId: 2, id: 'user-1' });
+    expect(await getProfile(db, 'user-2')).toBeUndefined();
+    expect(await getProfile(db, 'nobody')).toBeUndefined();
+  });
+});
