@@ -19,6 +19,9 @@ export const EMULATOR_ENV = {
   FUNCTIONS_EMULATOR_HOST: '127.0.0.1:5001',
   FIREBASE_EMULATOR_HUB: '127.0.0.1:4400',
 };
+/** The local upstream rate service (packages/feed simulator) and its key. */
+export const SIMULATOR_PORT = 8090;
+export const FEED_API_KEY = 'local-simulator-key';
 export const DEMO_USER = { email: 'demo@price-alerts.test', password: 'demo-pass-1234' };
 
 const binDir = join(root, 'node_modules', '.bin');
@@ -47,6 +50,14 @@ export function stackProcesses({ importData = true, web = 'preview', log = conso
       ready: { log: /All emulators ready/ },
       timeoutMs: 180_000,
       stopGraceMs: 15_000,
+    },
+    {
+      name: 'simulator',
+      cmd: bin('tsx'),
+      args: [join(root, 'packages', 'feed', 'src', 'simulator-cli.ts')],
+      cwd: root,
+      env: { SIMULATOR_PORT: String(SIMULATOR_PORT), FEED_API_KEY: FEED_API_KEY },
+      ready: { url: `http://127.0.0.1:${SIMULATOR_PORT}/health` },
     },
     web && {
       name: 'web',

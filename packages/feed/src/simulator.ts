@@ -1,0 +1,186 @@
+/**
+ * The local and test upstream: a WebSocket server that speaks the rate provider's protocol
+ * exactly (API key in the query string, type 0 after the subscribe message, type 1 ticks, type 2
+ * heartbeats, type 7/9 errors), with prices from the seeded PriceEngine. Tests and demos steer it
+ * through `control` (or the HTTP control routes in controlRoutes.ts).
+ */
+import {
+  HEARTBEAT,
+  encodeError,
+  encodeSubscribed,
+  encodeTick,
+  pairToSymbol,
+  parseSubscribe,
+  type CurrencyPair,
+  type FeedSession,
+} from '@price-alerts/domain';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { handleControl } from './controlRoutes.ts';
+import { PriceEngine, type Quote } from './priceEngine.ts';
+
+export interface SimulatorOptions {
+  apiKey: string;
+  port?: number;
+  host?: string;
+  seed?: number;
+  /** How often every subscribed pair ticks. */
+  tickIntervalMs?: number;
+  heartbeatMs?: number;
+}
+
+interface Client {
+  socket: WebSocket;
+  session: FeedSession | null;
+  names: Map<CurrencyPair, string>;
+}
+
+export class Simulator {
+  readonly engine: PriceEngine;
+  readonly #server: Server;
+  readonly #wss: WebSocketServer;
+  readonly #clients = new Set<Client>();
+  readonly #options: Required<SimulatorOptions>;
+  #timers: NodeJS.Timeout[] = [];
+  #silent = false;
+
+  private constructor(options: Required<SimulatorOptions>) {
+    this.#options = options;
+    this.engine = new PriceEngine(options.seed);
+    this.#server = createServer((req, res) => handleControl(this, req, res));
+    this.#wss = new WebSocketServer({ server: this.#server });
+    this.#wss.on('connection', (socket, req) => this.#accept(socket, req.url ?? '/'));
+  }
+
+  static async start(options: SimulatorOptions): Promise<Simulator> {
+    const sim = new Simulator({
+      port: 0,
+      host: '127.0.0.1',
+      seed: 1,
+      tickIntervalMs: 250,
+      heartbeatMs: 5_000,
+      ...options,
+    });
+    await new Promise<void>((resolve) => sim.#server.listen(sim.#options.port, sim.#options.host, resolve));
+    sim.#timers = [
+      setInterval(() => sim.#tickAll(), sim.#options.tickIntervalMs),
+      setInterval(() => sim.#broadcast(() => HEARTBEAT), sim.#options.heartbeatMs),
+    ];
+    return sim;
+  }
+
+  get port(): number {
+    return (this.#server.address() as AddressInfo).port;
+  }
+
+  /** The upstream URL a client connects to, with the given (default: the right) key. */
+  url(apiKey = this.#options.apiKey): string {
+    return `ws://${this.#options.host}:${this.port}/?api_key=${encodeURIComponent(apiKey)}`;
+  }
+
+  get clientCount(): number {
+    return this.#clients.size;
+  }
+
+  #accept(socket: WebSocket, path: string): void {
+    const key = new URL(path, 'http://simulator').searchParams.get('api_key');
+    if (key !== this.#options.apiKey) {
+      socket.send(encodeError('9', 'Invalid API key'));
+      socket.close(4001, 'Invalid API key');
+      return;
+    }
+    const client: Client = { socket, session: null, names: new Map() };
+    this.#clients.add(client);
+    socket.on('close', () => this.#clients.delete(client));
+    socket.on('error', () => this.#clients.delete(client));
+    socket.on('message', (data) => this.#onSubscribe(client, data.toString()));
+  }
+
+  #onSubscribe(client: Client, raw: string): void {
+    const parsed = parseSubscribe(raw);
+    if (!parsed.ok) {
+      client.socket.send(encodeError('7', `Invalid subscription: ${parsed.reason}`));
+      return;
+    }
+    // Short names in ticks, spelled out by the mapping, as the real service does.
+    client.names = new Map(parsed.pairs.map((pair, i) => [pair, String(i)]));
+    client.session = {
+      mapping: Object.fromEntries(parsed.pairs.map((pair, i) => [String(i), pairToSymbol(pair)])),
+      order: ['name', 'ask', 'bid', 'time'],
+      startTime: Date.now(),
+      timeMult: 1000,
+      sessionUid: `sim-${Math.random().toString(36).slice(2, 10)}`,
+    };
+    client.socket.send(encodeSubscribed(client.session));
+    for (const pair of parsed.pairs) this.#send(client, pair, this.engine.quote(pair));
+  }
+
+  #send(client: Client, pair: CurrencyPair, quote: Quote): void {
+    const name = client.names.get(pair);
+    if (!client.session || name === undefined || client.socket.readyState !== client.socket.OPEN) return;
+    client.socket.send(encodeTick(client.session, name, quote.ask, quote.bid, Date.now()));
+  }
+
+  #broadcast(message: (client: Client) => string | undefined): void {
+    if (this.#silent) return;
+    for (const client of this.#clients) {
+      const text = message(client);
+      if (text !== undefined && client.socket.readyState === client.socket.OPEN) client.socket.send(text);
+    }
+  }
+
+  subscribedPairs(): Set<CurrencyPair> {
+    const pairs = new Set<CurrencyPair>();
+    for (const client of this.#clients) for (const pair of client.names.keys()) pairs.add(pair);
+    return pairs;
+  }
+
+  #tickAll(): void {
+    if (this.#silent) return;
+    for (const pair of this.subscribedPairs()) this.publish(pair, this.engine.step(pair));
+  }
+
+  /** Sends a quote for the pair to every client subscribed to it, now. */
+  publish(pair: CurrencyPair, quote: Quote): void {
+    for (const client of this.#clients) this.#send(client, pair, quote);
+  }
+
+  forceAsk(pair: CurrencyPair, ask: number): Quote {
+    const quote = this.engine.forceAsk(pair, ask);
+    this.publish(pair, quote);
+    return quote;
+  }
+
+  jump(pair: CurrencyPair, percent: number): Quote {
+    const quote = this.engine.jump(pair, percent);
+    this.publish(pair, quote);
+    return quote;
+  }
+
+  sendError(code: '7' | '9', error: string): void {
+    this.#broadcast(() => encodeError(code, error));
+  }
+
+  /** Sends raw text to every client: for malformed-frame tests. */
+  sendRaw(text: string): void {
+    this.#broadcast(() => text);
+  }
+
+  /** Kills every connection without a close frame: clients see an abnormal close (1006). */
+  dropAll(): void {
+    for (const client of this.#clients) client.socket.terminate();
+  }
+
+  /** Stops ticks and heartbeats while keeping sockets open: a silent feed. */
+  setSilent(silent: boolean): void {
+    this.#silent = silent;
+  }
+
+  async close(): Promise<void> {
+    for (const timer of this.#timers) clearInterval(timer);
+    for (const client of this.#clients) client.socket.terminate();
+    await new Promise<void>((resolve) => this.#wss.close(() => resolve()));
+    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+  }
+}
