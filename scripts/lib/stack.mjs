@@ -22,6 +22,8 @@ export const EMULATOR_ENV = {
 /** The local upstream rate service (packages/feed simulator) and its key. */
 export const SIMULATOR_PORT = 8090;
 export const FEED_API_KEY = 'local-simulator-key';
+/** The ingest service: relay for the app at ws://127.0.0.1:8091/prices, health at /health. */
+export const INGEST_PORT = 8091;
 export const DEMO_USER = { email: 'demo@price-alerts.test', password: 'demo-pass-1234' };
 
 const binDir = join(root, 'node_modules', '.bin');
@@ -58,6 +60,22 @@ export function stackProcesses({ importData = true, web = 'preview', log = conso
       cwd: root,
       env: { SIMULATOR_PORT: String(SIMULATOR_PORT), FEED_API_KEY: FEED_API_KEY },
       ready: { url: `http://127.0.0.1:${SIMULATOR_PORT}/health` },
+    },
+    {
+      name: 'ingest',
+      cmd: bin('tsx'),
+      args: [join(root, 'packages', 'feed', 'src', 'ingest-cli.ts')],
+      cwd: root,
+      env: {
+        ...EMULATOR_ENV,
+        FEED_UPSTREAM_URL: `ws://127.0.0.1:${SIMULATOR_PORT}/`,
+        FEED_API_KEY,
+        GOOGLE_CLOUD_PROJECT: PROJECT_ID,
+        PORT: String(INGEST_PORT),
+        HOST: '127.0.0.1',
+      },
+      // /health answers 503 until the upstream subscription is live.
+      ready: { url: `http://127.0.0.1:${INGEST_PORT}/health` },
     },
     web && {
       name: 'web',

@@ -8,3 +8,4 @@ export * from './tokens.ts';
 export * from './push.ts';
 export * from './feed.ts';
 export * from './deliveries.ts';
+export * from './intervals.ts';

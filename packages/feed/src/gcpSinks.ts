@@ -1,0 +1,49 @@
+/** The ingest service's Google Cloud side: Pub/Sub for intervals, Firestore for latest prices, Auth for tokens. */
+import { PubSub } from '@google-cloud/pubsub';
+import { PRICE_INTERVALS_TOPIC, intervalMessageSchema, pairToSymbol, priceDocumentSchema } from '@price-alerts/domain';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { getFirestore } from 'firebase-admin/firestore';
+import type { IngestSinks } from './ingest.ts';
+
+/** `authProjectId` is where users sign in; it defaults to the project the data lives in. */
+export async function gcpSinks(
+  projectId: string,
+  authProjectId = projectId,
+): Promise<IngestSinks & { close(): Promise<void> }> {
+  const name = () => `ingest-${Math.random().toString(36).slice(2, 8)}`;
+  const app = initializeApp({ projectId }, name());
+  const authApp = authProjectId === projectId ? app : initializeApp({ projectId: authProjectId }, name());
+  const db = getFirestore(app);
+  const auth = getAuth(authApp);
+  const pubsub = new PubSub({ projectId });
+  const topic = pubsub.topic(PRICE_INTERVALS_TOPIC, { batching: { maxMessages: 500, maxMilliseconds: 20 } });
+  const [exists] = await topic.exists();
+  if (!exists)
+    await pubsub.createTopic(PRICE_INTERVALS_TOPIC).catch((error: { code?: number }) => {
+      // Another instance may have created it in between.
+      if (error.code !== 6) throw error;
+    });
+  return {
+    async publishIntervals(messages) {
+      await Promise.all(messages.map((m) => topic.publishMessage({ json: intervalMessageSchema.parse(m) })));
+    },
+    async saveLatest(prices) {
+      const batch = db.batch();
+      for (const price of prices)
+        batch.set(db.collection('prices').doc(pairToSymbol(price.pair)), priceDocumentSchema.parse(price));
+      await batch.commit();
+    },
+    async verifyToken(token) {
+      if (!token) throw new Error('No token');
+      const decoded = await auth.verifyIdToken(token);
+      return { uid: decoded.uid, exp: decoded.exp };
+    },
+    async close() {
+      await topic.flush();
+      await pubsub.close();
+      await deleteApp(app);
+      if (authApp !== app) await deleteApp(authApp);
+    },
+  };
+}

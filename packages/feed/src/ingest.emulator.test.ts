@@ -1,0 +1,139 @@
+// The ingest service against the simulator (real sockets) and the Pub/Sub, Firestore and Auth emulators.
+import { PubSub, type Subscription } from '@google-cloud/pubsub';
+import {
+  PRICE_INTERVALS_TOPIC,
+  encodeSubscribe,
+  intervalMessageSchema,
+  type IntervalMessage,
+} from '@price-alerts/domain';
+import { initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestUser } from '../../../tests/emulator/auth-emulator';
+import { gcpSinks } from './gcpSinks.ts';
+import { IngestService } from './ingest.ts';
+import { recordingLogger } from './log.ts';
+import { Simulator } from './simulator.ts';
+import { recordingClient } from './testClient.ts';
+
+// Data in a project of its own, so the stack's own ingest service (npm start's) does not mix in;
+// users sign in on the stack's project.
+const PROJECT = 'demo-ingest-test';
+const AUTH_PROJECT = 'demo-price-alerts';
+const WINDOW_MS = 300;
+let sim: Simulator;
+let ingest: IngestService;
+let sinks: Awaited<ReturnType<typeof gcpSinks>>;
+let subscription: Subscription;
+const log = recordingLogger();
+const received: IntervalMessage[] = [];
+
+beforeAll(async () => {
+  sim = await Simulator.start({ apiKey: 'ingest-test-key', tickIntervalMs: 60_000, heartbeatMs: 200 });
+  sinks = await gcpSinks(PROJECT, AUTH_PROJECT);
+  const pubsub = new PubSub({ projectId: PROJECT });
+  [subscription] = await pubsub.topic(PRICE_INTERVALS_TOPIC).createSubscription(`ingest-test-${Date.now()}`);
+  subscription.on('message', (message) => {
+    received.push(intervalMessageSchema.parse(JSON.parse(message.data.toString())));
+    message.ack();
+  });
+  ingest = await IngestService.start(
+    {
+      upstreamUrl: sim.url(),
+      port: 0,
+      host: '127.0.0.1',
+      windowMs: WINDOW_MS,
+      silentMs: 5_000,
+      initialBackoffMs: 50,
+      maxBackoffMs: 200,
+      relayHeartbeatMs: 1_000,
+      source: 'ingest-test',
+    },
+    sinks,
+    log,
+  );
+  // Hooks cannot use expect.poll: wait for the subscription by hand.
+  for (let i = 0; i < 100 && ingest.upstream.status !== 'subscribed'; i++) await new Promise((r) => setTimeout(r, 50));
+  if (ingest.upstream.status !== 'subscribed') throw new Error('The ingest service never subscribed upstream');
+});
+
+afterAll(async () => {
+  await ingest?.close();
+  await subscription?.delete();
+  await sinks?.close();
+  await sim?.close();
+});
+
+/** Waits for the start of a fresh window, so forced prices land in one. */
+async function windowStart(): Promise<void> {
+  await new Promise((r) => setTimeout(r, WINDOW_MS - (Date.now() % WINDOW_MS) + 10));
+}
+
+const intervalWith = (pair: string, predicate: (m: IntervalMessage) => boolean) =>
+  expect.poll(() => received.find((m) => m.pair === pair && predicate(m)), { timeout: 10_000 });
+
+describe('ingest', () => {
+  it('publishes forced prices as one interval with the right low and high, and stores the latest price', async () => {
+    await windowStart();
+    for (const ask of [1.1, 1.3, 1.05, 1.2]) sim.forceAsk('EUR/USD', ask);
+    await intervalWith('EUR/USD', (m) => m.ask.high === 1.3).toMatchObject({
+      ask: { first: 1.1, low: 1.05, high: 1.3, last: 1.2 },
+      ticks: 4,
+      source: 'ingest-test',
+    });
+    const db = getFirestore(initializeApp({ projectId: PROJECT }, 'ingest-test-reader'));
+    await expect.poll(async () => (await db.doc('prices/EURUSD').get()).data()?.ask).toBe(1.2);
+  });
+
+  it('reconnects after an abnormal drop and keeps aggregating the next window', async () => {
+    const before = ingest.upstream.reconnects;
+    sim.dropAll();
+    await expect.poll(() => ingest.upstream.reconnects).toBeGreaterThan(before);
+    await expect.poll(() => ingest.upstream.status).toBe('subscribed');
+    await windowStart();
+    sim.forceAsk('GBP/USD', 1.4);
+    sim.forceAsk('GBP/USD', 1.38);
+    await intervalWith('GBP/USD', (m) => m.ask.high === 1.4).toMatchObject({
+      ask: { low: 1.38, last: 1.38 },
+      ticks: 2,
+    });
+  });
+
+  it('logs a malformed frame, skips it and carries on', async () => {
+    sim.sendRaw('1not|a|tick');
+    sim.sendRaw('5what');
+    await expect
+      .poll(() => log.lines.filter((l) => l.message === 'Malformed upstream frame skipped').length)
+      .toBeGreaterThanOrEqual(2);
+    await windowStart();
+    sim.forceAsk('AUD/USD', 0.7);
+    await intervalWith('AUD/USD', (m) => m.ask.last === 0.7).toBeDefined();
+    expect(ingest.upstream.status).toBe('subscribed');
+  });
+});
+
+describe('relay', () => {
+  const relayUrl = (token: string) => `ws://127.0.0.1:${ingest.port}/prices?token=${encodeURIComponent(token)}`;
+
+  it.each([
+    ['no token', ''],
+    ['a forged token', 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.'],
+  ])('refuses a client with %s', async (_label, token) => {
+    const client = await recordingClient(relayUrl(token), encodeSubscribe(['EUR/USD']));
+    expect(await client.closed).toBe(4001);
+    expect(client.messages).toContainEqual({ type: 'error', code: '9', error: 'Invalid or expired token' });
+  });
+
+  it('gives a signed-in client type 0, the latest price, then live ticks', async () => {
+    const user = await createTestUser('relay');
+    const client = await recordingClient(relayUrl(user.idToken), encodeSubscribe(['EUR/USD', 'BTC/USD']));
+    await client.next('subscribed');
+    await client.next('tick', (m) => m.tick.pair === 'EUR/USD' && m.tick.ask === 1.2);
+    sim.forceAsk('BTC/USD', 95_000.5);
+    await client.next('tick', (m) => m.tick.pair === 'BTC/USD' && m.tick.ask === 95_000.5);
+    sim.forceAsk('XAU/USD', 2700);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(client.messages.some((m) => m.type === 'tick' && m.tick.pair === 'XAU/USD')).toBe(false);
+    client.socket.close();
+  });
+});

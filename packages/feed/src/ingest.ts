@@ -1,0 +1,126 @@
+/**
+ * The ingest service: one upstream connection; ticks go to the relay at once and into the
+ * aggregator, whose closed windows are published as interval messages (for the evaluator) and
+ * written as the latest price per pair (for the scheduled evaluator), once per window.
+ */
+import { CURRENCY_PAIRS, type IntervalMessage, type PriceDocument } from '@price-alerts/domain';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Aggregator } from './aggregator.ts';
+import type { Logger } from './log.ts';
+import { Relay, type VerifiedToken } from './relay.ts';
+import { UpstreamClient } from './upstream.ts';
+
+export interface IngestConfig {
+  upstreamUrl: string;
+  port: number;
+  host: string;
+  windowMs: number;
+  silentMs: number;
+  initialBackoffMs: number;
+  maxBackoffMs: number;
+  relayHeartbeatMs: number;
+  source: string;
+}
+
+export interface IngestSinks {
+  publishIntervals(messages: IntervalMessage[]): Promise<void>;
+  saveLatest(prices: PriceDocument[]): Promise<void>;
+  verifyToken(token: string): Promise<VerifiedToken>;
+}
+
+export class IngestService {
+  readonly upstream: UpstreamClient;
+  readonly relay: Relay;
+  readonly aggregator: Aggregator;
+  readonly #server: Server;
+  readonly #config: IngestConfig;
+  readonly #sinks: IngestSinks;
+  readonly #log: Logger;
+  #windowTimer: NodeJS.Timeout | undefined;
+  published = 0;
+  publishFailures = 0;
+
+  private constructor(config: IngestConfig, sinks: IngestSinks, log: Logger) {
+    this.#config = config;
+    this.#sinks = sinks;
+    this.#log = log;
+    this.aggregator = new Aggregator(config.windowMs, config.source);
+    this.relay = new Relay({ verifyToken: sinks.verifyToken, heartbeatMs: config.relayHeartbeatMs, log });
+    this.upstream = new UpstreamClient({ ...config, url: config.upstreamUrl, pairs: CURRENCY_PAIRS, log });
+    this.upstream.onTick = (tick) => {
+      this.relay.publish(tick);
+      const closed = this.aggregator.add(tick);
+      if (closed) void this.#emit([closed]);
+    };
+    this.upstream.onStatus = (status) => log.info('Upstream status', { status });
+    this.#server = createServer((req, res) => {
+      if (req.url === '/health') {
+        const healthy = this.upstream.status === 'subscribed';
+        res.writeHead(healthy ? 200 : 503, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            upstream: this.upstream.status,
+            lastMessageAt: this.upstream.lastMessageAt,
+            reconnects: this.upstream.reconnects,
+            clients: this.relay.clientCount,
+            published: this.published,
+            publishFailures: this.publishFailures,
+          }),
+        );
+        return;
+      }
+      res.writeHead(404).end();
+    });
+    this.relay.attach(this.#server);
+  }
+
+  static async start(config: IngestConfig, sinks: IngestSinks, log: Logger): Promise<IngestService> {
+    const service = new IngestService(config, sinks, log);
+    await new Promise<void>((resolve) => service.#server.listen(config.port, config.host, resolve));
+    service.upstream.start();
+    service.#scheduleWindow();
+    return service;
+  }
+
+  get port(): number {
+    return (this.#server.address() as AddressInfo).port;
+  }
+
+  /** Closes windows at their end, also for pairs that stopped ticking mid-window. */
+  #scheduleWindow(): void {
+    const { windowMs } = this.#config;
+    const wait = windowMs - (Date.now() % windowMs) + 5;
+    this.#windowTimer = setTimeout(() => {
+      const closed = this.aggregator.flush(Date.now());
+      if (closed.length) void this.#emit(closed);
+      this.#scheduleWindow();
+    }, wait);
+  }
+
+  async #emit(closed: IntervalMessage[]): Promise<void> {
+    const latest: PriceDocument[] = closed.map((m) => ({
+      pair: m.pair,
+      ask: m.ask.last,
+      bid: m.bid.last,
+      timestamp: m.lastAt,
+    }));
+    const [published, saved] = await Promise.allSettled([
+      this.#sinks.publishIntervals(closed),
+      this.#sinks.saveLatest(latest),
+    ]);
+    if (published.status === 'fulfilled') this.published += closed.length;
+    else {
+      this.publishFailures += closed.length;
+      this.#log.error('Publishing intervals failed', { error: String(published.reason), count: closed.length });
+    }
+    if (saved.status === 'rejected') this.#log.error('Saving latest prices failed', { error: String(saved.reason) });
+  }
+
+  async close(): Promise<void> {
+    clearTimeout(this.#windowTimer);
+    this.upstream.stop();
+    await this.relay.close();
+    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+  }
+}
