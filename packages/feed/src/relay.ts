@@ -32,12 +32,20 @@ export interface RelayOptions {
   path?: string;
   /** A client this far behind (bytes queued) skips ticks until it catches up: prices, not history. */
   maxBufferedBytes?: number;
+  /**
+   * Ticks are conflated for this long and sent as one frame per client holding the newest tick of
+   * each pair it follows: a screen needs the latest price, and one frame instead of one per tick
+   * is what lets a single relay serve thousands of phones.
+   */
+  flushMs?: number;
 }
 
 interface Client {
   socket: WebSocket;
   uid: string;
   pairs: Set<CurrencyPair>;
+  /** The pairs as a sorted key, so clients following the same pairs share one encoded frame. */
+  key: string;
   expiry: NodeJS.Timeout;
 }
 
@@ -49,10 +57,13 @@ export class Relay {
   readonly #startTime = Date.now();
   readonly #tickSession = this.#session([]);
   readonly #heartbeat: NodeJS.Timeout;
+  readonly #flush: NodeJS.Timeout;
+  readonly #pending = new Map<CurrencyPair, string>();
   skippedForBackpressure = 0;
 
   constructor(options: RelayOptions) {
-    this.#options = { path: '/prices', maxBufferedBytes: 1 << 20, ...options };
+    this.#options = { path: '/prices', maxBufferedBytes: 1 << 20, flushMs: 50, ...options };
+    this.#flush = setInterval(() => this.#sendPending(), this.#options.flushMs);
     this.#heartbeat = setInterval(() => {
       for (const client of this.#clients) client.socket.send(HEARTBEAT);
     }, this.#options.heartbeatMs);
@@ -100,7 +111,7 @@ export class Relay {
       },
       Math.max(0, verified.exp * 1000 - Date.now()),
     );
-    const client: Client = { socket, uid: verified.uid, pairs: new Set(), expiry };
+    const client: Client = { socket, uid: verified.uid, pairs: new Set(), key: '', expiry };
     this.#clients.add(client);
     const drop = () => {
       clearTimeout(expiry);
@@ -129,6 +140,7 @@ export class Relay {
       return;
     }
     client.pairs = new Set(parsed.pairs);
+    client.key = [...client.pairs].sort().join(',');
     client.socket.send(encodeSubscribed(this.#session(parsed.pairs)));
     for (const pair of parsed.pairs) {
       const latest = this.#latest.get(pair);
@@ -140,19 +152,32 @@ export class Relay {
     return encodeTick(this.#tickSession, pairToSymbol(tick.pair), tick.ask, tick.bid, tick.timestamp);
   }
 
-  /** Sends a tick to every client subscribed to its pair. */
+  /** Queues a tick for the next flush; a newer tick of the same pair replaces it. */
   publish(tick: PricedTick): void {
     this.#latest.set(tick.pair, tick);
-    let text: string | undefined;
+    this.#pending.set(tick.pair, this.#encode(tick));
+  }
+
+  #sendPending(): void {
+    if (this.#pending.size === 0) return;
+    const frames = new Map<string, string>();
     for (const client of this.#clients) {
-      if (!client.pairs.has(tick.pair)) continue;
+      let frame = frames.get(client.key);
+      if (frame === undefined) {
+        frame = [...client.pairs]
+          .map((pair) => this.#pending.get(pair))
+          .filter((t) => t !== undefined)
+          .join('\n');
+        frames.set(client.key, frame);
+      }
+      if (!frame) continue;
       if (client.socket.bufferedAmount > this.#options.maxBufferedBytes) {
         this.skippedForBackpressure += 1;
         continue;
       }
-      text ??= this.#encode(tick);
-      client.socket.send(text);
+      client.socket.send(frame);
     }
+    this.#pending.clear();
   }
 
   /** Tells every client the feed has a problem (type 9), as the provider would. */
@@ -162,6 +187,7 @@ export class Relay {
 
   async close(): Promise<void> {
     clearInterval(this.#heartbeat);
+    clearInterval(this.#flush);
     for (const client of this.#clients) {
       clearTimeout(client.expiry);
       client.socket.close(1001, 'Relay shutting down');

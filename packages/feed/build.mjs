@@ -1,0 +1,37 @@
+// Bundles the ingest service for its container: our code, the domain package, zod and ws inlined;
+// the Google client libraries stay external and are installed in the image from dist/package.json.
+import { build } from 'esbuild';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const external = ['firebase-admin', '@google-cloud/pubsub', '@google-cloud/firestore'];
+
+mkdirSync('dist', { recursive: true });
+await build({
+  entryPoints: ['src/ingest-cli.ts'],
+  outfile: 'dist/ingest.mjs',
+  bundle: true,
+  platform: 'node',
+  target: 'node24',
+  format: 'esm',
+  sourcemap: true,
+  external,
+  // ws has optional native helpers it loads with require(); the ESM bundle needs a require.
+  banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+  logLevel: 'warning',
+});
+writeFileSync(
+  'dist/package.json',
+  `${JSON.stringify(
+    {
+      name: 'price-alerts-ingest',
+      private: true,
+      type: 'module',
+      main: 'ingest.mjs',
+      engines: { node: '24' },
+      dependencies: Object.fromEntries(external.map((name) => [name, pkg.dependencies[name]])),
+    },
+    null,
+    2,
+  )}\n`,
+);
