@@ -6,9 +6,11 @@ import { consoleLogger } from './log.ts';
 
 const env = z
   .object({
-    FEED_UPSTREAM_URL: z.url({ message: 'is required (the rate provider WebSocket URL)' }),
-    FEED_API_KEY: z.string().min(1, 'is required (the rate provider key)'),
-    GOOGLE_CLOUD_PROJECT: z.string().min(1, 'is required'),
+    FEED_UPSTREAM_URL: z.url({ error: 'must be the rate provider WebSocket URL' }),
+    FEED_API_KEY: z
+      .string({ error: 'is required (the rate provider key)' })
+      .min(1, 'is required (the rate provider key)'),
+    GOOGLE_CLOUD_PROJECT: z.string({ error: 'is required' }).min(1, 'is required'),
     PORT: z.coerce.number().int().default(8091),
     HOST: z.string().default('0.0.0.0'),
     WINDOW_MS: z.coerce.number().int().positive().default(1000),
