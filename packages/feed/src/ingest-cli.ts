@@ -26,7 +26,12 @@ const config = env.data;
 const upstream = new URL(config.FEED_UPSTREAM_URL);
 upstream.searchParams.set('api_key', config.FEED_API_KEY);
 
-const sinks = await gcpSinks(config.GOOGLE_CLOUD_PROJECT);
+const sinks = await gcpSinks(config.GOOGLE_CLOUD_PROJECT).catch((error: unknown) => {
+  consoleLogger.error('Could not set up Pub/Sub and Firestore; check credentials or the emulator hosts', {
+    error: error instanceof Error ? error.message : String(error),
+  });
+  process.exit(1);
+});
 const service = await IngestService.start(
   {
     upstreamUrl: upstream.toString(),
