@@ -4,6 +4,7 @@ import { Timestamp, getFirestore, type Firestore } from 'firebase-admin/firestor
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';
 import { findActiveInRange, type AlertPage } from './alerts';
+import { createDelivery, getDelivery } from './deliveries';
 import { getProfile } from './profiles';
 import { latestPrices, saveLatestPrices } from './prices';
 
@@ -110,5 +111,31 @@ describe('prices and profiles', () => {
     expect(await getProfile(db, 'user-1')).toMatchObject({ fullName: 'User One', avatarId: 2, id: 'user-1' });
     expect(await getProfile(db, 'user-2')).toBeUndefined();
     expect(await getProfile(db, 'nobody')).toBeUndefined();
+  });
+});
+
+describe('deliveries', () => {
+  const delivery = {
+    userId: 'user-0',
+    alertId: 'eu-0',
+    currencyPair: 'EUR/USD',
+    alertType: 'Price rising above',
+    triggerPrice: 1.05,
+    triggeredPrice: 1.0501,
+    triggeredAt: Timestamp.now(),
+    channels: { email: { state: 'pending', attempts: 0 } },
+  } as const;
+
+  it('creates one delivery per alert, and refuses a second', async () => {
+    await db.runTransaction(async (tx) => {
+      createDelivery(tx, db, delivery);
+    });
+    expect(await getDelivery(db, 'user-0', 'eu-0')).toMatchObject({ id: 'user-0__eu-0', triggeredPrice: 1.0501 });
+    await expect(
+      db.runTransaction(async (tx) => {
+        createDelivery(tx, db, { ...delivery, triggeredPrice: 1.06 });
+      }),
+    ).rejects.toThrow(/ALREADY_EXISTS|already exists/i);
+    expect((await getDelivery(db, 'user-0', 'eu-0'))?.triggeredPrice).toBe(1.0501);
   });
 });
