@@ -9,6 +9,7 @@ import {
   TOP_PAIRS,
   TRACKED_PAIRS,
   isCurrencyPair,
+  formatPrice,
   pairDecimals,
   pairToSymbol,
   symbolToPair,
@@ -71,5 +72,16 @@ describe('pair symbols and decimals', () => {
 
   it('maps unknown symbols to undefined', () => {
     expect(symbolToPair('DOGEUSD')).toBeUndefined();
+  });
+});
+
+describe('formatPrice', () => {
+  it.each([
+    ['EUR/USD', 1.085123, '1.08512'],
+    ['USD/JPY', 150.1, '150.100'],
+    ['BTC/USD', 90123.456, '90,123.46'],
+    ['XAU/JPY', 398000, '398,000.00'],
+  ] as const)('%s %d reads %s', (pair, value, text) => {
+    expect(formatPrice(pair, value)).toBe(text);
   });
 });

@@ -80,3 +80,16 @@ export function pairDecimals(pair: CurrencyPair): number {
   if (pair.endsWith('/JPY')) return 3;
   return 5;
 }
+
+const priceFormats = new Map<number, Intl.NumberFormat>();
+
+/** A price with the pair's decimals and thousands separators: 1.08512, 150.123, 90,123.45. */
+export function formatPrice(pair: CurrencyPair, value: number): string {
+  const decimals = pairDecimals(pair);
+  let format = priceFormats.get(decimals);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    priceFormats.set(decimals, format);
+  }
+  return format.format(value);
+}

@@ -3,12 +3,14 @@ import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { authLoadingAtom, currentUserAtom } from '../features/auth/atoms';
 import { Spinner } from '../shared/Spinner';
+import { usePriceFeed } from '../features/prices/usePriceFeed';
 import { usePushRegistration } from '../features/push/usePushRegistration';
 import { BottomNav } from './BottomNav';
 
 /** Protected routes: a spinner while auth loads, /login without a user (coming back here after). */
-/** Signed-in side effects that need the profile and the service worker: push registration. */
+/** Signed-in side effects: the live price feed and push registration. */
 function SignedInEffects() {
+  usePriceFeed();
   usePushRegistration();
   return null;
 }

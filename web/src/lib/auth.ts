@@ -108,6 +108,11 @@ export async function changePassword(currentPassword: string, newPassword: strin
   await updatePassword(user, newPassword);
 }
 
+/** A fresh ID token for the price relay; Firebase refreshes it when it is near expiry. */
+export async function idToken(): Promise<string> {
+  return requireUser().getIdToken();
+}
+
 export async function signOut(): Promise<void> {
   await firebaseSignOut(auth);
 }

@@ -9,6 +9,7 @@ const complete = {
   VITE_FIREBASE_APP_ID: 'a',
   VITE_FIREBASE_MESSAGING_SENDER_ID: 's',
   VITE_WEBSITE_URL: 'https://example.com',
+  VITE_PRICE_FEED_URL: 'ws://127.0.0.1:8091/prices',
 };
 
 describe('parseConfig', () => {
@@ -22,6 +23,10 @@ describe('parseConfig', () => {
   it('names every missing variable', () => {
     const { VITE_FIREBASE_API_KEY: _key, VITE_FIREBASE_PROJECT_ID: _project, ...partial } = complete;
     expect(() => parseConfig(partial)).toThrow(/VITE_FIREBASE_API_KEY.*VITE_FIREBASE_PROJECT_ID/);
+  });
+
+  it('needs a WebSocket URL for the price feed', () => {
+    expect(() => parseConfig({ ...complete, VITE_PRICE_FEED_URL: 'https://x.example' })).toThrow(/VITE_PRICE_FEED_URL/);
   });
 
   it('refuses a blank value and a malformed URL', () => {

@@ -14,6 +14,8 @@ const configSchema = z
     VITE_WEBSITE_URL: z.url(),
     // Web-push public key (Firebase console > Cloud Messaging). The emulators use the local channel instead.
     VITE_FIREBASE_VAPID_KEY: z.string().trim().optional(),
+    // The ingest service's relay; the app never talks to the rate provider itself.
+    VITE_PRICE_FEED_URL: z.url({ protocol: /^wss?$/, error: 'must be a ws:// or wss:// URL' }),
   })
   .refine((env) => env.VITE_USE_EMULATORS === 'true' || !!env.VITE_FIREBASE_VAPID_KEY, {
     path: ['VITE_FIREBASE_VAPID_KEY'],
@@ -44,6 +46,7 @@ export function parseConfig(env: Record<string, unknown>) {
     },
     websiteUrl: env_.VITE_WEBSITE_URL,
     vapidKey: env_.VITE_FIREBASE_VAPID_KEY ?? '',
+    priceFeedUrl: env_.VITE_PRICE_FEED_URL,
   };
 }
 

@@ -2,6 +2,7 @@ import { displayName } from '@price-alerts/domain';
 import { useAtomValue } from 'jotai';
 import { Avatar } from '../../shared/Avatar';
 import { avatarIdAtom, currentUserAtom, userProfileNameAtom } from '../auth/atoms';
+import { TopPairs } from '../prices/TopPairs';
 import { TodoCard } from './TodoCard';
 
 export default function DashboardPage() {
@@ -19,6 +20,7 @@ export default function DashboardPage() {
         <Avatar id={avatarId} name={name} size={48} />
       </header>
       <TodoCard />
+      <TopPairs />
     </main>
   );
 }

@@ -1,0 +1,34 @@
+import type { CurrencyPair, LivePrice } from '@price-alerts/domain';
+import { getDefaultStore } from 'jotai';
+import toast from 'react-hot-toast';
+import { openPriceSocket, priceFeedUrl } from '../../lib/priceSocket';
+import { feedStatusAtom, livePricesAtom, priceTextAtom } from './atoms';
+import { FeedClient } from './feedClient';
+
+const store = getDefaultStore();
+const pending = new Map<CurrencyPair, LivePrice>();
+let frame: number | undefined;
+
+/** Ticks can arrive faster than the screen paints; they are folded into one update per frame. */
+function flush(): void {
+  frame = undefined;
+  const update = Object.fromEntries(pending);
+  pending.clear();
+  store.set(livePricesAtom, (prices) => ({ ...prices, ...update }));
+  store.set(priceTextAtom, null);
+}
+
+/** The signed-in user's one price socket. */
+export const feed = new FeedClient({
+  open: openPriceSocket,
+  url: priceFeedUrl,
+  events: {
+    status: (status) => store.set(feedStatusAtom, status),
+    tick(pair, price) {
+      pending.set(pair, price);
+      frame ??= requestAnimationFrame(flush);
+    },
+    text: (text) => store.set(priceTextAtom, text),
+    toast: (message) => toast.error(message, { id: message }),
+  },
+});

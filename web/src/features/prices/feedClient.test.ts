@@ -1,0 +1,168 @@
+import { encodeError, encodeSubscribed, encodeTick, type FeedSession } from '@price-alerts/domain';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FeedClient, type FeedEvents, type SocketLike } from './feedClient';
+
+class FakeSocket implements SocketLike {
+  readyState = 0;
+  sent: string[] = [];
+  closedWith: number | undefined;
+  onopen: SocketLike['onopen'] = null;
+  onmessage: SocketLike['onmessage'] = null;
+  onerror: SocketLike['onerror'] = null;
+  onclose: SocketLike['onclose'] = null;
+  constructor(readonly url: string) {}
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close(code?: number) {
+    this.closedWith = code;
+    this.readyState = 3;
+  }
+  serverOpens() {
+    this.readyState = 1;
+    this.onopen?.(new Event('open'));
+  }
+  serverSends(data: string) {
+    this.onmessage?.({ data } as MessageEvent);
+  }
+  serverErrors() {
+    this.onerror?.(new Event('error'));
+  }
+  serverCloses(code: number) {
+    this.readyState = 3;
+    this.onclose?.({ code } as CloseEvent);
+  }
+}
+
+const session: FeedSession = {
+  mapping: {},
+  order: ['name', 'ask', 'bid', 'time'],
+  startTime: 1_000,
+  timeMult: 1,
+  sessionUid: 's',
+};
+let sockets: FakeSocket[];
+let log: string[];
+let client: FeedClient;
+
+const events: FeedEvents = {
+  status: (s) => log.push(`status:${s}`),
+  tick: (pair, p) => log.push(`tick:${pair}:${p.ask}:${p.timestamp}`),
+  text: (t) => log.push(`text:${t}`),
+  toast: (m) => log.push(`toast:${m}`),
+};
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  sockets = [];
+  log = [];
+  client = new FeedClient({
+    open: (url) => {
+      const socket = new FakeSocket(url);
+      sockets.push(socket);
+      return socket;
+    },
+    url: async () => 'ws://relay/prices?token=t',
+    events,
+    retryDelay: () => 1_000,
+  });
+});
+afterEach(() => vi.useRealTimers());
+
+async function connected(): Promise<FakeSocket> {
+  await client.connect(['EUR/USD', 'BTC/USD']);
+  const socket = sockets.at(-1) as FakeSocket;
+  socket.serverOpens();
+  socket.serverSends(encodeSubscribed(session));
+  return socket;
+}
+
+describe('FeedClient', () => {
+  it('shows Loading... while connecting, subscribes on open, then passes ticks on', async () => {
+    const socket = await connected();
+    socket.serverSends(encodeTick(session, 'EURUSD', 1.0851, 1.085, 2_000));
+    expect(log).toEqual([
+      'status:connecting',
+      'text:Loading...',
+      'status:connected',
+      'status:subscribed',
+      'tick:EUR/USD:1.0851:2000',
+    ]);
+    expect(socket.sent).toEqual(['{"pairs":["EURUSD","BTCUSD"]}']);
+  });
+
+  it.each(['7', '9'] as const)('shows Error for every pair and toasts a type %s message', async (code) => {
+    const socket = await connected();
+    log = [];
+    socket.serverSends(encodeError(code, 'Quota exceeded'));
+    expect(log).toEqual(['status:error', 'text:Error', 'toast:WebSocket Error: Quota exceeded']);
+  });
+
+  it('shows Error and toasts on a socket error', async () => {
+    const socket = await connected();
+    log = [];
+    socket.serverErrors();
+    expect(log).toEqual(['status:error', 'text:Error', 'toast:WebSocket connection error.']);
+  });
+
+  it('shows Offline after an abnormal close and tries again', async () => {
+    const socket = await connected();
+    log = [];
+    socket.serverCloses(1006);
+    expect(log).toEqual(['status:disconnected', 'text:Offline']);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(sockets).toHaveLength(2);
+  });
+
+  it('shows - after a deliberate close and stays closed', async () => {
+    const socket = await connected();
+    log = [];
+    client.close();
+    socket.serverCloses(1000);
+    expect(socket.closedWith).toBe(1000);
+    expect(log).toEqual(['status:disconnected', 'text:-']);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('shows Offline when the device loses its network, and reconnects only when asked', async () => {
+    const socket = await connected();
+    log = [];
+    client.offline();
+    expect(socket.closedWith).toBe(1000);
+    expect(log).toEqual(['status:disconnected', 'text:Offline']);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sockets).toHaveLength(1);
+    await client.connect();
+    expect(sockets).toHaveLength(2);
+  });
+
+  it('reconnects by closing and reopening after 100 ms', async () => {
+    const first = await connected();
+    client.reconnect();
+    expect(first.closedWith).toBe(1000);
+    await vi.advanceTimersByTimeAsync(99);
+    expect(sockets).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sockets).toHaveLength(2);
+  });
+
+  it('never opens a second socket while one is open or connecting', async () => {
+    await client.connect(['EUR/USD']);
+    await client.connect(['EUR/USD']);
+    expect(sockets).toHaveLength(1);
+    sockets[0]?.serverOpens();
+    await client.connect(['EUR/USD', 'XAU/USD']);
+    expect(sockets).toHaveLength(1);
+    expect(sockets[0]?.sent.at(-1)).toBe('{"pairs":["EURUSD","XAUUSD"]}');
+  });
+
+  it('skips a malformed frame and keeps the ticks around it', async () => {
+    const socket = await connected();
+    log = [];
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    socket.serverSends(['1EURUSD|x|1|1', encodeTick(session, 'EURUSD', 1.09, 1.089, 3_000)].join('\n'));
+    expect(log).toEqual(['tick:EUR/USD:1.09:3000']);
+    expect(warn).toHaveBeenCalledOnce();
+  });
+});

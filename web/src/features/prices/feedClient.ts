@@ -1,0 +1,166 @@
+/**
+ * The app's live-price connection (spec section 4): one socket to the relay, the domain codec for
+ * every frame, and the spec's states and texts. The socket factory and URL are injected, so the
+ * whole state machine runs in tests against a fake socket.
+ */
+import {
+  NORMAL_CLOSE_CODE,
+  RECONNECT_DELAY_MS,
+  encodeSubscribe,
+  parseFeedFrame,
+  type CurrencyPair,
+  type FeedSession,
+  type LivePrice,
+} from '@price-alerts/domain';
+
+export type FeedStatus = 'disconnected' | 'connecting' | 'connected' | 'subscribed' | 'error';
+export type PriceText = 'Loading...' | 'Error' | 'Offline' | '-';
+
+export interface SocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+}
+
+export interface FeedEvents {
+  status(status: FeedStatus): void;
+  tick(pair: CurrencyPair, price: LivePrice): void;
+  /** Every followed pair shows this text instead of a price. */
+  text(text: PriceText): void;
+  toast(message: string): void;
+}
+
+export interface FeedDeps {
+  open(url: string): SocketLike;
+  url(): Promise<string>;
+  events: FeedEvents;
+  /** Auto-reconnect delays after an abnormal close: 1 s doubling to 30 s. */
+  retryDelay?: (attempt: number) => number;
+}
+
+const CONNECTING = 0;
+const OPEN = 1;
+
+export class FeedClient {
+  #socket: SocketLike | undefined;
+  #session: FeedSession | null = null;
+  #pairs: CurrencyPair[] = [];
+  #attempt = 0;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #stopped = true;
+
+  constructor(private readonly deps: FeedDeps) {}
+
+  get pairs(): readonly CurrencyPair[] {
+    return this.#pairs;
+  }
+
+  /** Opens the socket, unless one is already open or connecting (then only the pairs change). */
+  async connect(pairs: readonly CurrencyPair[] = this.#pairs): Promise<void> {
+    this.#stopped = false;
+    this.setPairs(pairs);
+    const state = this.#socket?.readyState;
+    if (state === OPEN || state === CONNECTING) return;
+    clearTimeout(this.#timer);
+    this.deps.events.status('connecting');
+    this.deps.events.text('Loading...');
+    let url: string;
+    try {
+      url = await this.deps.url();
+    } catch {
+      this.#fail('WebSocket connection error.');
+      return;
+    }
+    if (this.#stopped || this.#socket) return;
+    const socket = this.deps.open(url);
+    this.#socket = socket;
+    socket.onopen = () => {
+      this.#attempt = 0;
+      this.deps.events.status('connected');
+      socket.send(encodeSubscribe(this.#pairs));
+    };
+    socket.onmessage = (event) => this.#onFrame(String(event.data));
+    socket.onerror = () => this.#fail('WebSocket connection error.');
+    socket.onclose = (event) => this.#onClose(socket, event.code);
+  }
+
+  /** Follows a new set of pairs; an open socket re-subscribes at once. */
+  setPairs(pairs: readonly CurrencyPair[]): void {
+    const next = [...new Set(pairs)];
+    const changed = next.join() !== this.#pairs.join();
+    this.#pairs = next;
+    if (changed && this.#socket?.readyState === OPEN) this.#socket.send(encodeSubscribe(this.#pairs));
+  }
+
+  /** A deliberate close: prices show '-'. */
+  close(): void {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+    const socket = this.#socket;
+    this.#socket = undefined;
+    socket?.close(NORMAL_CLOSE_CODE);
+    this.deps.events.status('disconnected');
+    this.deps.events.text('-');
+  }
+
+  /** The device lost its network: show Offline now and wait for `connect` when it is back. */
+  offline(): void {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+    const socket = this.#socket;
+    this.#socket = undefined;
+    socket?.close(NORMAL_CLOSE_CODE);
+    this.deps.events.status('disconnected');
+    this.deps.events.text('Offline');
+  }
+
+  /** Closes the socket and opens a new one after 100 ms. */
+  reconnect(): void {
+    this.close();
+    this.#stopped = false;
+    this.#timer = setTimeout(() => void this.connect(), RECONNECT_DELAY_MS);
+  }
+
+  #fail(message: string): void {
+    this.deps.events.status('error');
+    this.deps.events.text('Error');
+    this.deps.events.toast(message);
+  }
+
+  #onFrame(frame: string): void {
+    for (const message of parseFeedFrame(frame, this.#session)) {
+      if (message.type === 'subscribed') {
+        this.#session = message.session;
+        this.deps.events.status('subscribed');
+      } else if (message.type === 'tick' && message.tick.pair) {
+        const { ask, bid, timestamp } = message.tick;
+        this.deps.events.tick(message.tick.pair, { ask, bid, timestamp });
+      } else if (message.type === 'error') {
+        this.#fail(`WebSocket Error: ${message.error}`);
+      } else if (message.type === 'invalid') {
+        console.warn('Skipped a malformed price frame:', message.reason);
+      }
+    }
+  }
+
+  #onClose(socket: SocketLike, code: number): void {
+    if (this.#socket !== socket) return;
+    this.#socket = undefined;
+    this.#session = null;
+    if (this.#stopped) return;
+    this.deps.events.status('disconnected');
+    if (code === NORMAL_CLOSE_CODE) {
+      this.deps.events.text('-');
+      return;
+    }
+    this.deps.events.text('Offline');
+    // 4001: the ID token expired or was refused; the next attempt fetches a fresh one.
+    const delay = this.deps.retryDelay?.(this.#attempt) ?? Math.min(30_000, 1_000 * 2 ** this.#attempt);
+    this.#attempt += 1;
+    this.#timer = setTimeout(() => void this.connect(), delay);
+  }
+}

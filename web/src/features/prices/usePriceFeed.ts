@@ -1,0 +1,26 @@
+import { TOP_PAIRS } from '@price-alerts/domain';
+import { useAtomValue } from 'jotai';
+import { useEffect } from 'react';
+import { currentUserAtom } from '../auth/atoms';
+import { feed } from './feed';
+
+/**
+ * On sign-in the top-pairs feed starts; on sign-out (or leaving the signed-in shell) it stops.
+ * A phone loses its network often: prices say Offline at once and come back with the network.
+ */
+export function usePriceFeed(): void {
+  const uid = useAtomValue(currentUserAtom)?.uid;
+  useEffect(() => {
+    if (!uid) return;
+    void feed.connect(TOP_PAIRS);
+    const offline = () => feed.offline();
+    const online = () => void feed.connect();
+    window.addEventListener('offline', offline);
+    window.addEventListener('online', online);
+    return () => {
+      window.removeEventListener('offline', offline);
+      window.removeEventListener('online', online);
+      feed.close();
+    };
+  }, [uid]);
+}
