@@ -66,6 +66,8 @@ describe.each(VIEWPORTS)('accounts at $width x $height', (viewport) => {
     await expect.poll(() => page.getByText('Logged out successfully!').isVisible()).toBe(true);
 
     await page.getByRole('link', { name: 'Forgot password?' }).click();
+    // Both screens have an Email field: wait for the new one before typing.
+    await heading(page, 'Forgot your password?');
     await page.getByLabel('Email').fill(email);
     await check(page, 'forgot-password');
     await page.getByRole('button', { name: 'Send reset link' }).click();
@@ -85,6 +87,7 @@ describe.each(VIEWPORTS)('accounts at $width x $height', (viewport) => {
     await check(page, 'password-changed');
 
     await page.getByRole('link', { name: 'Log in' }).click();
+    await heading(page, 'Log in');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('first-pass-1');
     await page.getByRole('button', { name: 'Log in' }).click();
@@ -96,6 +99,7 @@ describe.each(VIEWPORTS)('accounts at $width x $height', (viewport) => {
     await page.waitForURL(`${WEB_URL}/dashboard`);
 
     await page.goto(`${WEB_URL}/change-password`);
+    await heading(page, 'Change Password');
     await page.getByLabel('Current password').fill('wrong-pass-9');
     await page.getByLabel('New password', { exact: true }).fill('third-pass-3');
     await page.getByLabel('Confirm new password').fill('third-pass-3');
