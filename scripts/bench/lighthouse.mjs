@@ -4,10 +4,11 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../lib/chromium.mjs';
 import { Supervisor } from '../lib/supervisor.mjs';
 import { WEB_URL, buildForStack, root } from '../lib/stack.mjs';
 
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const chromePath = CHROMIUM_PATH;
 if (!existsSync(chromePath)) {
   console.error(`No Chromium at ${chromePath}; set CHROME_PATH.`);
   process.exit(1);
@@ -23,16 +24,7 @@ await supervisor.start({
 });
 const chrome = await chromeLauncher.launch({
   chromePath,
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
 });
 try {
   const result = await lighthouse(`${WEB_URL}/login`, { port: chrome.port, output: 'json', logLevel: 'error' });

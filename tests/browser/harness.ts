@@ -3,6 +3,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
 
 export const WEB_URL = process.env.WEB_URL ?? 'http://127.0.0.1:5173';
 export const DEMO = { email: 'demo@price-alerts.test', password: 'demo-pass-1234', name: 'Demo Trader' };
@@ -14,7 +15,7 @@ export const VIEWPORTS = [PHONE, TABLET] as const;
 const SCREENSHOT_DIR = join(import.meta.dirname, '..', '..', 'test-results', 'screenshots');
 
 function chromiumPath(): string {
-  const path = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  const path = CHROMIUM_PATH;
   if (!existsSync(path)) {
     throw new Error(
       `No Chromium at ${path}. Install it (Debian: apt-get install -y chromium) or set CHROME_PATH; browser tests never skip.`,
@@ -26,15 +27,7 @@ function chromiumPath(): string {
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: CHROMIUM_FLAGS,
   });
 }
 

@@ -1,11 +1,12 @@
 import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { authErrorCode, changePassword } from '../../lib/auth';
+import { changePassword } from '../../lib/auth';
 import { FormError, TextField } from '../../shared/forms';
 import { PageHeader } from '../../shared/PageHeader';
 import { currentUserAtom } from '../auth/atoms';
-import { authMessage, passwordProblem } from '../auth/authMessages';
+import { passwordProblem } from '../auth/authMessages';
+import { useAuthSubmit } from '../auth/useAuthSubmit';
 
 export default function ChangePasswordPage() {
   const user = useAtomValue(currentUserAtom);
@@ -13,8 +14,7 @@ export default function ChangePasswordPage() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, run } = useAuthSubmit();
 
   if (user && !user.hasPassword) {
     return (
@@ -29,15 +29,10 @@ export default function ChangePasswordPage() {
     event.preventDefault();
     const problem = passwordProblem(next, confirm);
     if (problem) return setError(problem);
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       await changePassword(current, next);
       navigate('/password_changed', { replace: true });
-    } catch (err) {
-      setError(authMessage(authErrorCode(err)));
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -2,28 +2,24 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { authErrorCode, sendReset } from '../../lib/auth';
 import { AuthLayout, FormError, TextField } from '../../shared/forms';
-import { authMessage } from './authMessages';
+import { useAuthSubmit } from './useAuthSubmit';
 
 export default function ForgotPasswordPage() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, busy, run } = useAuthSubmit();
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await sendReset(email);
+    void run(async () => {
+      try {
+        await sendReset(email);
+      } catch (err) {
+        // Saying "no such account" would tell a stranger who has one; only real failures show.
+        if (authErrorCode(err) !== 'auth/user-not-found') throw err;
+      }
       navigate('/reset_email_sent', { state: { email: email.trim() } });
-    } catch (err) {
-      // Saying "no such account" would tell a stranger who has one; only real failures show.
-      if (authErrorCode(err) === 'auth/user-not-found')
-        navigate('/reset_email_sent', { state: { email: email.trim() } });
-      else setError(authMessage(authErrorCode(err)));
-      setBusy(false);
-    }
+    });
   }
 
   return (

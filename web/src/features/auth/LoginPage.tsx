@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { authErrorCode, signInWithEmail } from '../../lib/auth';
+import { signInWithEmail } from '../../lib/auth';
 import { AuthLayout, FormError, TextField } from '../../shared/forms';
-import { authMessage } from './authMessages';
 import { GoogleButton } from './GoogleButton';
+import { useAuthSubmit } from './useAuthSubmit';
 import { useReturnPath, useSignedIn } from './useRedirectSignedIn';
 
 export default function LoginPage() {
@@ -12,22 +12,16 @@ export default function LoginPage() {
   const target = useReturnPath();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, run } = useAuthSubmit();
 
   if (signedIn && !busy) return <Navigate to={target} replace />;
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    void run(async () => {
       await signInWithEmail(email, password);
       navigate(target, { replace: true });
-    } catch (err) {
-      setError(authMessage(authErrorCode(err)));
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -4,6 +4,7 @@ import { authErrorCode, checkResetCode, resetPassword } from '../../lib/auth';
 import { AuthLayout, FormError, TextField } from '../../shared/forms';
 import { Spinner } from '../../shared/Spinner';
 import { authMessage, passwordProblem } from './authMessages';
+import { useAuthSubmit } from './useAuthSubmit';
 
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
@@ -13,8 +14,7 @@ export default function ResetPasswordPage() {
   const [linkError, setLinkError] = useState<string | null>(null);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, run } = useAuthSubmit();
 
   useEffect(() => {
     let live = true;
@@ -31,15 +31,10 @@ export default function ResetPasswordPage() {
     event.preventDefault();
     const problem = passwordProblem(password, confirm);
     if (problem) return setError(problem);
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       await resetPassword(oobCode, password);
       navigate('/password_changed', { replace: true });
-    } catch (err) {
-      setError(authMessage(authErrorCode(err)));
-      setBusy(false);
-    }
+    });
   }
 
   if (linkError) {

@@ -1,10 +1,11 @@
 import { FULL_NAME_MAX_LENGTH } from '@price-alerts/domain';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { authErrorCode, signUpWithEmail } from '../../lib/auth';
+import { signUpWithEmail } from '../../lib/auth';
 import { AuthLayout, FormError, TextField } from '../../shared/forms';
-import { MIN_PASSWORD_LENGTH, authMessage, passwordProblem } from './authMessages';
+import { MIN_PASSWORD_LENGTH, passwordProblem } from './authMessages';
 import { GoogleButton } from './GoogleButton';
+import { useAuthSubmit } from './useAuthSubmit';
 import { useSignedIn } from './useRedirectSignedIn';
 
 export default function SignupPage() {
@@ -14,8 +15,7 @@ export default function SignupPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, run } = useAuthSubmit();
 
   if (signedIn && !busy) return <Navigate to="/dashboard" replace />;
 
@@ -24,15 +24,10 @@ export default function SignupPage() {
     if (!fullName.trim()) return setError('Enter your full name.');
     const problem = passwordProblem(password, confirm);
     if (problem) return setError(problem);
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       await signUpWithEmail(fullName, email, password);
       navigate('/verify_email', { replace: true });
-    } catch (err) {
-      setError(authMessage(authErrorCode(err)));
-      setBusy(false);
-    }
+    });
   }
 
   return (

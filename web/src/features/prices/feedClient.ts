@@ -98,24 +98,22 @@ export class FeedClient {
 
   /** A deliberate close: prices show '-'. */
   close(): void {
-    this.#stopped = true;
-    clearTimeout(this.#timer);
-    const socket = this.#socket;
-    this.#socket = undefined;
-    socket?.close(NORMAL_CLOSE_CODE);
-    this.deps.events.status('disconnected');
-    this.deps.events.text('-');
+    this.#shutDown('-');
   }
 
   /** The device lost its network: show Offline now and wait for `connect` when it is back. */
   offline(): void {
+    this.#shutDown('Offline');
+  }
+
+  #shutDown(text: PriceText): void {
     this.#stopped = true;
     clearTimeout(this.#timer);
     const socket = this.#socket;
     this.#socket = undefined;
     socket?.close(NORMAL_CLOSE_CODE);
     this.deps.events.status('disconnected');
-    this.deps.events.text('Offline');
+    this.deps.events.text(text);
   }
 
   /** Closes the socket and opens a new one after 100 ms. */
