@@ -9,3 +9,4 @@ export * from './push.ts';
 export * from './feed.ts';
 export * from './deliveries.ts';
 export * from './intervals.ts';
+export * from './alertLists.ts';

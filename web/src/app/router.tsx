@@ -24,6 +24,9 @@ const publicRoutes: RouteObject[] = [
 
 const protectedRoutes: RouteObject[] = [
   { path: '/dashboard', element: page(() => import('../features/alerts/DashboardPage')) },
+  { path: '/create_alert', element: page(() => import('../features/alerts/CreateAlertPage')) },
+  { path: '/alert_added_successfully', element: page(() => import('../features/alerts/AlertAddedPage')) },
+  { path: '/edit_alert/:alertId', element: page(() => import('../features/alerts/EditAlertPage')) },
   { path: '/account', element: page(() => import('../features/account/AccountPage')) },
   { path: '/profile', element: page(() => import('../features/account/ProfilePage')) },
   { path: '/change-password', element: page(() => import('../features/account/ChangePasswordPage')) },

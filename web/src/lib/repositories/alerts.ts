@@ -3,6 +3,7 @@ import {
   ACTIVE_ALERTS_QUERY,
   PREVIOUS_ALERTS_QUERY,
   alertDocumentSchema,
+  dateMillis,
   type Alert,
   type AlertStatus,
   type ValidAlertInput,
@@ -46,7 +47,17 @@ export function watchAlerts(
     orderBy(shape.orderBy[0].field, shape.orderBy[0].direction),
     limit(shape.limit),
   );
-  return onSnapshot(q, (snapshot) => onData(parseQuery(alertDocumentSchema, snapshot)), onError);
+  // The query already orders newest first; sorting the (at most 10) results again keeps the order
+  // right while a pending createdAt is only estimated, and on the emulator, which was seen listing
+  // imported documents before newer ones.
+  return onSnapshot(
+    q,
+    (snapshot) =>
+      onData(
+        parseQuery(alertDocumentSchema, snapshot).sort((a, b) => dateMillis(b.createdAt) - dateMillis(a.createdAt)),
+      ),
+    onError,
+  );
 }
 
 export async function getAlert(db: Firestore, uid: string, alertId: string): Promise<Alert | undefined> {

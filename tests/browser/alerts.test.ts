@@ -1,0 +1,102 @@
+// The alert life cycle as the demo user: create from a top pair, pause, resume, edit, delete.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VIEWPORTS, WEB_URL, axeViolations, launchBrowser, newPage, screenshot, signIn, simulator } from './harness';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function check(page: Page, name: string) {
+  await screenshot(page, name);
+  expect(await axeViolations(page), `axe on ${name}`).toEqual([]);
+}
+
+const toast = (page: Page, text: string) => expect.poll(() => page.getByText(text).first().isVisible()).toBe(true);
+
+describe.each(VIEWPORTS)('alerts at $width x $height', (viewport) => {
+  it('creates an alert from a top pair, pauses, resumes, edits and deletes it', async () => {
+    const { context, page } = await newPage(browser, viewport);
+    await signIn(page);
+    await page.waitForURL(`${WEB_URL}/dashboard`);
+    const active = page.getByRole('tabpanel');
+    await expect.poll(() => active.getByRole('listitem').count()).toBeGreaterThanOrEqual(5);
+    await expect.poll(() => active.getByText('Paused').count()).toBeGreaterThanOrEqual(1);
+    await page.getByRole('tab', { name: 'PREVIOUS' }).click();
+    await expect.poll(() => active.getByText('Triggered').count()).toBeGreaterThanOrEqual(1);
+    expect(await active.getByText('Cancelled').count()).toBeGreaterThanOrEqual(1);
+    await check(page, 'dashboard-previous');
+    await page.getByRole('tab', { name: 'ACTIVE' }).click();
+
+    // A fixed price so the prefill is known.
+    await simulator('silence', { silent: true });
+    const ask = viewport.width < 500 ? 1.31313 : 1.32323;
+    try {
+      await simulator('price', { pair: 'GBP/USD', ask });
+      await expect
+        .poll(() => page.locator('.pair-card', { hasText: 'GBP/USD' }).locator('.pair-ask').textContent())
+        .toBe(String(ask));
+      await page.locator('.pair-card', { hasText: 'GBP/USD' }).locator('.pair-open').click();
+      await page.waitForURL(`${WEB_URL}/create_alert`);
+      await expect.poll(() => page.getByLabel('Trigger price').inputValue()).toBe(String(ask));
+      await expect.poll(() => page.getByLabel('Live price of GBP/USD').textContent()).toContain(String(ask));
+    } finally {
+      await simulator('silence', { silent: false });
+    }
+    await page.getByRole('button', { name: 'Create New Alert' }).click();
+    await toast(page, 'Fill all fields');
+    await page.getByRole('button', { name: /Alert type/ }).click();
+    await page.getByRole('button', { name: 'Price rising above' }).click();
+    await page.getByLabel('Send email').uncheck();
+    await page.getByRole('button', { name: 'Create New Alert' }).click();
+    await toast(page, 'Choose at least one notification type');
+    await page.getByLabel('Push notifications').check();
+    await check(page, 'create-alert');
+    await page.getByRole('button', { name: 'Create New Alert' }).click();
+    await page.waitForURL(`${WEB_URL}/alert_added_successfully`);
+    await toast(page, 'Alert created successfully!');
+    await expect
+      .poll(() =>
+        page.getByText('Your trigger criteria will now be monitored to inform you as soon as it is met.').isVisible(),
+      )
+      .toBe(true);
+    await check(page, 'alert-added');
+    await page.getByRole('link', { name: 'Continue' }).click();
+
+    const row = page.locator('.alert-row', { hasText: String(ask) });
+    await expect.poll(() => page.locator('.alert-row').first().textContent()).toContain(String(ask));
+    await row.click();
+    const sheet = page.getByRole('dialog', { name: 'Alert Details' });
+    await expect.poll(() => sheet.getByText('Push', { exact: true }).isVisible()).toBe(true);
+    await check(page, 'alert-details');
+    await sheet.getByRole('button', { name: 'Pause' }).click();
+    await toast(page, 'Alert paused successfully!');
+    await expect.poll(() => row.getByText('Paused').isVisible()).toBe(true);
+    await sheet.getByRole('button', { name: 'Play' }).click();
+    await toast(page, 'Alert resumed successfully!');
+    await expect.poll(() => row.getByText('Paused').count()).toBe(0);
+
+    await sheet.getByRole('button', { name: 'Edit' }).click();
+    await page.waitForURL(/\/edit_alert\//);
+    await expect.poll(() => page.getByLabel('Trigger price').inputValue()).toBe(String(ask));
+    await page.getByLabel('Trigger price').fill('1.4');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.waitForURL(`${WEB_URL}/dashboard`);
+    const edited = page.locator('.alert-row', { hasText: '1.40000' }).first();
+    await expect.poll(() => edited.isVisible()).toBe(true);
+
+    await edited.click();
+    await sheet.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm alert deletion' });
+    await expect.poll(() => confirm.getByText('Are you sure you want to delete this alert?').isVisible()).toBe(true);
+    await check(page, 'confirm-delete');
+    await confirm.getByRole('button', { name: 'Yes, Delete' }).click();
+    await toast(page, 'Alert deleted successfully!');
+    await expect.poll(() => page.locator('.alert-row', { hasText: '1.40000' }).count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,67 @@
+import type { Alert } from '@price-alerts/domain';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useState } from 'react';
+import { AlertRow } from './AlertRow';
+import { alertListsAtom, selectedAlertAtom, showAlertDetailsAtom } from './atoms';
+
+const EMPTY = {
+  active: 'You have no active alerts right now. Tap the + sign to create one and start monitoring!',
+  previous: 'You have no previous alerts yet. Once alerts are triggered or cancelled, they will appear here.',
+} as const;
+
+function EmptyState({ text }: { text: string }) {
+  return (
+    <div className="empty">
+      <svg viewBox="0 0 120 90" width="120" height="90" aria-hidden="true">
+        <rect x="10" y="20" width="100" height="60" rx="10" fill="#e2e8f0" />
+        <path d="M22 66 44 48l14 9 22-20 18 12" fill="none" stroke="#94a3b8" strokeWidth="5" strokeLinecap="round" />
+        <circle cx="92" cy="22" r="16" fill="#1d4ed8" />
+        <path d="M92 14v16M84 22h16" stroke="#fff" strokeWidth="4" strokeLinecap="round" />
+      </svg>
+      <p>{text}</p>
+    </div>
+  );
+}
+
+export function AlertsPanel() {
+  const lists = useAtomValue(alertListsAtom);
+  const setSelected = useSetAtom(selectedAlertAtom);
+  const setShowDetails = useSetAtom(showAlertDetailsAtom);
+  const [tab, setTab] = useState<'active' | 'previous'>('active');
+  const alerts = lists[tab];
+  const open = (alert: Alert) => {
+    setSelected(alert);
+    setShowDetails(true);
+  };
+  return (
+    <section className="card alerts-panel" aria-label="Alerts">
+      <div className="tabs" role="tablist">
+        {(['active', 'previous'] as const).map((id) => (
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            id={`tab-${id}`}
+            aria-selected={tab === id}
+            aria-controls="alerts-tabpanel"
+            className={tab === id ? 'tab active' : 'tab'}
+            onClick={() => setTab(id)}
+          >
+            {id.toUpperCase()}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id="alerts-tabpanel" aria-labelledby={`tab-${tab}`}>
+        {alerts.length === 0 ? (
+          <EmptyState text={EMPTY[tab]} />
+        ) : (
+          <ul className="alert-list">
+            {alerts.map((alert) => (
+              <AlertRow key={alert.id} alert={alert} previous={tab === 'previous'} onOpen={() => open(alert)} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import { MSG_LOGIN_REQUIRED, emptyDraft, validateDraft } from '@price-alerts/domain';
+import { useAtom, useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router-dom';
+import { getDb } from '../../lib/firebase';
+import { createAlert } from '../../lib/repositories/alerts';
+import { currentUserAtom } from '../auth/atoms';
+import { AlertForm } from './AlertForm';
+import { draftAtom } from './atoms';
+
+export default function CreateAlertPage() {
+  const [draft, setDraft] = useAtom(draftAtom);
+  const user = useAtomValue(currentUserAtom);
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  // Leaving the screen resets the draft (spec section 4).
+  useEffect(() => () => setDraft(emptyDraft()), [setDraft]);
+
+  async function submit() {
+    const result = validateDraft(draft, user !== null);
+    if (!result.ok || !user) {
+      toast.error(result.ok ? MSG_LOGIN_REQUIRED : result.message);
+      return;
+    }
+    setBusy(true);
+    try {
+      await createAlert(await getDb(), user.uid, result.value);
+      toast.success('Alert created successfully!');
+      setDraft(emptyDraft());
+      navigate('/alert_added_successfully');
+    } catch {
+      toast.error('Error creating alert. Please try again.');
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="page">
+      <h1>Customize your alert</h1>
+      <AlertForm
+        draft={draft}
+        onChange={setDraft}
+        onSubmit={() => void submit()}
+        submitLabel="Create New Alert"
+        busy={busy}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,88 @@
+import { validateDraft, type Alert, type Draft } from '@price-alerts/domain';
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate, useParams } from 'react-router-dom';
+import { getDb } from '../../lib/firebase';
+import { getAlert, updateAlert } from '../../lib/repositories/alerts';
+import { PageHeader } from '../../shared/PageHeader';
+import { Spinner } from '../../shared/Spinner';
+import { currentUserAtom } from '../auth/atoms';
+import { AlertForm } from './AlertForm';
+
+export const MSG_EDIT_MISSING = 'Alert information is missing for editing.';
+
+const toDraft = (alert: Alert): Draft => ({
+  currencyPair: alert.currencyPair,
+  alertType: alert.alertType,
+  triggerPrice: String(alert.triggerPrice),
+  status: 'active',
+  notificationPreferences: { ...alert.notificationPreferences },
+});
+
+/** Edit is allowed while an alert is active or paused; the rules enforce the same. */
+export default function EditAlertPage() {
+  const { alertId } = useParams();
+  const user = useAtomValue(currentUserAtom);
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState<Draft | null | 'missing'>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!user || !alertId) return;
+    let live = true;
+    void getDb()
+      .then((db) => getAlert(db, user.uid, alertId))
+      .then(
+        (alert) =>
+          live &&
+          setDraft(alert && (alert.status === 'active' || alert.status === 'paused') ? toDraft(alert) : 'missing'),
+        () => live && setDraft('missing'),
+      );
+    return () => {
+      live = false;
+    };
+  }, [user, alertId]);
+
+  if (!user || !alertId || draft === 'missing') {
+    return (
+      <main className="page">
+        <PageHeader title="Edit alert" back="/dashboard" />
+        <p className="form-error" role="alert">
+          {MSG_EDIT_MISSING}
+        </p>
+      </main>
+    );
+  }
+  if (!draft) return <Spinner label="Loading the alert" />;
+
+  async function submit(current: Draft) {
+    const result = validateDraft(current, true);
+    if (!result.ok || !user || !alertId) {
+      toast.error(result.ok ? MSG_EDIT_MISSING : result.message);
+      return;
+    }
+    setBusy(true);
+    try {
+      await updateAlert(await getDb(), user.uid, alertId, result.value);
+      toast.success('Alert updated successfully!');
+      navigate('/dashboard');
+    } catch {
+      toast.error('Failed to update alert. Please try again.');
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="page">
+      <PageHeader title="Edit alert" back="/dashboard" />
+      <AlertForm
+        draft={draft}
+        onChange={setDraft}
+        onSubmit={() => void submit(draft)}
+        submitLabel="Save changes"
+        busy={busy}
+      />
+    </main>
+  );
+}
