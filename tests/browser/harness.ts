@@ -44,6 +44,8 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const size = page.viewportSize();
   const file = join(SCREENSHOT_DIR, `${name}-${size?.width}x${size?.height}.png`);
+  // Sheets and dialogs slide in: picture them where they come to rest.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
   await page.screenshot({ path: file, fullPage: false });
   return file;
 }
