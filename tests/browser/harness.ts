@@ -45,7 +45,15 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const size = page.viewportSize();
   const file = join(SCREENSHOT_DIR, `${name}-${size?.width}x${size?.height}.png`);
   // Sheets and dialogs slide in: picture them where they come to rest.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  // (Endless ones, such as a spinner, are left out: they never finish.)
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   await page.screenshot({ path: file, fullPage: false });
   return file;
 }
