@@ -28,7 +28,13 @@ export const feed = new FeedClient({
       pending.set(pair, price);
       frame ??= requestAnimationFrame(flush);
     },
-    text: (text) => store.set(priceTextAtom, text),
+    text(text) {
+      // Ticks still waiting for a frame belong to the socket that just went away.
+      if (frame !== undefined) cancelAnimationFrame(frame);
+      frame = undefined;
+      pending.clear();
+      store.set(priceTextAtom, text);
+    },
     toast: (message) => toast.error(message, { id: message }),
   },
 });
