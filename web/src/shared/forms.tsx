@@ -52,3 +52,49 @@ export function FormNote({ message }: { message: string | null }) {
     </p>
   );
 }
+
+export function EmailField({ value, onValue }: { value: string; onValue: (value: string) => void }) {
+  return (
+    <TextField
+      label="Email"
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      required
+      value={value}
+      onValue={onValue}
+    />
+  );
+}
+
+/** A new password and its confirmation, as reset and change password both ask for them. */
+export function NewPasswordFields({
+  password,
+  confirm,
+  onPassword,
+  onConfirm,
+}: {
+  password: string;
+  confirm: string;
+  onPassword: (value: string) => void;
+  onConfirm: (value: string) => void;
+}) {
+  return (
+    <>
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onValue={onPassword}
+      />
+      <TextField
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        value={confirm}
+        onValue={onConfirm}
+      />
+    </>
+  );
+}

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { changePassword } from '../../lib/auth';
-import { FormError, TextField } from '../../shared/forms';
+import { FormError, NewPasswordFields, TextField } from '../../shared/forms';
 import { PageHeader } from '../../shared/PageHeader';
 import { currentUserAtom } from '../auth/atoms';
 import { passwordProblem } from '../auth/authMessages';
@@ -47,14 +47,7 @@ export default function ChangePasswordPage() {
           value={current}
           onValue={setCurrent}
         />
-        <TextField label="New password" type="password" autoComplete="new-password" value={next} onValue={setNext} />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          onValue={setConfirm}
-        />
+        <NewPasswordFields password={next} confirm={confirm} onPassword={setNext} onConfirm={setConfirm} />
         <FormError message={error} />
         <button className="button button-primary" type="submit" disabled={busy || !current || !next}>
           {busy ? 'Saving…' : 'Change password'}

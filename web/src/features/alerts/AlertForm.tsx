@@ -3,6 +3,19 @@ import { useState, type FormEvent } from 'react';
 import { LivePricePanel } from './LivePricePanel';
 import { PairPicker, TypePicker } from './PairPicker';
 
+/** A field whose value is chosen in a modal; its name reads as label plus current value. */
+function SelectField(props: { id: string; label: string; value: string; placeholder: string; onOpen: () => void }) {
+  const { id, label, value, placeholder, onOpen } = props;
+  return (
+    <div className="field">
+      <span id={`${id}-label`}>{label}</span>
+      <button type="button" className="select" aria-labelledby={`${id}-label ${id}-value`} onClick={onOpen}>
+        <span id={`${id}-value`}>{value || placeholder}</span>
+      </button>
+    </div>
+  );
+}
+
 /** The create and edit form; the parent owns the draft, so nothing typed is lost on a failure. */
 export function AlertForm({
   draft,
@@ -27,28 +40,20 @@ export function AlertForm({
   }
   return (
     <form className="form" onSubmit={submit} noValidate>
-      <div className="field">
-        <span id="pair-label">Currency pair</span>
-        <button
-          type="button"
-          className="select"
-          aria-labelledby="pair-label pair-value"
-          onClick={() => setPicker('pair')}
-        >
-          <span id="pair-value">{draft.currencyPair || 'Choose a pair'}</span>
-        </button>
-      </div>
-      <div className="field">
-        <span id="type-label">Alert type</span>
-        <button
-          type="button"
-          className="select"
-          aria-labelledby="type-label type-value"
-          onClick={() => setPicker('type')}
-        >
-          <span id="type-value">{draft.alertType || 'Choose a type'}</span>
-        </button>
-      </div>
+      <SelectField
+        id="pair"
+        label="Currency pair"
+        value={draft.currencyPair}
+        placeholder="Choose a pair"
+        onOpen={() => setPicker('pair')}
+      />
+      <SelectField
+        id="type"
+        label="Alert type"
+        value={draft.alertType}
+        placeholder="Choose a type"
+        onOpen={() => setPicker('type')}
+      />
       <label className="field">
         <span>Trigger price</span>
         <input

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { authErrorCode, sendReset } from '../../lib/auth';
-import { AuthLayout, FormError, TextField } from '../../shared/forms';
+import { AuthLayout, EmailField, FormError } from '../../shared/forms';
 import { useAuthSubmit } from './useAuthSubmit';
 
 export default function ForgotPasswordPage() {
@@ -28,15 +28,7 @@ export default function ForgotPasswordPage() {
       subtitle="Enter your email and we will send you a link to choose a new one."
     >
       <form className="form" onSubmit={onSubmit} noValidate>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          value={email}
-          onValue={setEmail}
-        />
+        <EmailField value={email} onValue={setEmail} />
         <FormError message={error} />
         <button className="button button-primary" type="submit" disabled={busy || !email}>
           {busy ? 'Sending…' : 'Send reset link'}

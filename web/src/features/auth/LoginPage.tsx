@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { signInWithEmail } from '../../lib/auth';
-import { AuthLayout, FormError, TextField } from '../../shared/forms';
+import { AuthLayout, EmailField, FormError, TextField } from '../../shared/forms';
 import { GoogleButton } from './GoogleButton';
 import { useAuthSubmit } from './useAuthSubmit';
 import { useReturnPath, useSignedIn } from './useRedirectSignedIn';
@@ -27,15 +27,7 @@ export default function LoginPage() {
   return (
     <AuthLayout title="Log in" subtitle="Welcome back. Your alerts are waiting.">
       <form className="form" onSubmit={onSubmit} noValidate>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          value={email}
-          onValue={setEmail}
-        />
+        <EmailField value={email} onValue={setEmail} />
         <TextField
           label="Password"
           type="password"

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { authErrorCode, checkResetCode, resetPassword } from '../../lib/auth';
-import { AuthLayout, FormError, TextField } from '../../shared/forms';
+import { AuthLayout, FormError, NewPasswordFields } from '../../shared/forms';
 import { Spinner } from '../../shared/Spinner';
 import { authMessage, passwordProblem } from './authMessages';
 import { useAuthSubmit } from './useAuthSubmit';
@@ -59,20 +59,7 @@ export default function ResetPasswordPage() {
     >
       <form className="form" onSubmit={onSubmit} noValidate>
         <input type="email" value={email} autoComplete="username" readOnly hidden />
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onValue={setPassword}
-        />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          onValue={setConfirm}
-        />
+        <NewPasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} />
         <FormError message={error} />
         <button className="button button-primary" type="submit" disabled={busy || !password}>
           {busy ? 'Saving…' : 'Save new password'}

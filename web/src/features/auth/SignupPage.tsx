@@ -2,7 +2,7 @@ import { FULL_NAME_MAX_LENGTH } from '@price-alerts/domain';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { signUpWithEmail } from '../../lib/auth';
-import { AuthLayout, FormError, TextField } from '../../shared/forms';
+import { AuthLayout, EmailField, FormError, TextField } from '../../shared/forms';
 import { MIN_PASSWORD_LENGTH, passwordProblem } from './authMessages';
 import { GoogleButton } from './GoogleButton';
 import { useAuthSubmit } from './useAuthSubmit';
@@ -41,15 +41,7 @@ export default function SignupPage() {
           value={fullName}
           onValue={setFullName}
         />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          value={email}
-          onValue={setEmail}
-        />
+        <EmailField value={email} onValue={setEmail} />
         <TextField
           label={`Password (at least ${MIN_PASSWORD_LENGTH} characters)`}
           type="password"
