@@ -1,0 +1,113 @@
+import type { Alert } from '@price-alerts/domain';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { Provider, createStore } from 'jotai';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+
+// The Firebase gateway is the boundary; these tests never reach a database.
+vi.mock('../../lib/firebase', () => ({ getDb: vi.fn(() => new Promise(() => {})) }));
+const { AlertDetailsSheet } = await import('./AlertDetailsSheet');
+const { AlertsPanel } = await import('./AlertsPanel');
+const { alertListsAtom, selectedAlertAtom, showAlertDetailsAtom } = await import('./atoms');
+
+const alert = (id: string, status: Alert['status'], patch: Partial<Alert> = {}): Alert => ({
+  id,
+  userId: 'u1',
+  currencyPair: 'EUR/USD',
+  alertType: 'Price rising above',
+  triggerPrice: 1.095,
+  status,
+  notificationPreferences: { email: true, push: true },
+  createdAt: new Date('2026-03-05T14:07:00'),
+  ...patch,
+});
+
+function renderWith(lists: { active: Alert[]; previous: Alert[] }) {
+  const store = createStore();
+  store.set(alertListsAtom, lists);
+  render(
+    <Provider store={store}>
+      <MemoryRouter>
+        <AlertsPanel />
+        <AlertDetailsSheet />
+      </MemoryRouter>
+    </Provider>,
+  );
+  return store;
+}
+
+describe('alerts panel', () => {
+  it('shows both empty texts word for word', () => {
+    renderWith({ active: [], previous: [] });
+    expect(
+      screen.getByText('You have no active alerts right now. Tap the + sign to create one and start monitoring!'),
+    ).toBeDefined();
+    fireEvent.click(screen.getByRole('tab', { name: 'PREVIOUS' }));
+    expect(
+      screen.getByText(
+        'You have no previous alerts yet. Once alerts are triggered or cancelled, they will appear here.',
+      ),
+    ).toBeDefined();
+  });
+
+  it('shows the Paused badge in ACTIVE and coloured status badges in PREVIOUS', () => {
+    renderWith({
+      active: [alert('a', 'active'), alert('p', 'paused')],
+      previous: [alert('t', 'triggered'), alert('c', 'cancelled')],
+    });
+    expect(screen.getByRole('tab', { name: 'ACTIVE' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getAllByText('Paused')).toHaveLength(1);
+    expect(screen.getAllByText('Mar 5, 14:07')).toHaveLength(2);
+    fireEvent.click(screen.getByRole('tab', { name: 'PREVIOUS' }));
+    expect(screen.getByText('Triggered').className).toContain('badge-green');
+    expect(screen.getByText('Cancelled').className).toContain('badge-red');
+  });
+});
+
+describe('alert details sheet', () => {
+  it('opens on a row with every detail row', () => {
+    const store = renderWith({
+      active: [alert('a', 'paused', { notificationPreferences: { email: false, push: true } })],
+      previous: [],
+    });
+    fireEvent.click(screen.getByRole('button', { name: /EUR\/USD/ }));
+    expect(store.get(showAlertDetailsAtom)).toBe(true);
+    const sheet = screen.getByRole('dialog', { name: 'Alert Details' });
+    const rows = within(sheet);
+    expect(rows.getByText('paused').className).toContain('status-amber');
+    expect(rows.getByText('Price rising above')).toBeDefined();
+    expect(rows.getByText('1.09500')).toBeDefined();
+    expect(rows.getByText('Created At')).toBeDefined();
+    expect(rows.getByText('Push')).toBeDefined();
+    expect(rows.getByRole('button', { name: 'Play' })).toBeDefined();
+  });
+
+  it('disables Pause/Play for a triggered alert and leaves out a missing Created At', () => {
+    const store = renderWith({ active: [], previous: [] });
+    act(() => {
+      store.set(
+        selectedAlertAtom,
+        alert('t', 'triggered', { createdAt: undefined, notificationPreferences: { email: false, push: false } }),
+      );
+      store.set(showAlertDetailsAtom, true);
+    });
+    const sheet = within(screen.getByRole('dialog', { name: 'Alert Details' }));
+    expect((sheet.getByRole('button', { name: 'Pause' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(sheet.queryByText('Created At')).toBeNull();
+    expect(sheet.getByText('None')).toBeDefined();
+    expect(sheet.getByText('triggered').className).toContain('status-red');
+  });
+
+  it('asks before deleting, with the spec texts', () => {
+    const store = renderWith({ active: [], previous: [] });
+    act(() => {
+      store.set(selectedAlertAtom, alert('a', 'active'));
+      store.set(showAlertDetailsAtom, true);
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Confirm alert deletion' }));
+    expect(dialog.getByText('Are you sure you want to delete this alert?')).toBeDefined();
+    expect(dialog.getByRole('button', { name: 'Yes, Delete' })).toBeDefined();
+    expect(dialog.getByRole('button', { name: 'Cancel' })).toBeDefined();
+  });
+});
