@@ -105,5 +105,3 @@ export function emulatorBinaryEnv(log = () => {}) {
   }
   return env;
 }
-
-export { GCLOUD_PUBSUB_BIN };

@@ -2,16 +2,7 @@
 // checked by axe and saved as a screenshot.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  VIEWPORTS,
-  WEB_URL,
-  axeViolations,
-  latestOobCode,
-  launchBrowser,
-  newPage,
-  screenshot,
-  uniqueEmail,
-} from './harness';
+import { VIEWPORTS, WEB_URL, checkScreen, latestOobCode, launchBrowser, newPage, uniqueEmail } from './harness';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,11 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function check(page: Page, name: string) {
-  await screenshot(page, name);
-  expect(await axeViolations(page), `axe on ${name}`).toEqual([]);
-}
 
 const heading = (page: Page, name: string) =>
   expect.poll(() => page.getByRole('heading', { name }).isVisible()).toBe(true);
@@ -42,25 +28,25 @@ describe.each(VIEWPORTS)('accounts at $width x $height', (viewport) => {
     await page.getByLabel('Confirm password').fill('first-pass-2');
     await page.getByRole('button', { name: 'Sign up' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('The two passwords do not match.');
-    await check(page, 'signup-error');
+    await checkScreen(page, 'signup-error');
     await page.getByLabel('Confirm password').fill('first-pass-1');
     await page.getByRole('button', { name: 'Sign up' }).click();
     await page.waitForURL(`${WEB_URL}/verify_email`);
     await heading(page, 'Verify your email');
-    await check(page, 'verify-email');
+    await checkScreen(page, 'verify-email');
 
     await page.goto(`${WEB_URL}/email_verified?mode=verifyEmail&oobCode=${await latestOobCode(email, 'VERIFY_EMAIL')}`);
     await heading(page, 'Email verified');
-    await check(page, 'email-verified');
+    await checkScreen(page, 'email-verified');
     await page.getByRole('link', { name: 'Continue' }).click();
     await page.waitForURL(`${WEB_URL}/dashboard`);
     await heading(page, 'Nina Novak');
     await expect.poll(() => page.getByRole('heading', { name: 'My Todos' }).isVisible()).toBe(true);
-    await check(page, 'dashboard-new-user');
+    await checkScreen(page, 'dashboard-new-user');
 
     await page.getByRole('link', { name: 'Account' }).click();
     await heading(page, 'Nina Novak');
-    await check(page, 'account');
+    await checkScreen(page, 'account');
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL(`${WEB_URL}/login`);
     await expect.poll(() => page.getByText('Logged out successfully!').isVisible()).toBe(true);
@@ -69,10 +55,10 @@ describe.each(VIEWPORTS)('accounts at $width x $height', (viewport) => {
     // Both screens have an Email field: wait for the new one before typing.
     await heading(page, 'Forgot your password?');
     await page.getByLabel('Email').fill(email);
-    await check(page, 'forgot-password');
+    await checkScreen(page, 'forgot-password');
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.waitForURL(`${WEB_URL}/reset_email_sent`);
-    await check(page, 'reset-email-sent');
+    await checkScreen(page, 'reset-email-sent');
     // The single custom action URL forwards a reset link to /reset_password.
     await page.goto(
       `${WEB_URL}/email_verified?mode=resetPassword&oobCode=${await latestOobCode(email, 'PASSWORD_RESET')}`,
@@ -81,10 +67,10 @@ describe.each(VIEWPORTS)('accounts at $width x $height', (viewport) => {
     await heading(page, 'Choose a new password');
     await page.getByLabel('New password', { exact: true }).fill('second-pass-2');
     await page.getByLabel('Confirm new password').fill('second-pass-2');
-    await check(page, 'reset-password');
+    await checkScreen(page, 'reset-password');
     await page.getByRole('button', { name: 'Save new password' }).click();
     await page.waitForURL(`${WEB_URL}/password_changed`);
-    await check(page, 'password-changed');
+    await checkScreen(page, 'password-changed');
 
     await page.getByRole('link', { name: 'Log in' }).click();
     await heading(page, 'Log in');
@@ -107,7 +93,7 @@ describe.each(VIEWPORTS)('accounts at $width x $height', (viewport) => {
     await expect
       .poll(() => page.getByRole('alert').textContent())
       .toBe('That password is not right. Check it and try again.');
-    await check(page, 'change-password-error');
+    await checkScreen(page, 'change-password-error');
     await page.getByLabel('Current password').fill('second-pass-2');
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.waitForURL(`${WEB_URL}/password_changed`);
@@ -116,7 +102,7 @@ describe.each(VIEWPORTS)('accounts at $width x $height', (viewport) => {
     await expect.poll(() => page.getByLabel('Full name').inputValue()).toBe('Nina Novak');
     await page.getByLabel('Full name').fill('Nina N. Novak');
     await page.getByRole('radio', { name: 'Avatar 3' }).check();
-    await check(page, 'profile');
+    await checkScreen(page, 'profile');
     await page.getByRole('button', { name: 'Save profile' }).click();
     await expect.poll(() => page.getByText('Profile saved.').isVisible()).toBe(true);
     await page.getByRole('link', { name: 'Alerts' }).click();
@@ -125,17 +111,17 @@ describe.each(VIEWPORTS)('accounts at $width x $height', (viewport) => {
 
     await page.getByRole('link', { name: 'Add To Home screen' }).click();
     await heading(page, 'Add to Home Screen');
-    await check(page, 'setup-pwa');
+    await checkScreen(page, 'setup-pwa');
     await page.getByRole('button', { name: 'Done, don’t remind me' }).click();
     await page.waitForURL(`${WEB_URL}/dashboard`);
     await heading(page, 'Nina N. Novak');
     await expect.poll(() => page.getByRole('heading', { name: 'My Todos' }).count()).toBe(0);
-    await check(page, 'dashboard-todos-done');
+    await checkScreen(page, 'dashboard-todos-done');
 
     for (const path of ['/notifications', '/about-us']) {
       await page.goto(`${WEB_URL}${path}`);
       await page.waitForSelector('h1');
-      await check(page, path.slice(1));
+      await checkScreen(page, path.slice(1));
     }
     await context.close();
   });

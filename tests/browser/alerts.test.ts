@@ -1,7 +1,7 @@
 // The alert life cycle as the demo user: create from a top pair, pause, resume, edit, delete.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIEWPORTS, WEB_URL, axeViolations, launchBrowser, newPage, screenshot, signIn, simulator } from './harness';
+import { VIEWPORTS, WEB_URL, checkScreen, launchBrowser, newPage, signIn, simulator } from './harness';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -10,11 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function check(page: Page, name: string) {
-  await screenshot(page, name);
-  expect(await axeViolations(page), `axe on ${name}`).toEqual([]);
-}
 
 const toast = (page: Page, text: string) => expect.poll(() => page.getByText(text).first().isVisible()).toBe(true);
 
@@ -29,7 +24,7 @@ describe.each(VIEWPORTS)('alerts at $width x $height', (viewport) => {
     await page.getByRole('tab', { name: 'PREVIOUS' }).click();
     await expect.poll(() => active.getByText('Triggered').count()).toBeGreaterThanOrEqual(1);
     expect(await active.getByText('Cancelled').count()).toBeGreaterThanOrEqual(1);
-    await check(page, 'dashboard-previous');
+    await checkScreen(page, 'dashboard-previous');
     await page.getByRole('tab', { name: 'ACTIVE' }).click();
 
     // A fixed price so the prefill is known.
@@ -55,7 +50,7 @@ describe.each(VIEWPORTS)('alerts at $width x $height', (viewport) => {
     await page.getByRole('button', { name: 'Create New Alert' }).click();
     await toast(page, 'Choose at least one notification type');
     await page.getByLabel('Push notifications').check();
-    await check(page, 'create-alert');
+    await checkScreen(page, 'create-alert');
     await page.getByRole('button', { name: 'Create New Alert' }).click();
     await page.waitForURL(`${WEB_URL}/alert_added_successfully`);
     await toast(page, 'Alert created successfully!');
@@ -64,7 +59,7 @@ describe.each(VIEWPORTS)('alerts at $width x $height', (viewport) => {
         page.getByText('Your trigger criteria will now be monitored to inform you as soon as it is met.').isVisible(),
       )
       .toBe(true);
-    await check(page, 'alert-added');
+    await checkScreen(page, 'alert-added');
     await page.getByRole('link', { name: 'Continue' }).click();
 
     const row = page.locator('.alert-row', { hasText: String(ask) });
@@ -72,7 +67,7 @@ describe.each(VIEWPORTS)('alerts at $width x $height', (viewport) => {
     await row.click();
     const sheet = page.getByRole('dialog', { name: 'Alert Details' });
     await expect.poll(() => sheet.getByText('Push', { exact: true }).isVisible()).toBe(true);
-    await check(page, 'alert-details');
+    await checkScreen(page, 'alert-details');
     await sheet.getByRole('button', { name: 'Pause' }).click();
     await toast(page, 'Alert paused successfully!');
     await expect.poll(() => row.getByText('Paused').isVisible()).toBe(true);
@@ -93,7 +88,7 @@ describe.each(VIEWPORTS)('alerts at $width x $height', (viewport) => {
     await sheet.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('dialog', { name: 'Confirm alert deletion' });
     await expect.poll(() => confirm.getByText('Are you sure you want to delete this alert?').isVisible()).toBe(true);
-    await check(page, 'confirm-delete');
+    await checkScreen(page, 'confirm-delete');
     await confirm.getByRole('button', { name: 'Yes, Delete' }).click();
     await toast(page, 'Alert deleted successfully!');
     await expect.poll(() => page.locator('.alert-row', { hasText: '1.40000' }).count()).toBe(0);

@@ -3,6 +3,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
 
 export const WEB_URL = process.env.WEB_URL ?? 'http://127.0.0.1:5173';
@@ -63,6 +64,12 @@ export async function signIn(page: Page, email = DEMO.email, password = DEMO.pas
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** Saves a screenshot of the screen and fails on any axe-core violation on it. */
+export async function checkScreen(page: Page, name: string): Promise<void> {
+  await screenshot(page, name);
+  expect(await axeViolations(page), `axe on ${name}`).toEqual([]);
 }
 
 /** Runs axe-core on the page and returns its violations as short lines (empty when clean). */

@@ -1,7 +1,6 @@
 /** Repository for users/{uid}/pushTokens: one document per device, its id derived from the token. */
-import { pushTokenSchema, pushTokenId, type PushToken } from '@price-alerts/domain';
+import { pushTokenId } from '@price-alerts/domain';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
-import { parseDoc } from './parse';
 
 const tokens = (db: Firestore, uid: string) => db.collection('users').doc(uid).collection('pushTokens');
 
@@ -11,16 +10,4 @@ export async function saveToken(db: Firestore, uid: string, token: string, userA
     .doc(id)
     .set({ token, updatedAt: FieldValue.serverTimestamp(), ...(userAgent ? { userAgent } : {}) });
   return id;
-}
-
-export async function listTokens(db: Firestore, uid: string): Promise<(PushToken & { id: string })[]> {
-  const snapshot = await tokens(db, uid).get();
-  return snapshot.docs.map((d) => parseDoc(pushTokenSchema, d)).filter((t) => t !== undefined);
-}
-
-export async function deleteTokens(db: Firestore, uid: string, ids: readonly string[]): Promise<void> {
-  if (ids.length === 0) return;
-  const batch = db.batch();
-  for (const id of ids) batch.delete(tokens(db, uid).doc(id));
-  await batch.commit();
 }

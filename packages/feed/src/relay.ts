@@ -180,11 +180,6 @@ export class Relay {
     this.#pending.clear();
   }
 
-  /** Tells every client the feed has a problem (type 9), as the provider would. */
-  broadcastError(error: string): void {
-    for (const client of this.#clients) client.socket.send(encodeError('9', error));
-  }
-
   async close(): Promise<void> {
     clearInterval(this.#heartbeat);
     clearInterval(this.#flush);
