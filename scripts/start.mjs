@@ -1,7 +1,7 @@
 // `npm start`: the whole product on the emulators with the demo data, until Ctrl-C.
 //   --dev      Vite with hot reload instead of the built app
 //   --verbose  stream every process's output (it always goes to .cache/logs/<name>.log)
-import { DEMO_USER, WEB_URL, buildForStack, startStack } from './lib/stack.mjs';
+import { DEMO_USER, MAIL_SINK_URL, WEB_URL, buildForStack, startStack } from './lib/stack.mjs';
 import { onShutdownSignals } from './lib/supervisor.mjs';
 import { SetupError } from './lib/emulator-env.mjs';
 
@@ -18,6 +18,7 @@ try {
   };
   console.log(`Ready: ${WEB_URL}`);
   console.log(`Demo sign-in: ${DEMO_USER.email} / ${DEMO_USER.password}`);
+  console.log(`Alert email (local mail sink): ${MAIL_SINK_URL}/`);
   console.log('Press Ctrl-C to stop. Changes stay in memory; `npm run emulators:save` keeps them.');
 } catch (error) {
   console.error(error instanceof SetupError ? error.message : (error.stack ?? String(error)));

@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const projects = ['packages/domain', 'packages/feed', 'functions', 'web', 'tests'];
+const projects = ['packages/domain', 'packages/feed', 'packages/mail-sink', 'functions', 'web', 'tests'];
 // A workspace without a tsconfig (no sources yet) is skipped.
 let failed = 0;
 for (const project of projects) {

@@ -5,6 +5,8 @@ import { onRequest } from 'firebase-functions/v2/https';
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
 
 export { registerPushToken } from './triggers/registerPushToken';
+export { evaluateInterval, evaluateLatest } from './triggers/evaluate';
+export { sendDueDeliveries, sendOnDelivery } from './triggers/send';
 
 /** Liveness probe for deploy checks and the local stack; it also proves the domain bundle loads. */
 export const health = onRequest((_req, res) => {

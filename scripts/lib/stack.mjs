@@ -24,6 +24,9 @@ export const SIMULATOR_PORT = 8090;
 export const FEED_API_KEY = 'local-simulator-key';
 /** The ingest service: relay for the app at ws://127.0.0.1:8091/prices, health at /health. */
 export const INGEST_PORT = 8091;
+/** The local SendGrid-compatible mail sink: alert email lands at http://127.0.0.1:8092/. */
+export const MAIL_SINK_PORT = 8092;
+export const MAIL_SINK_URL = `http://127.0.0.1:${MAIL_SINK_PORT}`;
 export const DEMO_USER = { email: 'demo@price-alerts.test', password: 'demo-pass-1234' };
 
 const binDir = join(root, 'node_modules', '.bin');
@@ -43,6 +46,15 @@ export function stackProcesses({ importData = true, web = 'preview', log = conso
   const emulatorArgs = ['emulators:start', '--only', 'auth,firestore,pubsub,functions', '--project', PROJECT_ID];
   if (importData) emulatorArgs.push('--import', join(root, 'emulator-data'));
   return [
+    {
+      // Before the emulators: the functions send mail here from their first delivery.
+      name: 'mail-sink',
+      cmd: bin('tsx'),
+      args: [join(root, 'packages', 'mail-sink', 'src', 'mail-sink-cli.ts')],
+      cwd: root,
+      env: { MAIL_SINK_PORT: String(MAIL_SINK_PORT) },
+      ready: { url: `${MAIL_SINK_URL}/health` },
+    },
     {
       name: 'emulators',
       cmd: bin('firebase'),

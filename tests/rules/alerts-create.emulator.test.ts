@@ -54,6 +54,9 @@ describe('alert create: valid documents', () => {
   ])('accepts notifications by %s', async (_label, notificationPreferences) => {
     await assertSucceeds(create(ALICE, withTime({ notificationPreferences })));
   });
+  it('accepts the ask side, the one offered', async () => {
+    await assertSucceeds(create(ALICE, withTime({ priceSide: 'ask' })));
+  });
   it.each([0.00001, 1, 64000, 999_999_999])('accepts price %d', async (triggerPrice) => {
     await assertSucceeds(create(ALICE, withTime({ triggerPrice })));
   });
@@ -70,6 +73,8 @@ const invalid: [string, Record<string, unknown>][] = [
   ['an empty pair', withTime({ currencyPair: '' })],
   ['a numeric pair', withTime({ currencyPair: 1 })],
   ['no pair', without('currencyPair')],
+  ['the bid side, not offered yet', withTime({ priceSide: 'bid' })],
+  ['a numeric side', withTime({ priceSide: 1 })],
   ['an unknown type', withTime({ alertType: 'Price near' })],
   ['a lower-case type', withTime({ alertType: 'price reaching' })],
   ['an empty type', withTime({ alertType: '' })],

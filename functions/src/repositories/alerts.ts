@@ -19,6 +19,8 @@ export interface PriceRange {
 
 export interface AlertPage {
   alerts: (Alert & { path: string })[];
+  /** Documents the query read (invalid ones included): what Firestore bills. */
+  read: number;
   /** Pass back to read the next page; undefined on the last one. */
   next?: QueryDocumentSnapshot;
 }
@@ -47,5 +49,5 @@ export async function findActiveInRange(
       return alert && { ...alert, path: d.ref.path };
     })
     .filter((a) => a !== undefined);
-  return { alerts, ...(snapshot.size === pageSize ? { next: snapshot.docs.at(-1) } : {}) };
+  return { alerts, read: snapshot.size, ...(snapshot.size === pageSize ? { next: snapshot.docs.at(-1) } : {}) };
 }

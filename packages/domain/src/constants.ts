@@ -22,6 +22,14 @@ export type CurrencyPair = (typeof CURRENCY_PAIRS)[number];
 export const ALERT_TYPES = ['Price reaching', 'Price rising above', 'Price dropping below'] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
+/**
+ * The price an alert watches, stored on the alert. Only ask is offered today (the price the app
+ * shows and pre-fills); a missing field means ask, and bid or mid can follow without a migration.
+ */
+export const PRICE_SIDES = ['ask'] as const;
+export type PriceSide = (typeof PRICE_SIDES)[number];
+export const DEFAULT_PRICE_SIDE: PriceSide = 'ask';
+
 export const ALERT_STATUSES = ['active', 'paused', 'triggered', 'cancelled'] as const;
 export type AlertStatus = (typeof ALERT_STATUSES)[number];
 

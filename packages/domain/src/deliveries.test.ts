@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryId, deliverySchema } from './deliveries.ts';
+import { deliveryId, deliverySchema, initialChannels, pendingChannels, retryDelayMs } from './deliveries.ts';
 
 const delivery = {
   userId: 'u1',
@@ -29,5 +29,35 @@ describe('deliveries', () => {
     ['no triggered price', { triggeredPrice: undefined }],
   ])('refuses %s', (_label, patch) => {
     expect(deliverySchema.safeParse({ ...delivery, ...patch }).success).toBe(false);
+  });
+});
+
+describe('delivery retries and channels', () => {
+  it.each([
+    [1, 2_000],
+    [2, 10_000],
+    [3, 30_000],
+    [7, 3_600_000],
+    [20, 3_600_000],
+  ])('after %d failures waits %d ms before jitter', (attempts, base) => {
+    expect(retryDelayMs(attempts, () => 0)).toBe(base);
+    expect(retryDelayMs(attempts, () => 1)).toBe(base * 1.2);
+  });
+
+  it.each([
+    [{ email: true, push: true }, ['email', 'push']],
+    [{ email: true, push: false }, ['email']],
+    [{ email: false, push: true }, ['push']],
+  ])('starts the chosen channels %j as pending', (preferences, channels) => {
+    const initial = initialChannels(preferences);
+    expect(Object.keys(initial)).toEqual(channels);
+    expect(pendingChannels({ channels: initial })).toEqual(channels);
+  });
+
+  it('counts only pending channels as open work', () => {
+    expect(
+      pendingChannels({ channels: { email: { state: 'sent', attempts: 1 }, push: { state: 'pending', attempts: 2 } } }),
+    ).toEqual(['push']);
+    expect(pendingChannels({ channels: { email: { state: 'failed', attempts: 8 } } })).toEqual([]);
   });
 });

@@ -27,10 +27,44 @@ export const deliverySchema = z.object({
   channels: z.object({ email: channelStateSchema.optional(), push: channelStateSchema.optional() }),
   /** Who holds the send lease and until when (ms since the epoch); absent when free. */
   lease: z.object({ owner: z.string(), until: z.number() }).optional(),
+  /**
+   * When the sender should next look at it (ms since the epoch): present while a channel is pending,
+   * removed when every channel is final, so the sweeper's `dueAt <= now` query finds only open work.
+   */
+  dueAt: z.number().optional(),
 });
 export type Delivery = z.infer<typeof deliverySchema>;
 
 /** Derived from the alert, so firing the same alert twice can only ever address one delivery. */
 export function deliveryId(userId: string, alertId: string): string {
   return `${userId}__${alertId}`;
+}
+
+export const DELIVERY_CHANNELS = ['email', 'push'] as const;
+export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
+
+/** After this many failed attempts a channel is given up as failed. */
+export const MAX_DELIVERY_ATTEMPTS = 8;
+/** How long a sender may hold a delivery before another may take it over (it may have died). */
+export const DELIVERY_LEASE_MS = 60_000;
+
+const RETRY_DELAYS_MS = [2_000, 10_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000];
+
+/**
+ * Wait before the next attempt after `attempts` failures: short first (a provider blip is over in
+ * seconds), then backing off to an hour, with up to 20% jitter so retries of many deliveries spread out.
+ */
+export function retryDelayMs(attempts: number, random: () => number = Math.random): number {
+  const base = RETRY_DELAYS_MS[Math.min(Math.max(attempts, 1), RETRY_DELAYS_MS.length) - 1] ?? 3_600_000;
+  return Math.round(base * (1 + 0.2 * random()));
+}
+
+/** Channels the user chose, each pending; the firing transaction stores this on the new delivery. */
+export function initialChannels(preferences: { email: boolean; push: boolean }): Delivery['channels'] {
+  const pending = (): ChannelState => ({ state: 'pending', attempts: 0 });
+  return { ...(preferences.email ? { email: pending() } : {}), ...(preferences.push ? { push: pending() } : {}) };
+}
+
+export function pendingChannels(delivery: Pick<Delivery, 'channels'>): DeliveryChannel[] {
+  return DELIVERY_CHANNELS.filter((c) => delivery.channels[c]?.state === 'pending');
 }

@@ -10,3 +10,5 @@ export * from './feed.ts';
 export * from './deliveries.ts';
 export * from './intervals.ts';
 export * from './alertLists.ts';
+export * from './crossing.ts';
+export * from './alertMessages.ts';

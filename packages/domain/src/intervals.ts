@@ -3,8 +3,9 @@ import { currencyPairSchema } from './schemas.ts';
 
 /**
  * What the ingest service publishes per pair per window: for ask and bid the first, lowest, highest
- * and last price, plus the last ask before the window, so the evaluator sees a jump across a price
- * between two windows as well as within one.
+ * and last price and when the low and high were seen, plus the last ask before the window, so the
+ * evaluator sees a jump across a price between two windows as well as within one, and can tell
+ * which prices came after an alert was created or resumed.
  */
 const sideSchema = z
   .object({
@@ -12,6 +13,8 @@ const sideSchema = z
     low: z.number().positive(),
     high: z.number().positive(),
     last: z.number().positive(),
+    lowAt: z.number(),
+    highAt: z.number(),
   })
   .refine((s) => s.low <= s.high && s.low <= s.first && s.first <= s.high && s.low <= s.last && s.last <= s.high, {
     message: 'low ≤ first, last ≤ high',
@@ -34,9 +37,20 @@ export const intervalMessageSchema = z
     /** Identifies the ingest process that produced it, for logs and duplicate diagnosis. */
     source: z.string().min(1),
   })
-  .refine((m) => m.start < m.end && m.start <= m.firstAt && m.lastAt < m.end && m.firstAt <= m.lastAt, {
-    message: 'tick times must lie inside the window',
-  });
+  .refine(
+    (m) =>
+      m.start < m.end &&
+      m.start <= m.firstAt &&
+      m.lastAt < m.end &&
+      m.firstAt <= m.lastAt &&
+      [m.ask.lowAt, m.ask.highAt, m.bid.lowAt, m.bid.highAt].every((t) => m.firstAt <= t && t <= m.lastAt),
+    { message: 'tick times must lie inside the window' },
+  );
 export type IntervalMessage = z.infer<typeof intervalMessageSchema>;
 
 export const PRICE_INTERVALS_TOPIC = 'price-intervals';
+
+/** evaluator/checkpoints: per pair symbol, the latest price the scheduled evaluator judged. */
+export const evaluatorCheckpointsSchema = z.object({
+  pairs: z.record(z.string(), z.object({ price: z.number().positive(), at: z.number() })).default({}),
+});

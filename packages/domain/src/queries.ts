@@ -61,8 +61,23 @@ export const EVALUATOR_ALERTS_QUERY = {
   orderBy: [{ field: 'triggerPrice', direction: 'asc' }],
 } as const satisfies QueryShape;
 
+/** The delivery sweeper: open deliveries whose next look is due (an expired lease, a retry, an orphan). */
+export const DUE_DELIVERIES_QUERY = {
+  name: 'deliveries due for sending',
+  collectionGroup: 'deliveries',
+  scope: 'COLLECTION',
+  filters: [{ field: 'dueAt', op: '<=' }],
+  orderBy: [{ field: 'dueAt', direction: 'asc' }],
+  limit: 100,
+} as const satisfies QueryShape;
+
 /** Registry the index test walks; each module that adds a query shape adds it here. */
-export const QUERY_SHAPES: QueryShape[] = [ACTIVE_ALERTS_QUERY, PREVIOUS_ALERTS_QUERY, EVALUATOR_ALERTS_QUERY];
+export const QUERY_SHAPES: QueryShape[] = [
+  ACTIVE_ALERTS_QUERY,
+  PREVIOUS_ALERTS_QUERY,
+  EVALUATOR_ALERTS_QUERY,
+  DUE_DELIVERIES_QUERY,
+];
 
 export interface IndexDefinition {
   collectionGroup: string;

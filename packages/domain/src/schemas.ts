@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALERT_STATUSES, ALERT_TYPES, AVATAR_IDS, CURRENCY_PAIRS } from './constants.ts';
+import { ALERT_STATUSES, ALERT_TYPES, AVATAR_IDS, CURRENCY_PAIRS, PRICE_SIDES } from './constants.ts';
 
 /**
  * A stored timestamp as either SDK hands it over (Timestamp with toDate, or its plain
@@ -35,6 +35,8 @@ export const alertDocumentSchema = z.object({
   currencyPair: currencyPairSchema,
   alertType: alertTypeSchema,
   triggerPrice: triggerPriceSchema,
+  /** Absent on alerts stored before sides existed: read as ask. */
+  priceSide: z.enum(PRICE_SIDES).optional(),
   status: alertStatusSchema,
   notificationPreferences: notificationPreferencesSchema,
   // A pending server timestamp reads as null until the server confirms the write.

@@ -5,6 +5,8 @@ interface Side {
   low: number;
   high: number;
   last: number;
+  lowAt: number;
+  highAt: number;
 }
 
 interface Open {
@@ -16,11 +18,19 @@ interface Open {
   bid: Side;
 }
 
-const side = (price: number): Side => ({ first: price, low: price, high: price, last: price });
-const extend = (s: Side, price: number): void => {
-  s.low = Math.min(s.low, price);
-  s.high = Math.max(s.high, price);
-  s.last = price;
+const side = (price: number, at: number): Side => ({
+  first: price,
+  low: price,
+  high: price,
+  last: price,
+  lowAt: at,
+  highAt: at,
+});
+/** `at` is clamped into the window's tick times by the caller; the first time a low or high is seen counts. */
+const extend = (s: Side, price: number, at: number, isLast: boolean): void => {
+  if (price < s.low) [s.low, s.lowAt] = [price, at];
+  if (price > s.high) [s.high, s.highAt] = [price, at];
+  if (isLast) s.last = price;
 };
 
 /**
@@ -48,9 +58,10 @@ export class Aggregator {
     if (open && start > open.start) closed = this.#close(tick.pair, open);
     const current = this.#open.get(tick.pair);
     if (current && start < current.start) {
-      // A late tick from an already-closed window: counted in the current one rather than lost.
-      extend(current.ask, tick.ask);
-      extend(current.bid, tick.bid);
+      // A late tick from an already-closed window: its low or high counts in the current one (as
+      // seen at the window's first tick) rather than being lost; it is not the latest price.
+      extend(current.ask, tick.ask, current.firstAt, false);
+      extend(current.bid, tick.bid, current.firstAt, false);
       current.ticks += 1;
       return closed;
     }
@@ -60,13 +71,13 @@ export class Aggregator {
         firstAt: tick.timestamp,
         lastAt: tick.timestamp,
         ticks: 1,
-        ask: side(tick.ask),
-        bid: side(tick.bid),
+        ask: side(tick.ask, tick.timestamp),
+        bid: side(tick.bid, tick.timestamp),
       });
     } else {
-      extend(current.ask, tick.ask);
-      extend(current.bid, tick.bid);
-      current.lastAt = tick.timestamp;
+      current.lastAt = Math.max(current.lastAt, tick.timestamp);
+      extend(current.ask, tick.ask, current.lastAt, true);
+      extend(current.bid, tick.bid, current.lastAt, true);
       current.ticks += 1;
     }
     return closed;
@@ -86,15 +97,16 @@ export class Aggregator {
     const previousAsk = this.#previousAsk.get(pair);
     this.#previousAsk.set(pair, open.ask.last);
     const end = open.start + this.windowMs;
+    const lastAt = Math.min(open.lastAt, end - 1);
     return {
       pair,
       start: open.start,
       end,
       firstAt: open.firstAt,
-      lastAt: Math.min(open.lastAt, end - 1),
+      lastAt,
       ticks: open.ticks,
-      ask: { ...open.ask },
-      bid: { ...open.bid },
+      ask: { ...open.ask, lowAt: Math.min(open.ask.lowAt, lastAt), highAt: Math.min(open.ask.highAt, lastAt) },
+      bid: { ...open.bid, lowAt: Math.min(open.bid.lowAt, lastAt), highAt: Math.min(open.bid.highAt, lastAt) },
       ...(previousAsk !== undefined ? { previousAsk } : {}),
       source: this.source,
     };

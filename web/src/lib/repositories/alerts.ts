@@ -1,6 +1,7 @@
 /** Repository for users/{uid}/alerts: the only module that reads or writes alerts in the app. */
 import {
   ACTIVE_ALERTS_QUERY,
+  DEFAULT_PRICE_SIDE,
   PREVIOUS_ALERTS_QUERY,
   alertDocumentSchema,
   dateMillis,
@@ -71,6 +72,7 @@ export async function createAlert(db: Firestore, uid: string, input: ValidAlertI
     currencyPair: input.currencyPair,
     alertType: input.alertType,
     triggerPrice: input.triggerPrice,
+    priceSide: DEFAULT_PRICE_SIDE,
     status: 'active',
     notificationPreferences: { ...input.notificationPreferences },
     createdAt: serverTimestamp(),

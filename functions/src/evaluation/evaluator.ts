@@ -1,0 +1,81 @@
+/** Both evaluators' core: which alerts a pair's price path fires, read by trigger-price range. */
+import {
+  ALERT_TYPES,
+  alertSince,
+  evaluate,
+  triggerRange,
+  type CurrencyPair,
+  type PricePath,
+} from '@price-alerts/domain';
+import type { Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import { findActiveInRange } from '../repositories/alerts';
+import { fireAlert } from './fire';
+
+export interface EvaluationStats {
+  /** Alert documents the range queries returned. */
+  read: number;
+  queries: number;
+  fired: number;
+}
+
+export const emptyStats = (): EvaluationStats => ({ read: 0, queries: 0, fired: 0 });
+
+export function addStats(into: EvaluationStats, more: EvaluationStats): EvaluationStats {
+  into.read += more.read;
+  into.queries += more.queries;
+  into.fired += more.fired;
+  return into;
+}
+
+export interface EvaluateOptions {
+  pageSize?: number;
+  /** Firing transactions in flight at once per type. */
+  concurrency?: number;
+}
+
+/** Runs `task` over `items`, at most `limit` at a time. */
+export async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await task(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/**
+ * For each alert type, reads only the active alerts whose trigger price the path can reach, pages
+ * through them, and fires each that the path fires. Cost grows with the alerts in range (those that
+ * fire, plus any created after the prices), not with the alerts of the pair.
+ */
+export async function evaluatePair(
+  db: Firestore,
+  pair: CurrencyPair,
+  path: PricePath,
+  { pageSize = 300, concurrency = 16 }: EvaluateOptions = {},
+): Promise<EvaluationStats> {
+  const stats = emptyStats();
+  await Promise.all(
+    ALERT_TYPES.map(async (alertType) => {
+      const range = triggerRange(alertType, path);
+      if (!range) return;
+      let after: QueryDocumentSnapshot | undefined;
+      do {
+        const page = await findActiveInRange(db, { pair, alertType, ...range }, pageSize, after);
+        stats.queries += 1;
+        stats.read += page.read;
+        const firing = page.alerts.filter((a) =>
+          evaluate({ alertType, triggerPrice: a.triggerPrice, since: alertSince(a) }, path),
+        );
+        const fired = await mapLimit(firing, concurrency, (a) => fireAlert(db, a.path, path));
+        stats.fired += fired.filter(Boolean).length;
+        after = page.next;
+      } while (after);
+    }),
+  );
+  return stats;
+}

@@ -1,0 +1,16 @@
+/**
+ * Deploy-time configuration. Missing values stop the deploy (or the emulator) with the parameter's
+ * name; functions/.env.local and .secret.local hold the emulators' values (the local mail sink).
+ */
+import { defineSecret, defineString } from 'firebase-functions/params';
+
+export const SENDGRID_API_KEY = defineSecret('SENDGRID_API_KEY');
+/** The sender address, verified in SendGrid, e.g. "Price Alerts <alerts@example.com>". */
+export const MAIL_FROM = defineString('MAIL_FROM', { description: 'Sender address of alert emails' });
+/** Where the app is served; email links open `${APP_URL}/dashboard?alert=…`. */
+export const APP_URL = defineString('APP_URL', { description: 'Public URL of the web app' });
+/** Only for the emulators' local SendGrid-compatible sink; empty means SendGrid itself. */
+export const SENDGRID_BASE_URL = defineString('SENDGRID_BASE_URL', { default: '' });
+
+/** The Functions emulator sets this; it has no FCM, so push goes through the local channel. */
+export const onEmulator = (): boolean => process.env.FUNCTIONS_EMULATOR === 'true';

@@ -1,0 +1,49 @@
+/** What the sender needs of the outside world; adapters implement these for SendGrid, FCM and the emulators. */
+import type { PushPayload } from '@price-alerts/domain';
+
+/** A provider failure; `retryable` when trying again later may succeed (5xx, 429, network). */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
+
+export interface EmailMessage {
+  to: string;
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface EmailProvider {
+  /** Resolves once the provider accepted the message; throws ProviderError otherwise. */
+  send(message: EmailMessage): Promise<void>;
+}
+
+export interface PushResult {
+  ok: boolean;
+  /** The token is unregistered or invalid and should be forgotten. */
+  dead: boolean;
+  error?: string;
+}
+
+export interface PushProvider {
+  /** One result per token, in order; throws ProviderError when nothing could be sent at all. */
+  send(userId: string, tokens: readonly string[], payload: PushPayload): Promise<PushResult[]>;
+}
+
+/** Where a user's email may go: a verified address, or why there is none. */
+export type EmailRecipient = { address: string } | { skip: string };
+
+export interface Recipients {
+  email(userId: string): Promise<EmailRecipient>;
+  pushTokens(userId: string): Promise<{ id: string; token: string }[]>;
+  removePushToken(userId: string, tokenId: string): Promise<void>;
+}
+
+export const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));

@@ -1,0 +1,25 @@
+/** Who a delivery goes to: the Auth account's verified address and the user's registered devices. */
+import type { Auth } from 'firebase-admin/auth';
+import type { Firestore } from 'firebase-admin/firestore';
+import { deleteToken, listTokens } from '../repositories/pushTokens';
+import type { Recipients } from './providers';
+
+export const NO_VERIFIED_EMAIL = 'The account has no verified email address';
+export const NO_ACCOUNT = 'The account no longer exists';
+
+export function firebaseRecipients(db: Firestore, auth: Auth): Recipients {
+  return {
+    async email(userId) {
+      try {
+        const user = await auth.getUser(userId);
+        // Unverified addresses get no mail (docs/accounts.md): nobody can aim alerts at someone else's inbox.
+        return user.email && user.emailVerified ? { address: user.email } : { skip: NO_VERIFIED_EMAIL };
+      } catch (error) {
+        if ((error as { code?: string }).code === 'auth/user-not-found') return { skip: NO_ACCOUNT };
+        throw error;
+      }
+    },
+    pushTokens: (userId) => listTokens(db, userId),
+    removePushToken: (userId, tokenId) => deleteToken(db, userId, tokenId),
+  };
+}

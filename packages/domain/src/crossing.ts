@@ -1,0 +1,106 @@
+import type { AlertType } from './constants.ts';
+import { dateMillis, type DateLike } from './dates.ts';
+import type { IntervalMessage } from './intervals.ts';
+
+/**
+ * When an alert fires (README, "Alert semantics"). Everything here is pure so the rules are tested
+ * table-driven; both evaluators and the benchmark's naive evaluator call the same functions.
+ */
+
+export interface PricePoint {
+  price: number;
+  /** When the price was seen, ms since the epoch. */
+  at: number;
+}
+
+/**
+ * What is known of one pair's price over a stretch of time: observations in time order, and the
+ * price before them, known to have held until `heldUntil` (for an interval: its first tick).
+ */
+export interface PricePath {
+  before?: { price: number; heldUntil: number };
+  points: PricePoint[];
+}
+
+/** What the evaluator needs of an alert: `since` is when it last became active (created, resumed or edited). */
+export interface JudgedAlert {
+  alertType: AlertType;
+  triggerPrice: number;
+  since: number;
+}
+
+export interface Firing {
+  /** The first price seen at or past the trigger price after the alert became active. */
+  price: number;
+  at: number;
+}
+
+/** The ask prices an interval message saw, in time order (ties keep first, low/high, last). */
+export function pathFromInterval(m: IntervalMessage): PricePath {
+  const points: PricePoint[] = [
+    { price: m.ask.first, at: m.firstAt },
+    { price: m.ask.low, at: m.ask.lowAt },
+    { price: m.ask.high, at: m.ask.highAt },
+    { price: m.ask.last, at: m.lastAt },
+  ].sort((a, b) => a.at - b.at);
+  return {
+    points,
+    ...(m.previousAsk !== undefined ? { before: { price: m.previousAsk, heldUntil: m.firstAt } } : {}),
+  };
+}
+
+/** The scheduled check: the price it saw last time (if any) and the latest stored price. */
+export function pathFromLatest(checkpoint: PricePoint | undefined, latest: PricePoint): PricePath {
+  if (checkpoint && latest.at <= checkpoint.at) return { points: [] };
+  return {
+    points: [latest],
+    ...(checkpoint ? { before: { price: checkpoint.price, heldUntil: checkpoint.at } } : {}),
+  };
+}
+
+const isAtOrPast = (type: AlertType, triggerPrice: number, price: number): boolean =>
+  type === 'Price rising above' ? price >= triggerPrice : type === 'Price dropping below' && price <= triggerPrice;
+
+const spans = (a: number, b: number, x: number): boolean => Math.min(a, b) <= x && x <= Math.max(a, b);
+
+/**
+ * Whether the path fires the alert, judged only on prices seen once the alert was active:
+ * - rising above X: the first price seen ≥ X; dropping below X: the first price seen ≤ X;
+ * - reaching X: the first price seen that equals X or lies across X from the price before it
+ *   (a jump over X between two ticks counts). The price before the path counts only when the alert
+ *   was already active while it held; otherwise the alert's first observed price is its start.
+ */
+export function evaluate(alert: JudgedAlert, path: PricePath): Firing | undefined {
+  const seen = path.points.filter((p) => p.at >= alert.since);
+  const x = alert.triggerPrice;
+  if (alert.alertType !== 'Price reaching') return seen.find((p) => isAtOrPast(alert.alertType, x, p.price));
+  const before = path.before && alert.since <= path.before.heldUntil ? path.before.price : undefined;
+  let previous = before;
+  for (const point of seen) {
+    if (point.price === x || (previous !== undefined && spans(previous, point.price, x))) return point;
+    previous = point.price;
+  }
+  return undefined;
+}
+
+/** Inclusive trigger-price bounds that can fire on this path, per type (a superset of what fires). */
+export interface TriggerRange {
+  min?: number;
+  max?: number;
+}
+
+export function triggerRange(type: AlertType, path: PricePath): TriggerRange | undefined {
+  const prices = path.points.map((p) => p.price);
+  if (prices.length === 0) return undefined;
+  const low = Math.min(...prices);
+  const high = Math.max(...prices);
+  if (type === 'Price rising above') return { max: high };
+  if (type === 'Price dropping below') return { min: low };
+  const before = path.before?.price ?? low;
+  return { min: Math.min(low, before), max: Math.max(high, before) };
+}
+
+/** When the alert last became active: its edit or resume time, else its creation; unknown judges on every price. */
+export function alertSince(alert: { createdAt?: DateLike | null; updatedAt?: DateLike | null }): number {
+  return Math.max(dateMillis(alert.updatedAt ?? null), dateMillis(alert.createdAt ?? null));
+}

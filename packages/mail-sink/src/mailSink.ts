@@ -1,0 +1,98 @@
+/**
+ * A SendGrid-compatible sink for the emulators: POST /v3/mail/send as SendGrid's API takes it
+ * (bearer key, JSON body, 202 on success), kept in memory and shown at GET /.
+ *   GET  /api/mails                 what was received, oldest first
+ *   DELETE /api/mails               forget everything
+ *   POST /control/fail {status, count}  answer the next `count` sends with `status` (fault tests)
+ *   GET  /health
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
+import { inboxPage, sendRequestSchema, sendgridError, toStored, type StoredMail } from './messages.ts';
+
+const MAX_KEPT = 500;
+const failSchema = z.object({ status: z.number().int().min(400).max(599), count: z.number().int().min(0) });
+
+export interface MailSink {
+  url: string;
+  mails: StoredMail[];
+  close(): Promise<void>;
+}
+
+function send(res: ServerResponse, status: number, body?: unknown, type = 'application/json'): void {
+  res.writeHead(status, { 'content-type': type });
+  res.end(body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body));
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  let text = '';
+  for await (const chunk of req) text += chunk;
+  try {
+    return JSON.parse(text || '{}');
+  } catch {
+    return undefined;
+  }
+}
+
+export async function startMailSink(port = 0, host = '127.0.0.1'): Promise<MailSink> {
+  const mails: StoredMail[] = [];
+  let nextId = 1;
+  let failures: { status: number; count: number } = { status: 500, count: 0 };
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = new URL(req.url ?? '/', 'http://sink').pathname;
+    if (req.method === 'POST' && path === '/v3/mail/send') {
+      if (!/^Bearer \S+/.test(req.headers.authorization ?? ''))
+        return send(res, 401, sendgridError('The provided authorization grant is invalid, expired, or revoked'));
+      const body = await readJson(req);
+      if (failures.count > 0) {
+        failures = { ...failures, count: failures.count - 1 };
+        return send(res, failures.status, sendgridError(`Injected failure ${failures.status}`));
+      }
+      const parsed = sendRequestSchema.safeParse(body);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        return send(res, 400, sendgridError(issue?.message ?? 'Invalid request', issue?.path.join('.')));
+      }
+      mails.push(toStored(nextId++, parsed.data, new Date()));
+      if (mails.length > MAX_KEPT) mails.shift();
+      return send(res, 202);
+    }
+    if (req.method === 'GET' && path === '/api/mails') return send(res, 200, mails);
+    if (req.method === 'DELETE' && path === '/api/mails') {
+      mails.length = 0;
+      return send(res, 200, { ok: true });
+    }
+    if (req.method === 'POST' && path === '/control/fail') {
+      const parsed = failSchema.safeParse(await readJson(req));
+      if (!parsed.success) return send(res, 400, { error: 'Expected {status: 400..599, count: ≥ 0}' });
+      failures = parsed.data;
+      return send(res, 200, { ok: true });
+    }
+    const html = /^\/mails\/(\d+)\.html$/.exec(path);
+    if (req.method === 'GET' && html) {
+      const mail = mails.find((m) => m.id === Number(html[1]));
+      return mail?.html !== undefined
+        ? send(res, 200, mail.html, 'text/html; charset=utf-8')
+        : send(res, 404, { error: 'No such mail' });
+    }
+    if (req.method === 'GET' && path === '/') return send(res, 200, inboxPage(mails), 'text/html; charset=utf-8');
+    if (req.method === 'GET' && path === '/health') return send(res, 200, { ok: true, mails: mails.length });
+    return send(res, 404, sendgridError(`No route ${req.method} ${path}`));
+  }
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => send(res, 500, sendgridError(String(error))));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
+  });
+  const { port: bound } = server.address() as AddressInfo;
+  return {
+    url: `http://${host}:${bound}`,
+    mails,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
