@@ -81,7 +81,36 @@ const rows: Row[] = [
     flat(1.1005, 1.0995),
     { price: 1.1005, at: 10_100 },
   ],
-  ['since mid-window: reaching between later points', REACH, 1.1035, 10_500, swing(), { price: 1.102, at: 10_900 }],
+  [
+    'since mid-window: reaching from the last price seen before',
+    REACH,
+    1.1035,
+    10_500,
+    swing(),
+    { price: 1.105, at: 10_600 },
+  ],
+  [
+    'since mid-window: a jump right after the alert counts',
+    REACH,
+    1.1,
+    10_200,
+    interval({ first: 1.1005, low: 1.0995, high: 1.1005, last: 1.0995 }),
+    { price: 1.0995, at: 10_300 },
+  ],
+  [
+    'since mid-window: a crossing wholly before it does not count',
+    REACH,
+    1.1,
+    10_400,
+    {
+      points: [
+        { price: 1.1005, at: 10_100 },
+        { price: 1.0995, at: 10_300 },
+        { price: 1.0996, at: 10_900 },
+      ],
+    },
+    undefined,
+  ],
   ['since after the window: nothing counts', ABOVE, 1.0, 10_950, swing(), undefined],
   // The scheduled check: last checked price, then the latest.
   [

@@ -67,15 +67,18 @@ const spans = (a: number, b: number, x: number): boolean => Math.min(a, b) <= x 
  * Whether the path fires the alert, judged only on prices seen once the alert was active:
  * - rising above X: the first price seen ≥ X; dropping below X: the first price seen ≤ X;
  * - reaching X: the first price seen that equals X or lies across X from the price before it
- *   (a jump over X between two ticks counts). The price before the path counts only when the alert
- *   was already active while it held; otherwise the alert's first observed price is its start.
+ *   (a jump over X between two ticks counts). The price before is the last one observed before the
+ *   alert became active: `before` if the alert was active while it held, else the latest point
+ *   earlier than `since`. A jump right after the alert was created thus counts, while a crossing
+ *   between two observations both earlier than `since` never does.
  */
 export function evaluate(alert: JudgedAlert, path: PricePath): Firing | undefined {
   const seen = path.points.filter((p) => p.at >= alert.since);
   const x = alert.triggerPrice;
   if (alert.alertType !== 'Price reaching') return seen.find((p) => isAtOrPast(alert.alertType, x, p.price));
-  const before = path.before && alert.since <= path.before.heldUntil ? path.before.price : undefined;
-  let previous = before;
+  const earlier = path.points.filter((p) => p.at < alert.since).at(-1);
+  let previous =
+    earlier?.price ?? (path.before && alert.since <= path.before.heldUntil ? path.before.price : undefined);
   for (const point of seen) {
     if (point.price === x || (previous !== undefined && spans(previous, point.price, x))) return point;
     previous = point.price;

@@ -50,6 +50,14 @@ export type IntervalMessage = z.infer<typeof intervalMessageSchema>;
 
 export const PRICE_INTERVALS_TOPIC = 'price-intervals';
 
+/**
+ * One Pub/Sub message per window close, carrying every pair's interval: one function invocation a
+ * second instead of fifteen (the cost is per invocation, and the Functions emulator spawns a
+ * process per concurrent one). Each interval is parsed on its own so one bad entry spoils nothing else.
+ */
+export const intervalBatchSchema = z.object({ intervals: z.array(z.unknown()).min(1).max(1000) });
+export type IntervalBatch = { intervals: IntervalMessage[] };
+
 /** evaluator/checkpoints: per pair symbol, the latest price the scheduled evaluator judged. */
 export const evaluatorCheckpointsSchema = z.object({
   pairs: z.record(z.string(), z.object({ price: z.number().positive(), at: z.number() })).default({}),

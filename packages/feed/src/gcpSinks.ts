@@ -1,6 +1,12 @@
 /** The ingest service's Google Cloud side: Pub/Sub for intervals, Firestore for latest prices, Auth for tokens. */
 import { PubSub } from '@google-cloud/pubsub';
-import { PRICE_INTERVALS_TOPIC, intervalMessageSchema, pairToSymbol, priceDocumentSchema } from '@price-alerts/domain';
+import {
+  PRICE_INTERVALS_TOPIC,
+  intervalMessageSchema,
+  pairToSymbol,
+  priceDocumentSchema,
+  type IntervalBatch,
+} from '@price-alerts/domain';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
@@ -26,7 +32,9 @@ export async function gcpSinks(
     });
   return {
     async publishIntervals(messages) {
-      await Promise.all(messages.map((m) => topic.publishMessage({ json: intervalMessageSchema.parse(m) })));
+      if (messages.length === 0) return;
+      const batch: IntervalBatch = { intervals: messages.map((m) => intervalMessageSchema.parse(m)) };
+      await topic.publishMessage({ json: batch });
     },
     async saveLatest(prices) {
       const batch = db.batch();

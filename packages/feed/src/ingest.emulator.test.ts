@@ -3,6 +3,7 @@ import { PubSub, type Subscription } from '@google-cloud/pubsub';
 import {
   PRICE_INTERVALS_TOPIC,
   encodeSubscribe,
+  intervalBatchSchema,
   intervalMessageSchema,
   type IntervalMessage,
 } from '@price-alerts/domain';
@@ -34,7 +35,8 @@ beforeAll(async () => {
   const pubsub = new PubSub({ projectId: PROJECT });
   [subscription] = await pubsub.topic(PRICE_INTERVALS_TOPIC).createSubscription(`ingest-test-${Date.now()}`);
   subscription.on('message', (message) => {
-    received.push(intervalMessageSchema.parse(JSON.parse(message.data.toString())));
+    const batch = intervalBatchSchema.parse(JSON.parse(message.data.toString()));
+    received.push(...batch.intervals.map((i) => intervalMessageSchema.parse(i)));
     message.ack();
   });
   ingest = await IngestService.start(

@@ -1,0 +1,45 @@
+/** The interval evaluator's input: a batch message from the ingest service, one interval per pair. */
+import {
+  intervalBatchSchema,
+  intervalMessageSchema,
+  pathFromInterval,
+  type IntervalMessage,
+} from '@price-alerts/domain';
+import type { Firestore } from 'firebase-admin/firestore';
+import { addStats, emptyStats, evaluatePair, type EvaluateOptions, type EvaluationStats } from './evaluator';
+
+const describeIssues = (issues: readonly { path: PropertyKey[]; message: string }[]) =>
+  issues.map((i) => `${i.path.map(String).join('.') || '(message)'}: ${i.message}`).join('; ');
+
+/** The message body as JSON, or undefined when it is not JSON at all (the SDK's getter throws then). */
+export function readJson(read: () => unknown): unknown {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
+}
+
+/** The valid intervals, and a readable reason for each part that is not. */
+export function parseIntervalBatch(raw: unknown): { intervals: IntervalMessage[]; rejected: string[] } {
+  const batch = intervalBatchSchema.safeParse(raw);
+  if (!batch.success) return { intervals: [], rejected: [describeIssues(batch.error.issues)] };
+  const intervals: IntervalMessage[] = [];
+  const rejected: string[] = [];
+  batch.data.intervals.forEach((entry, i) => {
+    const parsed = intervalMessageSchema.safeParse(entry);
+    if (parsed.success) intervals.push(parsed.data);
+    else rejected.push(`intervals.${i}: ${describeIssues(parsed.error.issues)}`);
+  });
+  return { intervals, rejected };
+}
+
+/** Each pair's interval judged on its own, all at once. */
+export async function evaluateIntervals(
+  db: Firestore,
+  intervals: readonly IntervalMessage[],
+  options?: EvaluateOptions,
+): Promise<EvaluationStats> {
+  const all = await Promise.all(intervals.map((m) => evaluatePair(db, m.pair, pathFromInterval(m), options)));
+  return all.reduce(addStats, emptyStats());
+}

@@ -1,0 +1,204 @@
+// The sender against the Firestore and Auth emulators, the real SendGrid client against the local
+// sink, and a typed fake of FCM's sendEach: each channel sent once after success, retried on failure.
+import { pushTokenId, type Delivery } from '@price-alerts/domain';
+import { startMailSink, type MailSink } from '@price-alerts/mail-sink';
+import { Timestamp } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';
+import { testApp, type TestApp } from '../testing/emulatorApp';
+import { fakeFcm, type FakeFcm } from '../testing/fakeFcm';
+import { ALL_TOKENS_DEAD, NO_DEVICES } from './channels';
+import { fcmProvider } from './fcm';
+import { NO_VERIFIED_EMAIL, firebaseRecipients } from './recipients';
+import { dueDeliveries, sendDelivery, type SenderDeps } from './sender';
+import { sendgridProvider } from './sendgrid';
+
+const PROJECT = 'demo-sender';
+let t: TestApp;
+let sink: MailSink;
+let fcm: FakeFcm;
+let verified: string;
+let unverified: string;
+let clock: number;
+
+beforeAll(async () => {
+  t = await testApp(PROJECT);
+  sink = await startMailSink();
+  const stamp = Date.now();
+  verified = (await t.auth.createUser({ email: `ada-${stamp}@example.test`, emailVerified: true })).uid;
+  unverified = (await t.auth.createUser({ email: `bob-${stamp}@example.test`, emailVerified: false })).uid;
+});
+afterAll(async () => {
+  await sink.close();
+  await t.close();
+});
+beforeEach(async () => {
+  await clearFirestoreProject(PROJECT);
+  sink.mails.length = 0;
+  await fetch(`${sink.url}/control/fail`, { method: 'POST', body: JSON.stringify({ status: 500, count: 0 }) });
+  fcm = fakeFcm();
+  clock = 1_900_000_000_000;
+});
+
+function sender(owner = 'sender-a'): SenderDeps {
+  return {
+    db: t.db,
+    owner,
+    email: sendgridProvider({ apiKey: 'SG.test', baseUrl: sink.url }),
+    push: fcmProvider(fcm),
+    recipients: firebaseRecipients(t.db, t.auth),
+    mailFrom: 'Price Alerts <alerts@price-alerts.test>',
+    appUrl: 'http://app.test',
+    now: () => clock,
+    random: () => 0,
+  };
+}
+
+async function seedDelivery(uid: string, tokens: string[] = ['device-token-1'], patch: Partial<Delivery> = {}) {
+  for (const token of tokens)
+    await t.db.doc(`users/${uid}/pushTokens/${await pushTokenId(token)}`).set({ token, updatedAt: Timestamp.now() });
+  const id = `${uid}__alert-1`;
+  await t.db.doc(`deliveries/${id}`).set({
+    userId: uid,
+    alertId: 'alert-1',
+    currencyPair: 'GBP/USD',
+    alertType: 'Price dropping below',
+    triggerPrice: 1.25,
+    triggeredPrice: 1.24987,
+    triggeredAt: Timestamp.fromMillis(Date.UTC(2026, 10, 22, 9, 30)),
+    channels: { email: { state: 'pending', attempts: 0 }, push: { state: 'pending', attempts: 0 } },
+    dueAt: clock,
+    ...patch,
+  });
+  return id;
+}
+const stored = async (id: string) => (await t.db.doc(`deliveries/${id}`).get()).data() as Delivery;
+
+describe('sender', () => {
+  it('sends the email and the push once, then leaves the delivery closed', async () => {
+    const id = await seedDelivery(verified);
+    expect(await sendDelivery(sender(), id)).toMatchObject({ outcome: 'sent' });
+    expect(sink.mails).toHaveLength(1);
+    expect(sink.mails[0]).toMatchObject({ subject: 'GBP/USD: Price dropping below 1.25000 (now 1.24987)' });
+    expect(sink.mails[0]?.text).toContain('Open the alert: http://app.test/dashboard?alert=alert-1');
+    expect(fcm.sent).toEqual([
+      expect.objectContaining({
+        token: 'device-token-1',
+        data: { alertId: 'alert-1', url: '/dashboard?alert=alert-1' },
+      }),
+    ]);
+    const after = await stored(id);
+    expect(after.channels).toMatchObject({
+      email: { state: 'sent', attempts: 1 },
+      push: { state: 'sent', attempts: 1 },
+    });
+    expect(after.lease).toBeUndefined();
+    expect(after.dueAt).toBeUndefined();
+    expect(await sendDelivery(sender(), id)).toEqual({ outcome: 'done' });
+    expect([sink.mails.length, fcm.sent.length]).toEqual([1, 1]);
+  });
+
+  it('retries email after SendGrid answers 500, with backoff, and sends it once when it answers 202', async () => {
+    const id = await seedDelivery(verified);
+    await fetch(`${sink.url}/control/fail`, { method: 'POST', body: JSON.stringify({ status: 500, count: 1 }) });
+    expect(await sendDelivery(sender(), id)).toEqual({ outcome: 'retry', dueAt: clock + 2_000 });
+    const failed = await stored(id);
+    expect(failed.channels.email).toMatchObject({ state: 'pending', attempts: 1 });
+    expect(failed.channels.email?.lastError).toContain('SendGrid 500');
+    expect(failed.channels.push).toMatchObject({ state: 'sent', attempts: 1 });
+    expect(await sendDelivery(sender(), id)).toEqual({ outcome: 'not-due', dueAt: clock + 2_000 });
+    clock += 2_000;
+    expect(await dueDeliveries(t.db, clock)).toEqual([id]);
+    expect(await sendDelivery(sender(), id)).toMatchObject({ outcome: 'sent' });
+    expect((await stored(id)).channels.email).toMatchObject({ state: 'sent', attempts: 2 });
+    expect([sink.mails.length, fcm.sent.length]).toEqual([1, 1]);
+    expect(await dueDeliveries(t.db, clock + 10_000_000)).toEqual([]);
+  });
+
+  it('gives up on a permanent error (400) without retrying', async () => {
+    const id = await seedDelivery(verified, []);
+    await fetch(`${sink.url}/control/fail`, { method: 'POST', body: JSON.stringify({ status: 400, count: 1 }) });
+    expect(await sendDelivery(sender(), id)).toMatchObject({ outcome: 'sent' });
+    const after = await stored(id);
+    expect(after.channels.email).toMatchObject({ state: 'failed', attempts: 1 });
+    expect(after.channels.push).toMatchObject({ state: 'skipped', lastError: NO_DEVICES });
+    expect(after.dueAt).toBeUndefined();
+  });
+
+  it('gives up after the last attempt', async () => {
+    const id = await seedDelivery(verified, [], { channels: { email: { state: 'pending', attempts: 7 } } });
+    await fetch(`${sink.url}/control/fail`, { method: 'POST', body: JSON.stringify({ status: 503, count: 1 }) });
+    await sendDelivery(sender(), id);
+    expect((await stored(id)).channels.email).toMatchObject({ state: 'failed', attempts: 8 });
+  });
+
+  it('removes a token FCM reports unregistered, keeps the live one, and counts the push as sent', async () => {
+    const id = await seedDelivery(verified, ['dead-token-xyz', 'live-token-abc']);
+    fcm.errors.set('dead-token-xyz', 'messaging/registration-token-not-registered');
+    await sendDelivery(sender(), id);
+    const tokens = await t.db.collection(`users/${verified}/pushTokens`).get();
+    expect(tokens.docs.map((d) => d.get('token'))).toEqual(['live-token-abc']);
+    const push = (await stored(id)).channels.push;
+    expect(push).toMatchObject({ state: 'sent', attempts: 1 });
+    expect(push?.lastError).toContain('registration-token-not-registered');
+  });
+
+  it('skips push when every token is dead, and forgets them all', async () => {
+    const id = await seedDelivery(verified, ['dead-1-xxxxx', 'dead-2-xxxxx']);
+    fcm.errors.set('dead-1-xxxxx', 'messaging/invalid-registration-token');
+    fcm.errors.set('dead-2-xxxxx', 'messaging/registration-token-not-registered');
+    await sendDelivery(sender(), id);
+    expect((await stored(id)).channels.push).toMatchObject({ state: 'skipped', lastError: ALL_TOKENS_DEAD });
+    expect((await t.db.collection(`users/${verified}/pushTokens`).get()).size).toBe(0);
+  });
+
+  it('retries push when FCM is unreachable, keeping the tokens', async () => {
+    const id = await seedDelivery(verified, ['device-token-1'], {
+      channels: { push: { state: 'pending', attempts: 0 } },
+    });
+    fcm.down = new Error('connect ETIMEDOUT');
+    expect(await sendDelivery(sender(), id)).toMatchObject({ outcome: 'retry' });
+    expect((await stored(id)).channels.push).toMatchObject({ state: 'pending', attempts: 1 });
+    delete fcm.down;
+    clock += 60_000;
+    await sendDelivery(sender(), id);
+    expect((await stored(id)).channels.push).toMatchObject({ state: 'sent', attempts: 2 });
+    expect(fcm.sent).toHaveLength(1);
+  });
+
+  it('sends no email to an unverified address', async () => {
+    const id = await seedDelivery(unverified);
+    await sendDelivery(sender(), id);
+    expect((await stored(id)).channels.email).toMatchObject({ state: 'skipped', lastError: NO_VERIFIED_EMAIL });
+    expect(sink.mails).toHaveLength(0);
+    expect(fcm.sent).toHaveLength(1);
+  });
+
+  it('lets only one of two senders running at once send', async () => {
+    const id = await seedDelivery(verified);
+    const results = await Promise.all([sendDelivery(sender('a'), id), sendDelivery(sender('b'), id)]);
+    // The other finds it leased ('busy') or, if it came second, already finished ('done').
+    const outcomes = results.map((r) => r.outcome).sort();
+    expect(outcomes).toHaveLength(2);
+    expect(outcomes.filter((o) => o === 'sent')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'busy' || o === 'done')).toHaveLength(1);
+    expect([sink.mails.length, fcm.sent.length]).toEqual([1, 1]);
+  });
+
+  it('takes over from a sender that died holding the lease, once the lease expires', async () => {
+    const id = await seedDelivery(verified, ['device-token-1'], {
+      lease: { owner: 'died', until: clock + 60_000 },
+      dueAt: clock + 60_000,
+    });
+    expect(await sendDelivery(sender(), id)).toEqual({ outcome: 'busy' });
+    expect(await dueDeliveries(t.db, clock)).toEqual([]);
+    clock += 60_001;
+    expect(await dueDeliveries(t.db, clock)).toEqual([id]);
+    expect(await sendDelivery(sender(), id)).toMatchObject({ outcome: 'sent' });
+    expect([sink.mails.length, fcm.sent.length]).toEqual([1, 1]);
+  });
+
+  it('reports a delivery that does not exist', async () => {
+    expect(await sendDelivery(sender(), 'nobody__nothing')).toEqual({ outcome: 'missing' });
+  });
+});
