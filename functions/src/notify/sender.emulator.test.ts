@@ -1,11 +1,13 @@
 // The sender against the Firestore and Auth emulators, the real SendGrid client against the local
 // sink, and a typed fake of FCM's sendEach: each channel sent once after success, retried on failure.
-import { pushTokenId, type Delivery } from '@price-alerts/domain';
+import { pathFromInterval, pushTokenId, type Delivery } from '@price-alerts/domain';
 import { startMailSink, type MailSink } from '@price-alerts/mail-sink';
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';
-import { testApp, type TestApp } from '../testing/emulatorApp';
+import { fireAlert } from '../evaluation/fire';
+import { seedAlerts, testApp, type TestApp } from '../testing/emulatorApp';
+import { interval } from '../testing/intervals';
 import { fakeFcm, type FakeFcm } from '../testing/fakeFcm';
 import { ALL_TOKENS_DEAD, NO_DEVICES } from './channels';
 import { fcmProvider } from './fcm';
@@ -195,6 +197,24 @@ describe('sender', () => {
     clock += 60_001;
     expect(await dueDeliveries(t.db, clock)).toEqual([id]);
     expect(await sendDelivery(sender(), id)).toMatchObject({ outcome: 'sent' });
+    expect([sink.mails.length, fcm.sent.length]).toEqual([1, 1]);
+  });
+
+  it('sends a delivery whose sender never ran (killed between firing and sending) on the next sweep', async () => {
+    await seedAlerts(t.db, [{ uid: verified, id: 'orphan', type: 'Price rising above', trigger: 1.1, createdAt: 0 }]);
+    await t.db
+      .doc(`users/${verified}/pushTokens/${await pushTokenId('device-token-9')}`)
+      .set({ token: 'device-token-9' });
+    const m = interval(1_800_000_000_000, { first: 1.2, low: 1.2, high: 1.2, last: 1.2 });
+    expect(await fireAlert(t.db, `users/${verified}/alerts/orphan`, pathFromInterval(m), () => clock)).toBe(true);
+    // Firing and the delivery are one transaction: the alert cannot be triggered without it.
+    const id = `${verified}__orphan`;
+    expect((await stored(id)).dueAt).toBe(clock);
+    clock += 60_000;
+    expect(await dueDeliveries(t.db, clock)).toEqual([id]);
+    expect(await sendDelivery(sender(), id)).toMatchObject({ outcome: 'sent' });
+    expect(await fireAlert(t.db, `users/${verified}/alerts/orphan`, pathFromInterval(m))).toBe(false);
+    expect(await dueDeliveries(t.db, clock + 10_000_000)).toEqual([]);
     expect([sink.mails.length, fcm.sent.length]).toEqual([1, 1]);
   });
 

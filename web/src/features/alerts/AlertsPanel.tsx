@@ -23,11 +23,11 @@ function EmptyState({ text }: { text: string }) {
   );
 }
 
-export function AlertsPanel() {
+export function AlertsPanel({ initialTab = 'active' }: { initialTab?: 'active' | 'previous' }) {
   const lists = useAtomValue(alertListsAtom);
   const setSelected = useSetAtom(selectedAlertAtom);
   const setShowDetails = useSetAtom(showAlertDetailsAtom);
-  const [tab, setTab] = useState<'active' | 'previous'>('active');
+  const [tab, setTab] = useState<'active' | 'previous'>(initialTab);
   const alerts = lists[tab];
   const open = (alert: Alert) => {
     setSelected(alert);

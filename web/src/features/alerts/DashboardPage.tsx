@@ -6,6 +6,7 @@ import { TopPairs } from '../prices/TopPairs';
 import { AlertDetailsSheet } from './AlertDetailsSheet';
 import { AlertsPanel } from './AlertsPanel';
 import { TodoCard } from './TodoCard';
+import { useAlertLink } from './useAlertLink';
 import { useAlertLists } from './useAlertLists';
 
 export default function DashboardPage() {
@@ -14,6 +15,7 @@ export default function DashboardPage() {
   const avatarId = useAtomValue(avatarIdAtom);
   const name = displayName(fullName, user?.displayName, user?.email);
   useAlertLists();
+  const linkedTab = useAlertLink();
   return (
     <main className="page dashboard">
       <header className="greeting">
@@ -24,7 +26,8 @@ export default function DashboardPage() {
         <Avatar id={avatarId} name={name} size={48} />
       </header>
       <TodoCard />
-      <AlertsPanel />
+      {/* A linked alert remounts the panel on the tab that lists it. */}
+      <AlertsPanel key={linkedTab ?? 'initial'} initialTab={linkedTab ?? 'active'} />
       <TopPairs />
       <AlertDetailsSheet />
     </main>
