@@ -42,6 +42,9 @@ describe.each(VIEWPORTS)('alerts at $width x $height', (viewport) => {
     } finally {
       await simulator('silence', { silent: false });
     }
+    // The server fires an alert at the live price within seconds; this one must stay active.
+    const trigger = (ask + 0.05).toFixed(5);
+    await page.getByLabel('Trigger price').fill(trigger);
     await page.getByRole('button', { name: 'Create New Alert' }).click();
     await toast(page, 'Fill all fields');
     await page.getByRole('button', { name: /Alert type/ }).click();
@@ -62,8 +65,8 @@ describe.each(VIEWPORTS)('alerts at $width x $height', (viewport) => {
     await checkScreen(page, 'alert-added');
     await page.getByRole('link', { name: 'Continue' }).click();
 
-    const row = page.locator('.alert-row', { hasText: String(ask) });
-    await expect.poll(() => page.locator('.alert-row').first().textContent()).toContain(String(ask));
+    const row = page.locator('.alert-row', { hasText: trigger });
+    await expect.poll(() => page.locator('.alert-row').first().textContent()).toContain(trigger);
     await row.click();
     const sheet = page.getByRole('dialog', { name: 'Alert Details' });
     await expect.poll(() => sheet.getByText('Push', { exact: true }).isVisible()).toBe(true);
@@ -77,7 +80,7 @@ describe.each(VIEWPORTS)('alerts at $width x $height', (viewport) => {
 
     await sheet.getByRole('button', { name: 'Edit' }).click();
     await page.waitForURL(/\/edit_alert\//);
-    await expect.poll(() => page.getByLabel('Trigger price').inputValue()).toBe(String(ask));
+    await expect.poll(() => page.getByLabel('Trigger price').inputValue()).toBe(trigger);
     await page.getByLabel('Trigger price').fill('1.4');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.waitForURL(`${WEB_URL}/dashboard`);

@@ -108,3 +108,23 @@ export async function simulator(path: string, body: unknown = {}): Promise<unkno
   if (!res.ok) throw new Error(`Simulator ${path}: ${res.status} ${await res.text()}`);
   return res.json();
 }
+
+/** Loads `path` and reloads once the service worker is installed, so the worker serves the page. */
+export async function controlledPage(context: BrowserContext, page: Page, path: string) {
+  await page.goto(`${WEB_URL}${path}`);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  return { context, page };
+}
+
+/** The notifications the service worker is showing, with the URL a tap opens. */
+export const shownNotifications = (page: Page) =>
+  page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return (await registration.getNotifications()).map((n) => ({
+      title: n.title,
+      body: n.body,
+      url: (n.data as { url?: string } | null)?.url,
+    }));
+  });

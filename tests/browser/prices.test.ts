@@ -26,8 +26,8 @@ describe.each(VIEWPORTS)('top currency pairs at $width x $height', (viewport) =>
     // Random ticks would move a forced price on within 250 ms; hold them while checking.
     await simulator('silence', { silent: true });
     try {
-      await simulator('price', { pair: 'EUR/USD', ask: 1.23456 });
-      await expect.poll(() => askOf(page, 'EUR/USD')).toBe('1.23456');
+      await simulator('price', { pair: 'EUR/USD', ask: 1.08456 });
+      await expect.poll(() => askOf(page, 'EUR/USD')).toBe('1.08456');
       await simulator('price', { pair: 'BTC/USD', ask: 95123.5 });
       await expect.poll(() => askOf(page, 'BTC/USD')).toBe('95,123.50');
       await screenshot(page, 'dashboard-prices');

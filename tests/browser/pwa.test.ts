@@ -3,9 +3,19 @@
 import { pushTokenId } from '@price-alerts/domain';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, TABLET, WEB_URL, launchBrowser, newPage, screenshot, signIn } from './harness';
+import {
+  PHONE,
+  TABLET,
+  WEB_URL,
+  controlledPage,
+  launchBrowser,
+  newPage,
+  screenshot,
+  shownNotifications,
+  signIn,
+} from './harness';
 
 let browser: Browser;
 let admin: App;
@@ -17,21 +27,6 @@ afterAll(async () => {
   await browser?.close();
   await deleteApp(admin);
 });
-
-async function controlledPage(context: BrowserContext, page: Page, path: string) {
-  await page.goto(`${WEB_URL}${path}`);
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  // The first load installs the worker; from the reload on, it serves the page.
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-  return { context, page };
-}
-
-const shownNotifications = (page: Page) =>
-  page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    return (await registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, url: n.data?.url }));
-  });
 
 describe.each([PHONE, TABLET])('service worker at $width x $height', (viewport) => {
   it('opens the app shell offline', async () => {

@@ -1,0 +1,90 @@
+// The product's promise, in the browser: a price crosses an alert's trigger on the simulator, and
+// the demo user's device shows the push, the alert moves to PREVIOUS, and the push's link opens it.
+import { formatPrice, pairToSymbol, priceDocumentSchema, type CurrencyPair } from '@price-alerts/domain';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { FieldValue, getFirestore, type Firestore } from 'firebase-admin/firestore';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  VIEWPORTS,
+  WEB_URL,
+  checkScreen,
+  controlledPage,
+  launchBrowser,
+  newPage,
+  shownNotifications,
+  signIn,
+  simulator,
+} from './harness';
+
+// No other test forces this pair, and no demo alert watches it.
+const PAIR: CurrencyPair = 'NZD/USD';
+let browser: Browser;
+let admin: App;
+let db: Firestore;
+const created: string[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = initializeApp({ projectId: 'demo-price-alerts' }, 'firing-test');
+  db = getFirestore(admin);
+});
+afterAll(async () => {
+  await Promise.all(created.map((id) => db.doc(`users/demo-user/alerts/${id}`).delete()));
+  await browser?.close();
+  await deleteApp(admin);
+});
+
+describe.each(VIEWPORTS)('an alert firing at $width x $height', (viewport) => {
+  it('shows the push, moves the alert to PREVIOUS, and the push link opens its details', async () => {
+    const { context, page } = await newPage(browser, viewport);
+    await context.grantPermissions(['notifications'], { origin: WEB_URL });
+    await controlledPage(context, page, '/login');
+    await signIn(page);
+    await page.waitForURL(`${WEB_URL}/dashboard`);
+    // The device is registered for push (the local channel on the emulators).
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('price-alerts:push-token') ?? ''))
+      .toMatch(/^local:/);
+
+    const { ask } = priceDocumentSchema.parse((await db.doc(`prices/${pairToSymbol(PAIR)}`).get()).data());
+    const trigger = Number((ask * 1.002).toFixed(5));
+    const ref = await db.collection('users/demo-user/alerts').add({
+      userId: 'demo-user',
+      currencyPair: PAIR,
+      alertType: 'Price rising above',
+      triggerPrice: trigger,
+      priceSide: 'ask',
+      status: 'active',
+      notificationPreferences: { email: false, push: true },
+      createdAt: FieldValue.serverTimestamp(),
+    });
+    created.push(ref.id);
+    const shown = formatPrice(PAIR, trigger);
+    await expect.poll(() => page.locator('.alert-row', { hasText: shown }).count()).toBe(1);
+
+    await simulator('price', { pair: PAIR, ask: Number((ask * 1.004).toFixed(5)) });
+    await expect
+      .poll(() => shownNotifications(page))
+      .toContainEqual(
+        expect.objectContaining({
+          title: `${PAIR}: Price rising above ${shown}`,
+          url: `/dashboard?alert=${ref.id}`,
+        }),
+      );
+    await expect.poll(() => page.locator('.alert-row', { hasText: shown }).count()).toBe(0);
+    await page.getByRole('tab', { name: 'PREVIOUS' }).click();
+    const row = page.locator('.alert-row', { hasText: shown });
+    await expect.poll(() => row.getByText('Triggered').isVisible()).toBe(true);
+    await checkScreen(page, 'alert-fired-previous');
+
+    // What tapping the notification opens.
+    await page.goto(`${WEB_URL}/dashboard?alert=${ref.id}`);
+    const sheet = page.getByRole('dialog', { name: 'Alert Details' });
+    await expect.poll(() => sheet.getByText('triggered', { exact: true }).isVisible()).toBe(true);
+    expect(await sheet.getByText(shown).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('tab', { name: 'PREVIOUS' }).getAttribute('aria-selected')).toBe('true');
+    await checkScreen(page, 'alert-link-details');
+    await context.close();
+  });
+});
