@@ -75,6 +75,14 @@ describe('deliveries', () => {
   });
 });
 
+describe('evaluator checkpoints', () => {
+  it('denies every client', async () => {
+    await assertFails(getDoc(doc(dbFor(ALICE), 'evaluator/checkpoints')));
+    await assertFails(setDoc(doc(dbFor(ALICE), 'evaluator/checkpoints'), { pairs: {} }));
+    await assertFails(getDoc(doc(dbFor(null), 'evaluator/checkpoints')));
+  });
+});
+
 describe('local push channel', () => {
   const message = (uid: string | null) => doc(dbFor(uid), `users/${ALICE}/localPush/m1`);
   beforeEach(async () => {

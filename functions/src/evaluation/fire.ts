@@ -26,6 +26,7 @@ export async function fireAlert(db: Firestore, alertPath: string, path: PricePat
       );
       if (!firing) return false;
       const triggeredAt = Timestamp.fromMillis(firing.at);
+      const channels = initialChannels(alert.notificationPreferences);
       tx.update(ref, { status: 'triggered', triggeredAt, triggeredPrice: firing.price });
       createDelivery(tx, db, {
         userId,
@@ -35,8 +36,9 @@ export async function fireAlert(db: Firestore, alertPath: string, path: PricePat
         triggerPrice: alert.triggerPrice,
         triggeredPrice: firing.price,
         triggeredAt,
-        channels: initialChannels(alert.notificationPreferences),
-        dueAt: now(),
+        channels,
+        // Due at once for the sweeper, in case the sender triggered by the creation never runs.
+        ...(Object.keys(channels).length > 0 ? { dueAt: now() } : {}),
       });
       return true;
     });

@@ -37,7 +37,12 @@ async function claim(deps: SenderDeps, ref: DocumentReference): Promise<SendResu
   return deps.db.runTransaction(async (tx) => {
     const delivery = parseDoc(deliverySchema, await tx.get(ref));
     if (!delivery) return { outcome: 'missing' } as const;
-    if (pendingChannels(delivery).length === 0) return { outcome: 'done' } as const;
+    if (pendingChannels(delivery).length === 0) {
+      // Nothing left to send: make sure the sweeper stops finding it.
+      if (delivery.dueAt !== undefined || delivery.lease)
+        tx.update(ref, { lease: FieldValue.delete(), dueAt: FieldValue.delete() });
+      return { outcome: 'done' } as const;
+    }
     if (delivery.lease && delivery.lease.until > now) return { outcome: 'busy' } as const;
     if (delivery.dueAt !== undefined && delivery.dueAt > now)
       return { outcome: 'not-due', dueAt: delivery.dueAt } as const;

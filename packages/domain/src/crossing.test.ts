@@ -38,6 +38,8 @@ const flat = (price: number, previousAsk?: number) =>
 const swing = (previousAsk?: number) => interval({ first: 1.1, low: 1.099, high: 1.105, last: 1.102 }, previousAsk);
 
 const EARLY = 0; // active long before the window
+// The scheduled check a minute on: 1.09 judged last time, 1.11 now.
+const minute = pathFromLatest({ price: 1.09, at: 1_000 }, { price: 1.11, at: 61_000 });
 type Row = [name: string, type: AlertType, trigger: number, since: number, path: PricePath, fires: Firing | undefined];
 
 const rows: Row[] = [
@@ -113,30 +115,9 @@ const rows: Row[] = [
   ],
   ['since after the window: nothing counts', ABOVE, 1.0, 10_950, swing(), undefined],
   // The scheduled check: last checked price, then the latest.
-  [
-    'scheduled: latest above',
-    ABOVE,
-    1.1,
-    EARLY,
-    pathFromLatest({ price: 1.09, at: 1_000 }, { price: 1.11, at: 61_000 }),
-    { price: 1.11, at: 61_000 },
-  ],
-  [
-    'scheduled: crossing since the last check',
-    REACH,
-    1.1,
-    EARLY,
-    pathFromLatest({ price: 1.09, at: 1_000 }, { price: 1.11, at: 61_000 }),
-    { price: 1.11, at: 61_000 },
-  ],
-  [
-    'scheduled: created after the last check, no crossing seen',
-    REACH,
-    1.1,
-    5_000,
-    pathFromLatest({ price: 1.09, at: 1_000 }, { price: 1.11, at: 61_000 }),
-    undefined,
-  ],
+  ['scheduled: latest above', ABOVE, 1.1, EARLY, minute, { price: 1.11, at: 61_000 }],
+  ['scheduled: crossing since the last check', REACH, 1.1, EARLY, minute, { price: 1.11, at: 61_000 }],
+  ['scheduled: created after the last check, no crossing seen', REACH, 1.1, 5_000, minute, undefined],
   [
     'scheduled: no new price',
     ABOVE,
