@@ -1,0 +1,173 @@
+import { TOP_PAIRS, type ValidAlertInput } from '@price-alerts/domain';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Provider, createStore } from 'jotai';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+// Boundaries: the gateway, the alerts repository, the toast and the live feed's socket.
+vi.mock('../../lib/firebase', () => ({ getDb: vi.fn(async () => ({})) }));
+const createAlert = vi.fn<(db: unknown, uid: string, input: ValidAlertInput) => Promise<string>>();
+vi.mock('../../lib/repositories/alerts', () => ({
+  createAlert: (...args: [unknown, string, ValidAlertInput]) => createAlert(...args),
+}));
+const toast = { success: vi.fn(), error: vi.fn() };
+vi.mock('react-hot-toast', () => ({ default: Object.assign(vi.fn(), toast) }));
+const setPairs = vi.fn();
+vi.mock('../prices/feed', () => ({ feed: { setPairs: (pairs: unknown) => setPairs(pairs) } }));
+const { default: CreateAlertPage } = await import('./CreateAlertPage');
+const { LivePricePanel } = await import('./LivePricePanel');
+const { draftAtom } = await import('./atoms');
+const { currentUserAtom } = await import('../auth/atoms');
+const { feedStatusAtom, livePricesAtom } = await import('../prices/atoms');
+
+function renderCreate({ signedIn = true } = {}) {
+  const store = createStore();
+  if (signedIn) store.set(currentUserAtom, { uid: 'u1', email: 'ada@example.test' } as never);
+  render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={['/create_alert']}>
+        <Routes>
+          <Route path="/create_alert" element={<CreateAlertPage />} />
+          <Route path="/alert_added_successfully" element={<p>added page</p>} />
+        </Routes>
+      </MemoryRouter>
+    </Provider>,
+  );
+  return store;
+}
+
+// A closing modal stays in the page for its 300 ms exit, so dialogs are found by name.
+const pick = (field: 'Currency pair' | 'Alert type', choice: string) => {
+  fireEvent.click(screen.getByRole('button', { name: new RegExp(field) }));
+  fireEvent.click(within(screen.getByRole('dialog', { name: field })).getByRole('button', { name: choice }));
+};
+const fillValid = () => {
+  pick('Currency pair', 'GBP/USD');
+  pick('Alert type', 'Price dropping below');
+  fireEvent.change(screen.getByLabelText('Trigger price'), { target: { value: '1.245' } });
+};
+const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Create New Alert' }));
+
+beforeEach(() => {
+  vi.clearAllMocks();
+});
+
+describe('create alert', () => {
+  it('says what is missing, word for word', () => {
+    renderCreate();
+    expect(screen.getByRole('heading', { name: 'Customize your alert' })).toBeDefined();
+    submit();
+    expect(toast.error).toHaveBeenLastCalledWith('Fill all fields');
+    fillValid();
+    fireEvent.click(screen.getByLabelText('Send email'));
+    submit();
+    expect(toast.error).toHaveBeenLastCalledWith('Choose at least one notification type');
+    expect(createAlert).not.toHaveBeenCalled();
+  });
+
+  it('asks a signed-out visitor to log in', () => {
+    renderCreate({ signedIn: false });
+    fillValid();
+    submit();
+    expect(toast.error).toHaveBeenLastCalledWith('Please log in to create alerts.');
+  });
+
+  it('searches pairs, says when none match, and follows the chosen pair live', () => {
+    renderCreate();
+    fireEvent.click(screen.getByRole('button', { name: /Currency pair/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Currency pair' });
+    fireEvent.change(within(dialog).getByLabelText('Search for a pair'), { target: { value: 'xau' } });
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['XAU/USD', 'XAU/EUR', 'XAU/GBP', 'XAU/JPY']);
+    fireEvent.change(within(dialog).getByLabelText('Search for a pair'), { target: { value: 'doge' } });
+    expect(within(dialog).getByText('No matching pairs')).toBeDefined();
+    fireEvent.change(within(dialog).getByLabelText('Search for a pair'), { target: { value: 'gbp usd' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'GBP/USD' }));
+    expect(screen.getByRole('button', { name: /Currency pair/ }).textContent).toBe('GBP/USD');
+    expect(setPairs).toHaveBeenLastCalledWith([...TOP_PAIRS, 'GBP/USD']);
+  });
+
+  it('offers the three alert types', () => {
+    renderCreate();
+    fireEvent.click(screen.getByRole('button', { name: /Alert type/ }));
+    expect(
+      within(screen.getByRole('dialog', { name: 'Alert type' }))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Price reaching', 'Price rising above', 'Price dropping below']);
+  });
+
+  it('creates the alert, says so, goes to the success screen and resets the draft', async () => {
+    createAlert.mockResolvedValue('new-id');
+    const store = renderCreate();
+    fillValid();
+    fireEvent.click(screen.getByLabelText('Push notifications'));
+    submit();
+    await screen.findByText('added page');
+    expect(createAlert).toHaveBeenCalledWith({}, 'u1', {
+      currencyPair: 'GBP/USD',
+      alertType: 'Price dropping below',
+      triggerPrice: 1.245,
+      notificationPreferences: { email: true, push: true },
+    });
+    expect(toast.success).toHaveBeenCalledWith('Alert created successfully!');
+    expect(store.get(draftAtom).currencyPair).toBe('');
+  });
+
+  it('keeps everything typed when saving fails', async () => {
+    createAlert.mockRejectedValue(new Error('unavailable'));
+    renderCreate();
+    fillValid();
+    submit();
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Error creating alert. Please try again.'));
+    expect((screen.getByLabelText('Trigger price') as HTMLInputElement).value).toBe('1.245');
+    expect(screen.getByRole('button', { name: /Currency pair/ }).textContent).toBe('GBP/USD');
+    expect((screen.getByRole('button', { name: 'Create New Alert' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
+describe('live price panel', () => {
+  function renderPanel(status: string, price?: { ask: number; bid: number; timestamp: number }) {
+    const store = createStore();
+    store.set(feedStatusAtom, status as never);
+    if (price) store.set(livePricesAtom, { 'USD/JPY': price });
+    render(
+      <Provider store={store}>
+        <LivePricePanel pair="USD/JPY" />
+      </Provider>,
+    );
+    return screen.getByRole('region', { name: 'Live price of USD/JPY' });
+  }
+
+  it.each([
+    ['disconnected', 'Live price feed disconnected.'],
+    ['connecting', 'Fetching live price...'],
+    ['error', 'Error fetching live price.'],
+    ['subscribed', 'No live data available.'],
+  ])('shows the %s state as “%s”', (status, text) => {
+    expect(renderPanel(status).textContent).toBe(text);
+  });
+
+  it('shows ask, bid and the update time with the pair’s decimals', () => {
+    const panel = renderPanel('subscribed', {
+      ask: 150.12345,
+      bid: 150.1111,
+      timestamp: new Date('2026-11-22T09:05:00').getTime(),
+    });
+    expect(panel.textContent).toBe('Ask150.123Bid150.111UpdatedNov 22, 09:05');
+  });
+
+  it('shows nothing before a pair is chosen', () => {
+    const store = createStore();
+    const { container } = render(
+      <Provider store={store}>
+        <LivePricePanel pair="" />
+      </Provider>,
+    );
+    expect(container.textContent).toBe('');
+    expect(setPairs).not.toHaveBeenCalled();
+  });
+});
