@@ -1,0 +1,137 @@
+import { PUSH_MESSAGES, type Profile } from '@price-alerts/domain';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Provider, createStore } from 'jotai';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SessionUser } from '../../lib/auth';
+
+// Boundaries: the gateway, the repositories and push registration (FCM and the service worker).
+vi.mock('../../lib/firebase', () => ({ getDb: vi.fn(async () => ({})) }));
+const saveProfile = vi.fn<(db: unknown, uid: string, patch: Partial<Profile>) => Promise<void>>();
+vi.mock('../../lib/repositories/profiles', () => ({
+  saveProfile: (...args: [unknown, string, Partial<Profile>]) => saveProfile(...args),
+}));
+const forgetPushToken = vi.fn<(db: unknown, uid: string) => Promise<void>>();
+vi.mock('../../lib/repositories/pushTokens', () => ({
+  forgetPushToken: (...args: [unknown, string]) => forgetPushToken(...args),
+}));
+const registerForPush = vi.fn();
+vi.mock('../push/registerPush', async (original) => ({
+  ...(await original<typeof import('../push/registerPush')>()),
+  registerForPush: (...args: unknown[]) => registerForPush(...args),
+}));
+const { default: NotificationsPage } = await import('./NotificationsPage');
+const { currentUserAtom, profileAtom } = await import('../auth/atoms');
+
+const user: SessionUser = {
+  uid: 'u1',
+  email: 'ada@example.test',
+  displayName: 'Ada',
+  emailVerified: true,
+  hasPassword: true,
+};
+
+/** A browser that can push, with the given permission; `null` for one that cannot. */
+function browser(permission: NotificationPermission | null) {
+  if (permission === null) {
+    vi.stubGlobal('Notification', undefined);
+    Reflect.deleteProperty(window, 'Notification');
+    return;
+  }
+  vi.stubGlobal('Notification', { permission });
+  vi.stubGlobal('PushManager', function PushManager() {});
+  Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true });
+}
+
+function renderPage(profile: Profile = {}, sessionUser: SessionUser = user) {
+  const store = createStore();
+  store.set(currentUserAtom, sessionUser);
+  store.set(profileAtom, profile);
+  render(
+    <Provider store={store}>
+      <MemoryRouter>
+        <NotificationsPage />
+      </MemoryRouter>
+    </Provider>,
+  );
+}
+const pushSwitch = () => screen.getByRole('switch', { name: 'Push notifications' });
+
+beforeEach(() => vi.clearAllMocks());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  Reflect.deleteProperty(navigator, 'serviceWorker');
+});
+
+describe('notifications screen', () => {
+  it.each([
+    ['granted', 'Allowed', null],
+    ['default', 'Not asked yet', PUSH_MESSAGES.permissionDefault],
+    ['denied', 'Blocked', PUSH_MESSAGES.permissionDenied],
+    [null, 'Not supported by this browser', PUSH_MESSAGES.unsupported],
+  ] as const)('with permission %s shows “%s” and its message', (permission, label, message) => {
+    browser(permission);
+    renderPage();
+    expect(screen.getByText(label).tagName).toBe('STRONG');
+    if (message) expect(screen.getByRole('alert').textContent).toBe(message);
+    else expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows push as on unless the profile turned it off, and no permission problem when off', () => {
+    browser('denied');
+    renderPage({ notificationsEnabled: false });
+    expect(pushSwitch().getAttribute('aria-checked')).toBe('false');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('turns push off: stores the choice, forgets this device, and says email still arrives', async () => {
+    browser('granted');
+    renderPage();
+    expect(pushSwitch().getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(pushSwitch());
+    expect(
+      await screen.findByText('Push notifications are off on this account. Email alerts still arrive.'),
+    ).toBeDefined();
+    expect(saveProfile).toHaveBeenCalledWith({}, 'u1', { notificationsEnabled: false });
+    expect(forgetPushToken).toHaveBeenCalledWith({}, 'u1');
+  });
+
+  it('turns push on and registers this device, asking for permission', async () => {
+    browser('default');
+    registerForPush.mockResolvedValue({ ok: true, token: 'local:x' });
+    renderPage({ notificationsEnabled: false });
+    fireEvent.click(pushSwitch());
+    expect(await screen.findByText('Push notifications are on for this device.')).toBeDefined();
+    expect(saveProfile).toHaveBeenCalledWith({}, 'u1', { notificationsEnabled: true });
+    expect(registerForPush).toHaveBeenCalledWith('u1', { prompt: true });
+  });
+
+  it('shows why registration failed', async () => {
+    browser('granted');
+    registerForPush.mockResolvedValue({ ok: false, message: PUSH_MESSAGES.token });
+    renderPage({ notificationsEnabled: false });
+    fireEvent.click(pushSwitch());
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(PUSH_MESSAGES.token));
+  });
+
+  it('says when the choice could not be saved', async () => {
+    browser('granted');
+    saveProfile.mockRejectedValue(new Error('offline'));
+    renderPage();
+    fireEvent.click(pushSwitch());
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Could not save your choice. Check your connection and try again.',
+      ),
+    );
+  });
+
+  it.each([
+    [true, 'Email alerts go to ada@example.test.'],
+    [false, 'Email alerts go to ada@example.test once you verify it.'],
+  ])('with a verified address %s says “%s”', (emailVerified, text) => {
+    browser('granted');
+    renderPage({}, { ...user, emailVerified });
+    expect(screen.getByText(text)).toBeDefined();
+  });
+});
