@@ -4,6 +4,7 @@ import { Provider, createStore } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../lib/auth';
+import type * as RegisterPushModule from '../push/registerPush';
 
 // Boundaries: the gateway, the repositories and push registration (FCM and the service worker).
 vi.mock('../../lib/firebase', () => ({ getDb: vi.fn(async () => ({})) }));
@@ -17,7 +18,7 @@ vi.mock('../../lib/repositories/pushTokens', () => ({
 }));
 const registerForPush = vi.fn();
 vi.mock('../push/registerPush', async (original) => ({
-  ...(await original<typeof import('../push/registerPush')>()),
+  ...(await original<typeof RegisterPushModule>()),
   registerForPush: (...args: unknown[]) => registerForPush(...args),
 }));
 const { default: NotificationsPage } = await import('./NotificationsPage');
