@@ -7,8 +7,8 @@ import {
   type IntervalMessage,
 } from '@price-alerts/domain';
 import type { Firestore } from 'firebase-admin/firestore';
-import { emptyStats, mapLimit, type EvaluationStats } from '../src/evaluation/evaluator';
-import { fireAlert } from '../src/evaluation/fire';
+import { emptyStats, type EvaluationStats } from '../src/evaluation/evaluator';
+import { fireAlerts } from '../src/evaluation/fire';
 
 export async function naiveEvaluateIntervals(
   db: Firestore,
@@ -30,8 +30,13 @@ export async function naiveEvaluateIntervals(
         const alert = alertDocumentSchema.safeParse(d.data());
         return alert.success && evaluate({ ...alert.data, since: alertSince(alert.data) }, path) !== undefined;
       });
-      const fired = await mapLimit(firing, 16, (d) => fireAlert(db, d.ref.path, path));
-      stats.fired += fired.filter(Boolean).length;
+      // Awaited first: `+= await` would read the count before the wait and lose concurrent updates.
+      const fired = await fireAlerts(
+        db,
+        firing.map((d) => d.ref.path),
+        path,
+      );
+      stats.fired += fired;
     }),
   );
   return stats;

@@ -9,7 +9,7 @@ import {
 } from '@price-alerts/domain';
 import type { Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { findActiveInRange } from '../repositories/alerts';
-import { fireAlert } from './fire';
+import { fireAlerts } from './fire';
 
 export interface EvaluationStats {
   /** Alert documents the range queries returned. */
@@ -29,22 +29,6 @@ export function addStats(into: EvaluationStats, more: EvaluationStats): Evaluati
 
 export interface EvaluateOptions {
   pageSize?: number;
-  /** Firing transactions in flight at once per type. */
-  concurrency?: number;
-}
-
-/** Runs `task` over `items`, at most `limit` at a time. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await task(items[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }
 
 /**
@@ -56,7 +40,7 @@ export async function evaluatePair(
   db: Firestore,
   pair: CurrencyPair,
   path: PricePath,
-  { pageSize = 300, concurrency = 16 }: EvaluateOptions = {},
+  { pageSize = 300 }: EvaluateOptions = {},
 ): Promise<EvaluationStats> {
   const stats = emptyStats();
   await Promise.all(
@@ -71,8 +55,13 @@ export async function evaluatePair(
         const firing = page.alerts.filter((a) =>
           evaluate({ alertType, triggerPrice: a.triggerPrice, since: alertSince(a) }, path),
         );
-        const fired = await mapLimit(firing, concurrency, (a) => fireAlert(db, a.path, path));
-        stats.fired += fired.filter(Boolean).length;
+        // Awaited first: `+= await` would read the count before the wait and lose concurrent updates.
+        const fired = await fireAlerts(
+          db,
+          firing.map((a) => a.path),
+          path,
+        );
+        stats.fired += fired;
         after = page.next;
       } while (after);
     }),

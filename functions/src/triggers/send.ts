@@ -1,7 +1,7 @@
 import { logger } from 'firebase-functions';
 import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import { mapLimit } from '../evaluation/evaluator';
+import { mapLimit } from '../lib/mapLimit';
 import { SENDGRID_API_KEY } from '../lib/params';
 import { dueDeliveries, sendDelivery } from '../notify/sender';
 import { senderDeps } from '../notify/wiring';
