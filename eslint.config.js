@@ -30,6 +30,11 @@ export default tseslint.config(
     },
   },
   {
+    // Scripts the browser tests serve into the page: plain browser JavaScript.
+    files: ['tests/browser/fixtures/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+  },
+  {
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
