@@ -6,13 +6,11 @@ import { pathFromInterval, pushTokenId, type IntervalMessage } from '@price-aler
 import { startMailSink, type MailSink } from '@price-alerts/mail-sink';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluatePair } from './evaluation/evaluator';
-import { fcmProvider } from './notify/fcm';
-import { firebaseRecipients } from './notify/recipients';
-import { dueDeliveries, sendDelivery, type SenderDeps } from './notify/sender';
-import { sendgridProvider } from './notify/sendgrid';
+import { dueDeliveries, sendDelivery } from './notify/sender';
 import { outcome, seedAlerts, testApp, type SeedAlert, type TestApp } from './testing/emulatorApp';
 import { fakeFcm } from './testing/fakeFcm';
 import { interval } from './testing/intervals';
+import { testSender } from './testing/sender';
 
 const W = 1_800_000_000_000;
 let t: TestApp;
@@ -80,16 +78,7 @@ describe('the server path under faults', () => {
 
     await fetch(`${sink.url}/control/fail`, { method: 'POST', body: JSON.stringify({ status: 500, count: 3 }) });
     let clock = Date.now();
-    const sender = (owner: string): SenderDeps => ({
-      db: t.db,
-      owner,
-      email: sendgridProvider({ apiKey: 'SG.test', baseUrl: sink.url }),
-      push: fcmProvider(fcm),
-      recipients: firebaseRecipients(t.db, t.auth),
-      mailFrom: 'alerts@price-alerts.test',
-      appUrl: 'http://app.test',
-      now: () => clock,
-    });
+    const sender = (owner: string) => testSender(t, { sinkUrl: sink.url, fcm, owner, now: () => clock });
     for (let sweep = 0; sweep < 5; sweep++) {
       const due = await dueDeliveries(t.db, clock);
       await Promise.all(due.flatMap((id) => [sendDelivery(sender('a'), id), sendDelivery(sender('b'), id)]));

@@ -8,12 +8,11 @@ import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulato
 import { fireAlert } from '../evaluation/fire';
 import { seedAlerts, testApp, type TestApp } from '../testing/emulatorApp';
 import { interval } from '../testing/intervals';
+import { testSender } from '../testing/sender';
 import { fakeFcm, type FakeFcm } from '../testing/fakeFcm';
 import { ALL_TOKENS_DEAD, NO_DEVICES } from './channels';
-import { fcmProvider } from './fcm';
-import { NO_VERIFIED_EMAIL, firebaseRecipients } from './recipients';
-import { dueDeliveries, sendDelivery, type SenderDeps } from './sender';
-import { sendgridProvider } from './sendgrid';
+import { NO_VERIFIED_EMAIL } from './recipients';
+import { dueDeliveries, sendDelivery } from './sender';
 
 const PROJECT = 'demo-sender';
 let t: TestApp;
@@ -42,19 +41,7 @@ beforeEach(async () => {
   clock = 1_900_000_000_000;
 });
 
-function sender(owner = 'sender-a'): SenderDeps {
-  return {
-    db: t.db,
-    owner,
-    email: sendgridProvider({ apiKey: 'SG.test', baseUrl: sink.url }),
-    push: fcmProvider(fcm),
-    recipients: firebaseRecipients(t.db, t.auth),
-    mailFrom: 'Price Alerts <alerts@price-alerts.test>',
-    appUrl: 'http://app.test',
-    now: () => clock,
-    random: () => 0,
-  };
-}
+const sender = (owner = 'sender-a') => testSender(t, { sinkUrl: sink.url, fcm, owner, now: () => clock });
 
 async function seedDelivery(uid: string, tokens: string[] = ['device-token-1'], patch: Partial<Delivery> = {}) {
   for (const token of tokens)
