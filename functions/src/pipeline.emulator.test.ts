@@ -6,7 +6,8 @@ import { pathFromInterval, pushTokenId, type IntervalMessage } from '@price-aler
 import { startMailSink, type MailSink } from '@price-alerts/mail-sink';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluatePair } from './evaluation/evaluator';
-import { dueDeliveries, sendDelivery } from './notify/sender';
+import { sendDelivery } from './notify/sender';
+import { dueDeliveries } from './repositories/deliveries';
 import { outcome, seedAlerts, testApp, type SeedAlert, type TestApp } from './testing/emulatorApp';
 import { fakeFcm } from './testing/fakeFcm';
 import { interval } from './testing/intervals';

@@ -12,7 +12,8 @@ import { testSender } from '../testing/sender';
 import { fakeFcm, type FakeFcm } from '../testing/fakeFcm';
 import { ALL_TOKENS_DEAD, NO_DEVICES } from './channels';
 import { NO_VERIFIED_EMAIL } from './recipients';
-import { dueDeliveries, sendDelivery } from './sender';
+import { dueDeliveries } from '../repositories/deliveries';
+import { sendDelivery } from './sender';
 
 const PROJECT = 'demo-sender';
 let t: TestApp;

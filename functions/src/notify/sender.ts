@@ -5,7 +5,6 @@
  */
 import {
   DELIVERY_LEASE_MS,
-  DUE_DELIVERIES_QUERY,
   deliverySchema,
   pendingChannels,
   retryDelayMs,
@@ -14,6 +13,7 @@ import {
   type DeliveryChannel,
 } from '@price-alerts/domain';
 import { FieldValue, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
+import { deliveryRefById } from '../repositories/deliveries';
 import { parseDoc } from '../repositories/parse';
 import { attemptChannel, type ChannelDeps } from './channels';
 
@@ -29,8 +29,6 @@ export type SendResult =
   | { outcome: 'missing' | 'done' | 'busy' }
   | { outcome: 'not-due' | 'retry'; dueAt: number }
   | { outcome: 'sent'; channels: Partial<Record<DeliveryChannel, ChannelState>> };
-
-const refOf = (db: Firestore, id: string) => db.collection('deliveries').doc(id);
 
 async function claim(deps: SenderDeps, ref: DocumentReference): Promise<SendResult | Delivery> {
   const now = (deps.now ?? Date.now)();
@@ -80,7 +78,7 @@ async function release(deps: SenderDeps, ref: DocumentReference): Promise<SendRe
 }
 
 export async function sendDelivery(deps: SenderDeps, id: string): Promise<SendResult> {
-  const ref = refOf(deps.db, id);
+  const ref = deliveryRefById(deps.db, id);
   const claimed = await claim(deps, ref);
   if ('outcome' in claimed) return claimed;
   for (const channel of pendingChannels(claimed)) {
@@ -88,15 +86,4 @@ export async function sendDelivery(deps: SenderDeps, id: string): Promise<SendRe
     await record(deps, ref, channel, await attemptChannel(deps, channel, claimed, attempts));
   }
   return release(deps, ref);
-}
-
-/** Ids of open deliveries whose next look is due: retries, expired leases, orphans of a dead sender. */
-export async function dueDeliveries(db: Firestore, now: number): Promise<string[]> {
-  const snapshot = await db
-    .collection(DUE_DELIVERIES_QUERY.collectionGroup)
-    .where('dueAt', '<=', now)
-    .orderBy('dueAt', 'asc')
-    .limit(DUE_DELIVERIES_QUERY.limit)
-    .get();
-  return snapshot.docs.map((d) => d.id);
 }

@@ -1,10 +1,25 @@
 /** Repository for deliveries/{userId}__{alertId}: server-only notification state. */
-import { deliveryId, deliverySchema, type Delivery } from '@price-alerts/domain';
+import { DUE_DELIVERIES_QUERY, deliveryId, deliverySchema, type Delivery } from '@price-alerts/domain';
 import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
 import { parseDoc } from './parse';
 
 export function deliveryRef(db: Firestore, userId: string, alertId: string): DocumentReference {
-  return db.collection('deliveries').doc(deliveryId(userId, alertId));
+  return deliveryRefById(db, deliveryId(userId, alertId));
+}
+
+export function deliveryRefById(db: Firestore, id: string): DocumentReference {
+  return db.collection('deliveries').doc(id);
+}
+
+/** Ids of open deliveries whose next look is due: retries, expired leases, orphans of a dead sender. */
+export async function dueDeliveries(db: Firestore, now: number): Promise<string[]> {
+  const snapshot = await db
+    .collection(DUE_DELIVERIES_QUERY.collectionGroup)
+    .where('dueAt', '<=', now)
+    .orderBy('dueAt', 'asc')
+    .limit(DUE_DELIVERIES_QUERY.limit)
+    .get();
+  return snapshot.docs.map((d) => d.id);
 }
 
 /**

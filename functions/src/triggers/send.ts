@@ -3,7 +3,8 @@ import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { mapLimit } from '../lib/mapLimit';
 import { SENDGRID_API_KEY } from '../lib/params';
-import { dueDeliveries, sendDelivery } from '../notify/sender';
+import { sendDelivery } from '../notify/sender';
+import { dueDeliveries } from '../repositories/deliveries';
 import { senderDeps } from '../notify/wiring';
 
 /** A retry due this soon is waited for in the same invocation, so a provider blip costs seconds, not minutes. */

@@ -26,7 +26,8 @@ export interface AlertEmail {
   html: string;
 }
 
-const escapeHtml = (s: string) =>
+/** Text made safe to place in HTML (element content or a quoted attribute). */
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 export function alertEmail(a: FiredAlert, appUrl: string): AlertEmail {

@@ -1,3 +1,4 @@
+import { escapeHtml } from '@price-alerts/domain';
 import { z } from 'zod';
 
 /** The part of SendGrid's v3 /mail/send request the sink understands (what @sendgrid/mail sends). */
@@ -39,17 +40,14 @@ export const sendgridError = (message: string, field?: string) => ({
   errors: [{ message, field: field ?? null, help: null }],
 });
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-
 /** The page `npm start` lists: newest first, each mail's text part, and its HTML part one click away. */
 export function inboxPage(mails: readonly StoredMail[]): string {
   const items = [...mails].reverse().map(
     (m) => `<article>
-  <h2>${escape(m.subject)}</h2>
-  <p class="meta">To ${escape(m.to.join(', '))} · from ${escape(m.from)} · ${escape(m.receivedAt)}
+  <h2>${escapeHtml(m.subject)}</h2>
+  <p class="meta">To ${escapeHtml(m.to.join(', '))} · from ${escapeHtml(m.from)} · ${escapeHtml(m.receivedAt)}
   ${m.html !== undefined ? ` · <a href="/mails/${m.id}.html">HTML version</a>` : ''}</p>
-  <pre>${escape(m.text ?? '(no text part)')}</pre>
+  <pre>${escapeHtml(m.text ?? '(no text part)')}</pre>
 </article>`,
   );
   return `<!doctype html>
