@@ -12,3 +12,4 @@ export * from './intervals.ts';
 export * from './alertLists.ts';
 export * from './crossing.ts';
 export * from './alertMessages.ts';
+export * from './relayAuth.ts';

@@ -1,7 +1,7 @@
 // Relay fan-out benchmark: N app clients subscribed to the 4 top pairs, the simulator at 20 ticks/s
 // per pair; prints delivery latency (upstream tick to client receipt) p50/p99 and the relay
 // process's CPU and memory. Run: npm run bench:relay [-- 1000 5000]
-import { TOP_PAIRS, encodeSubscribe, parseFeedFrame, type FeedSession } from '@price-alerts/domain';
+import { TOP_PAIRS, encodeSubscribe, parseFeedFrame, relayProtocols, type FeedSession } from '@price-alerts/domain';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
@@ -31,7 +31,7 @@ async function runOnce(clients: number) {
   let failed = 0;
   const opened: Promise<void>[] = [];
   for (let i = 0; i < clients; i++) {
-    const socket = new WebSocket(`ws://127.0.0.1:${port}/prices?token=bench`);
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/prices`, relayProtocols('bench'));
     opened.push(
       new Promise<void>((resolve) => {
         socket.once('open', () => resolve());

@@ -13,11 +13,14 @@ const tick = (pair: CurrencyPair, ask: number, timestamp: number) => ({
 describe('Aggregator', () => {
   it('keeps first, low, high and last per side and closes a window when the next one starts', () => {
     const agg = new Aggregator(1000, 'test');
-    expect(agg.add(tick('EUR/USD', 1.1, 10_100))).toBeUndefined();
+    agg.add(tick('EUR/USD', 1.1, 10_100));
     agg.add(tick('EUR/USD', 1.105, 10_200));
     agg.add(tick('EUR/USD', 1.098, 10_500));
     agg.add(tick('EUR/USD', 1.101, 10_900));
-    const closed = agg.add(tick('EUR/USD', 1.2, 11_050));
+    agg.add(tick('EUR/USD', 1.2, 11_050));
+    // The next window's first tick closed it; the window timer (flush) hands it out.
+    const [closed, ...rest] = agg.flush(11_005);
+    expect(rest).toEqual([]);
     expect(closed).toMatchObject({
       pair: 'EUR/USD',
       start: 10_000,
@@ -35,7 +38,8 @@ describe('Aggregator', () => {
     const agg = new Aggregator(1000, 'test');
     agg.add(tick('BTC/USD', 90_000, 1_000));
     agg.add(tick('BTC/USD', 91_000, 2_000));
-    const [second] = agg.flush(3_000);
+    const [first, second] = agg.flush(3_000);
+    expect(first).toMatchObject({ start: 1_000, ask: { last: 90_000 } });
     expect(second).toMatchObject({ start: 2_000, previousAsk: 90_000, ask: { first: 91_000, last: 91_000 } });
   });
 
@@ -63,6 +67,17 @@ describe('Aggregator', () => {
         .sort(),
     ).toEqual(['EUR/USD', 'GBP/USD']);
     expect(agg.flush(7_000)).toEqual([]);
+  });
+
+  it('hands out every window closed by later ticks in the one flush at the window end', () => {
+    const agg = new Aggregator(1000, 'test');
+    const pairs = ['EUR/USD', 'GBP/USD', 'BTC/USD'] as const;
+    for (const pair of pairs) agg.add(tick(pair, 1, 1_100));
+    // Busy pairs cross into the next window one by one, before the timer fires.
+    for (const [i, pair] of pairs.entries()) agg.add(tick(pair, 2, 2_000 + i));
+    const flushed = agg.flush(2_005);
+    expect(flushed.map((m) => [m.pair, m.start])).toEqual(pairs.map((p) => [p, 1_000]));
+    expect(agg.flush(2_500)).toEqual([]);
   });
 
   it('counts a late tick in the open window instead of losing it, without taking it for the latest price', () => {

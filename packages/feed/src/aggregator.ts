@@ -40,6 +40,8 @@ const extend = (s: Side, price: number, at: number, isLast: boolean): void => {
 export class Aggregator {
   readonly #open = new Map<CurrencyPair, Open>();
   readonly #previousAsk = new Map<CurrencyPair, number>();
+  /** Windows a later tick closed, waiting for the window timer. */
+  readonly #ready: IntervalMessage[] = [];
 
   constructor(
     readonly windowMs: number,
@@ -50,12 +52,14 @@ export class Aggregator {
     return Math.floor(timestamp / this.windowMs) * this.windowMs;
   }
 
-  /** Adds a tick; a tick of a later window first closes the pair's open one and returns it. */
-  add(tick: FeedTick & { pair: CurrencyPair }): IntervalMessage | undefined {
+  /**
+   * Adds a tick. A tick of a later window closes the pair's open window, which waits for the next
+   * `flush`: only the window timer publishes, so a busy feed still makes one message per window.
+   */
+  add(tick: FeedTick & { pair: CurrencyPair }): void {
     const start = this.windowStart(tick.timestamp);
     const open = this.#open.get(tick.pair);
-    let closed: IntervalMessage | undefined;
-    if (open && start > open.start) closed = this.#close(tick.pair, open);
+    if (open && start > open.start) this.#ready.push(this.#close(tick.pair, open));
     const current = this.#open.get(tick.pair);
     if (current && start < current.start) {
       // A late tick from an already-closed window: its low or high counts in the current one (as
@@ -63,7 +67,7 @@ export class Aggregator {
       extend(current.ask, tick.ask, current.firstAt, false);
       extend(current.bid, tick.bid, current.firstAt, false);
       current.ticks += 1;
-      return closed;
+      return;
     }
     if (!current) {
       this.#open.set(tick.pair, {
@@ -80,12 +84,11 @@ export class Aggregator {
       extend(current.bid, tick.bid, current.lastAt, true);
       current.ticks += 1;
     }
-    return closed;
   }
 
-  /** Closes every window that ended at or before `now` (a timer calls this at window ends). */
+  /** Every window closed by a later tick, plus every window that ended at or before `now`. */
   flush(now: number): IntervalMessage[] {
-    const closed: IntervalMessage[] = [];
+    const closed = this.#ready.splice(0);
     for (const [pair, open] of this.#open) {
       if (open.start + this.windowMs <= now) closed.push(this.#close(pair, open));
     }

@@ -4,10 +4,13 @@ import {
   PRICE_INTERVALS_TOPIC,
   encodeSubscribe,
   intervalBatchSchema,
+  relayProtocols,
+  CURRENCY_PAIRS,
   intervalMessageSchema,
   type IntervalMessage,
 } from '@price-alerts/domain';
 import { initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser } from '../../../tests/emulator/auth-emulator';
@@ -28,6 +31,8 @@ let sinks: Awaited<ReturnType<typeof gcpSinks>>;
 let subscription: Subscription;
 const log = recordingLogger();
 const received: IntervalMessage[] = [];
+/** Each Pub/Sub message's window starts, one entry per message. */
+const messageStarts: number[][] = [];
 
 beforeAll(async () => {
   sim = await Simulator.start({ apiKey: 'ingest-test-key', tickIntervalMs: 60_000, heartbeatMs: 200 });
@@ -36,7 +41,9 @@ beforeAll(async () => {
   [subscription] = await pubsub.topic(PRICE_INTERVALS_TOPIC).createSubscription(`ingest-test-${Date.now()}`);
   subscription.on('message', (message) => {
     const batch = intervalBatchSchema.parse(JSON.parse(message.data.toString()));
-    received.push(...batch.intervals.map((i) => intervalMessageSchema.parse(i)));
+    const intervals = batch.intervals.map((i) => intervalMessageSchema.parse(i));
+    received.push(...intervals);
+    messageStarts.push([...new Set(intervals.map((i) => i.start))]);
     message.ack();
   });
   ingest = await IngestService.start(
@@ -50,6 +57,7 @@ beforeAll(async () => {
       maxBackoffMs: 200,
       relayHeartbeatMs: 1_000,
       source: 'ingest-test',
+      relay: { recheckMs: 300 },
     },
     sinks,
     log,
@@ -101,6 +109,28 @@ describe('ingest', () => {
     });
   });
 
+  it('publishes exactly one message per window while all 15 pairs tick across window boundaries', async () => {
+    await windowStart();
+    const from = messageStarts.length;
+    const firstWindow = Math.floor(Date.now() / WINDOW_MS) * WINDOW_MS;
+    // Every pair ticks every 40 ms for about five windows, so each window is also closed by the
+    // next window's first tick before the window timer fires.
+    for (let step = 0; step < 38; step++) {
+      for (const [i, pair] of CURRENCY_PAIRS.entries()) sim.forceAsk(pair, 100 + i + step / 1000);
+      await new Promise((r) => setTimeout(r, 40));
+    }
+    const lastWindow = Math.floor(Date.now() / WINDOW_MS) * WINDOW_MS - WINDOW_MS;
+    await expect.poll(() => messageStarts.slice(from).flat().includes(lastWindow)).toBe(true);
+    const perWindow = new Map<number, number>();
+    for (const starts of messageStarts.slice(from)) {
+      expect(starts).toHaveLength(1);
+      perWindow.set(starts[0] as number, (perWindow.get(starts[0] as number) ?? 0) + 1);
+    }
+    for (let start = firstWindow; start <= lastWindow; start += WINDOW_MS) expect(perWindow.get(start)).toBe(1);
+    const fullWindow = received.filter((m) => m.start === firstWindow + WINDOW_MS).map((m) => m.pair);
+    expect(new Set(fullWindow).size).toBe(CURRENCY_PAIRS.length);
+  });
+
   it('logs a malformed frame, skips it and carries on', async () => {
     sim.sendRaw('1not|a|tick');
     sim.sendRaw('5what');
@@ -115,20 +145,24 @@ describe('ingest', () => {
 });
 
 describe('relay', () => {
-  const relayUrl = (token: string) => `ws://127.0.0.1:${ingest.port}/prices?token=${encodeURIComponent(token)}`;
+  const relayUrl = () => `ws://127.0.0.1:${ingest.port}/prices`;
+  const connect = (token: string, subscribe = encodeSubscribe(['EUR/USD'])) =>
+    recordingClient(relayUrl(), subscribe, undefined, relayProtocols(token));
 
   it.each([
     ['no token', ''],
     ['a forged token', 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.'],
   ])('refuses a client with %s', async (_label, token) => {
-    const client = await recordingClient(relayUrl(token), encodeSubscribe(['EUR/USD']));
+    const client = await connect(token);
     expect(await client.closed).toBe(4001);
     expect(client.messages).toContainEqual({ type: 'error', code: '9', error: 'Invalid or expired token' });
   });
 
   it('gives a signed-in client type 0, the latest price, then live ticks', async () => {
     const user = await createTestUser('relay');
-    const client = await recordingClient(relayUrl(user.idToken), encodeSubscribe(['EUR/USD', 'BTC/USD']));
+    sim.forceAsk('EUR/USD', 1.2);
+    await expect.poll(() => received.some((m) => m.pair === 'EUR/USD' && m.ask.last === 1.2)).toBe(true);
+    const client = await connect(user.idToken, encodeSubscribe(['EUR/USD', 'BTC/USD']));
     await client.next('subscribed');
     await client.next('tick', (m) => m.tick.pair === 'EUR/USD' && m.tick.ask === 1.2);
     sim.forceAsk('BTC/USD', 95_000.5);
@@ -138,4 +172,26 @@ describe('relay', () => {
     expect(client.messages.some((m) => m.type === 'tick' && m.tick.pair === 'XAU/USD')).toBe(false);
     client.socket.close();
   });
+
+  it.each([
+    ['disabled', (uid: string) => getAuth(adminApp()).updateUser(uid, { disabled: true })],
+    ['deleted', (uid: string) => getAuth(adminApp()).deleteUser(uid)],
+  ])('stops serving an account that is %s: open sockets are cut off, new ones refused', async (_label, change) => {
+    const user = await createTestUser('revoked');
+    const open = await connect(user.idToken);
+    await open.next('subscribed');
+    await change(user.uid);
+    expect(await open.closed).toBe(4001);
+    expect(open.messages).toContainEqual({ type: 'error', code: '9', error: 'Token revoked' });
+    const again = await connect(user.idToken);
+    expect(await again.closed).toBe(4001);
+    expect(again.messages).toContainEqual({ type: 'error', code: '9', error: 'Invalid or expired token' });
+  });
 });
+
+let admin: ReturnType<typeof initializeApp> | undefined;
+/** Users live in the stack's project. */
+function adminApp() {
+  admin ??= initializeApp({ projectId: AUTH_PROJECT }, 'ingest-test-admin');
+  return admin;
+}

@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Aggregator } from './aggregator.ts';
 import type { Logger } from './log.ts';
-import { Relay, type VerifiedToken } from './relay.ts';
+import { Relay, type RelayOptions, type VerifiedToken } from './relay.ts';
 import { UpstreamClient } from './upstream.ts';
 
 export interface IngestConfig {
@@ -21,6 +21,8 @@ export interface IngestConfig {
   maxBackoffMs: number;
   relayHeartbeatMs: number;
   source: string;
+  /** Relay limits other than the defaults (tests use short ones). */
+  relay?: Partial<Omit<RelayOptions, 'verifyToken' | 'log'>>;
 }
 
 export interface IngestSinks {
@@ -38,7 +40,12 @@ export class IngestService {
   readonly #sinks: IngestSinks;
   readonly #log: Logger;
   #windowTimer: NodeJS.Timeout | undefined;
+  /** Latest prices waiting to be written, newest per pair, and whether a write is in flight. */
+  readonly #latest = new Map<string, PriceDocument>();
+  #saving = false;
+  /** Intervals published, and the messages that carried them (one per window). */
   published = 0;
+  messages = 0;
   publishFailures = 0;
 
   private constructor(config: IngestConfig, sinks: IngestSinks, log: Logger) {
@@ -46,12 +53,16 @@ export class IngestService {
     this.#sinks = sinks;
     this.#log = log;
     this.aggregator = new Aggregator(config.windowMs, config.source);
-    this.relay = new Relay({ verifyToken: sinks.verifyToken, heartbeatMs: config.relayHeartbeatMs, log });
+    this.relay = new Relay({
+      verifyToken: sinks.verifyToken,
+      heartbeatMs: config.relayHeartbeatMs,
+      log,
+      ...config.relay,
+    });
     this.upstream = new UpstreamClient({ ...config, url: config.upstreamUrl, pairs: CURRENCY_PAIRS, log });
     this.upstream.onTick = (tick) => {
       this.relay.publish(tick);
-      const closed = this.aggregator.add(tick);
-      if (closed) void this.#emit([closed]);
+      this.aggregator.add(tick);
     };
     this.upstream.onStatus = (status) => log.info('Upstream status', { status });
     this.#server = createServer((req, res) => {
@@ -65,6 +76,8 @@ export class IngestService {
             reconnects: this.upstream.reconnects,
             clients: this.relay.clientCount,
             published: this.published,
+            messages: this.messages,
+            closedSlowClients: this.relay.closedForBackpressure,
             publishFailures: this.publishFailures,
           }),
         );
@@ -87,7 +100,10 @@ export class IngestService {
     return (this.#server.address() as AddressInfo).port;
   }
 
-  /** Closes windows at their end, also for pairs that stopped ticking mid-window. */
+  /**
+   * The only publisher: at each window's end, one message with every pair's closed window (also for
+   * pairs that stopped ticking mid-window).
+   */
   #scheduleWindow(): void {
     const { windowMs } = this.#config;
     const wait = windowMs - (Date.now() % windowMs) + 5;
@@ -99,22 +115,38 @@ export class IngestService {
   }
 
   async #emit(closed: IntervalMessage[]): Promise<void> {
-    const latest: PriceDocument[] = closed.map((m) => ({
-      pair: m.pair,
-      ask: m.ask.last,
-      bid: m.bid.last,
-      timestamp: m.lastAt,
-    }));
-    const [published, saved] = await Promise.allSettled([
-      this.#sinks.publishIntervals(closed),
-      this.#sinks.saveLatest(latest),
-    ]);
-    if (published.status === 'fulfilled') this.published += closed.length;
-    else {
-      this.publishFailures += closed.length;
-      this.#log.error('Publishing intervals failed', { error: String(published.reason), count: closed.length });
+    for (const m of closed) {
+      const seen = this.#latest.get(m.pair);
+      if (!seen || seen.timestamp < m.lastAt)
+        this.#latest.set(m.pair, { pair: m.pair, ask: m.ask.last, bid: m.bid.last, timestamp: m.lastAt });
     }
-    if (saved.status === 'rejected') this.#log.error('Saving latest prices failed', { error: String(saved.reason) });
+    if (!this.#saving) void this.#saveLatest();
+    try {
+      await this.#sinks.publishIntervals(closed);
+      this.published += closed.length;
+      this.messages += 1;
+    } catch (error) {
+      this.publishFailures += closed.length;
+      this.#log.error('Publishing intervals failed', { error: String(error), count: closed.length });
+    }
+  }
+
+  /**
+   * One write of the latest prices at a time, always the newest: two writes in flight could land
+   * out of order (a new client's first commit is slow) and leave an older price stored.
+   */
+  async #saveLatest(): Promise<void> {
+    this.#saving = true;
+    while (this.#latest.size) {
+      const prices = [...this.#latest.values()];
+      this.#latest.clear();
+      try {
+        await this.#sinks.saveLatest(prices);
+      } catch (error) {
+        this.#log.error('Saving latest prices failed', { error: String(error) });
+      }
+    }
+    this.#saving = false;
   }
 
   async close(): Promise<void> {

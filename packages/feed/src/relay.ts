@@ -1,22 +1,27 @@
 /**
- * The app's price socket: the provider's protocol, but each socket is authenticated with the
- * user's Firebase ID token (?token=...) instead of the provider's key, which never leaves the
- * server. One shared session start lets each tick be encoded once and sent to every subscriber.
+ * The app's price socket: the provider's protocol, but each socket is authenticated with the user's
+ * Firebase ID token (offered as a `bearer.` subprotocol, never in the URL) instead of the provider's
+ * key, which never leaves the server. One shared session start lets each tick be encoded once and
+ * sent to every subscriber. Nothing a client sends may take this process down: every socket has its
+ * error handler before anything is awaited, and payload size, queued bytes and message rate are bounded.
  */
 import {
   HEARTBEAT,
+  RELAY_PROTOCOL,
   encodeError,
   encodeSubscribed,
   encodeTick,
   pairToSymbol,
   parseSubscribe,
+  tokenFromProtocols,
   type CurrencyPair,
   type FeedSession,
 } from '@price-alerts/domain';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { WebSocket, WebSocketServer } from 'ws';
 import type { Logger } from './log.ts';
+import { RateLimit } from './rateLimit.ts';
 import type { PricedTick } from './upstream.ts';
 
 export interface VerifiedToken {
@@ -26,12 +31,23 @@ export interface VerifiedToken {
 }
 
 export interface RelayOptions {
+  /** Rejects a token that is invalid, expired, revoked, or whose account is disabled or deleted. */
   verifyToken: (token: string) => Promise<VerifiedToken>;
   heartbeatMs: number;
   log: Logger;
   path?: string;
   /** A client this far behind (bytes queued) skips ticks until it catches up: prices, not history. */
   maxBufferedBytes?: number;
+  /** A client with more than this queued, or skipping ticks for longer than `stallMs`, is closed. */
+  maxQueuedBytes?: number;
+  stallMs?: number;
+  /** The largest message a client may send; a subscribe message is about a hundred bytes. */
+  maxPayload?: number;
+  /** Messages a client may send in a burst, and per second after it. */
+  messageBurst?: number;
+  messagesPerSecond?: number;
+  /** How often an open socket's token is checked again, so a disabled account is cut off. */
+  recheckMs?: number;
   /**
    * Ticks are conflated for this long and sent as one frame per client holding the newest tick of
    * each pair it follows: a screen needs the latest price, and one frame instead of one per tick
@@ -43,15 +59,21 @@ export interface RelayOptions {
 interface Client {
   socket: WebSocket;
   uid: string;
+  token: string;
   pairs: Set<CurrencyPair>;
   /** The pairs as a sorted key, so clients following the same pairs share one encoded frame. */
   key: string;
-  expiry: NodeJS.Timeout;
+  timers: NodeJS.Timeout[];
+  /** When this client started skipping ticks for backpressure; 0 while it keeps up. */
+  stalledSince: number;
 }
+
+/** WebSocket close codes the relay uses. */
+export const CLOSE = { tooBig: 1009, policy: 1008, unauthorized: 4001, goingAway: 1001 } as const;
 
 export class Relay {
   readonly #options: Required<RelayOptions>;
-  readonly #wss = new WebSocketServer({ noServer: true });
+  readonly #wss: WebSocketServer;
   readonly #clients = new Set<Client>();
   readonly #latest = new Map<CurrencyPair, PricedTick>();
   readonly #startTime = Date.now();
@@ -60,12 +82,30 @@ export class Relay {
   readonly #flush: NodeJS.Timeout;
   readonly #pending = new Map<CurrencyPair, string>();
   skippedForBackpressure = 0;
+  closedForBackpressure = 0;
 
   constructor(options: RelayOptions) {
-    this.#options = { path: '/prices', maxBufferedBytes: 1 << 20, flushMs: 50, ...options };
+    this.#options = {
+      path: '/prices',
+      maxBufferedBytes: 1 << 20,
+      maxQueuedBytes: 4 << 20,
+      stallMs: 30_000,
+      maxPayload: 4096,
+      messageBurst: 10,
+      messagesPerSecond: 5,
+      recheckMs: 5 * 60_000,
+      flushMs: 50,
+      ...options,
+    };
+    this.#wss = new WebSocketServer({
+      noServer: true,
+      maxPayload: this.#options.maxPayload,
+      // Answer with our protocol only: echoing the bearer entry would send the token back.
+      handleProtocols: (protocols) => (protocols.has(RELAY_PROTOCOL) ? RELAY_PROTOCOL : false),
+    });
     this.#flush = setInterval(() => this.#sendPending(), this.#options.flushMs);
     this.#heartbeat = setInterval(() => {
-      for (const client of this.#clients) client.socket.send(HEARTBEAT);
+      for (const client of this.#clients) this.#send(client, HEARTBEAT);
     }, this.#options.heartbeatMs);
   }
 
@@ -76,20 +116,29 @@ export class Relay {
   /** Takes over WebSocket upgrades on the relay path of an HTTP server. */
   attach(server: Server): void {
     server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      // A reset during the handshake must not become an unhandled 'error' event.
+      socket.on('error', () => socket.destroy());
       const url = new URL(req.url ?? '/', 'http://relay');
       if (url.pathname !== this.#options.path) {
         socket.destroy();
         return;
       }
-      this.#wss.handleUpgrade(req, socket, head, (ws) => void this.#accept(ws, url.searchParams.get('token') ?? ''));
+      const token = tokenFromProtocols(req.headers['sec-websocket-protocol']);
+      this.#wss.handleUpgrade(req, socket, head, (ws) => void this.#accept(ws, token));
     });
   }
 
   async #accept(socket: WebSocket, token: string): Promise<void> {
+    // Before anything is awaited: a malformed frame makes ws emit 'error', and with no listener
+    // that event would end the process.
+    socket.on('error', (error) => this.#options.log.warn('Relay client error', { error: error.message }));
     // The client subscribes as soon as the socket opens, which is before its token is verified:
-    // hold those messages rather than lose them.
+    // hold those messages (a few) rather than lose them.
     const early: string[] = [];
-    const hold = (data: unknown) => early.push(String(data));
+    const hold = (data: unknown) => {
+      if (early.length >= this.#options.messageBurst) socket.close(CLOSE.policy, 'Too many messages');
+      else early.push(String(data));
+    };
     socket.on('message', hold);
     let verified: VerifiedToken;
     try {
@@ -98,29 +147,83 @@ export class Relay {
       this.#options.log.warn('Relay refused a client', {
         error: error instanceof Error ? error.message : String(error),
       });
-      socket.send(encodeError('9', 'Invalid or expired token'));
-      socket.close(4001, 'Unauthorized');
+      if (socket.readyState === WebSocket.OPEN) {
+        socket.send(encodeError('9', 'Invalid or expired token'));
+        socket.close(CLOSE.unauthorized, 'Unauthorized');
+      }
       return;
     }
     socket.off('message', hold);
-    // When the ID token expires the client must come back with a fresh one.
-    const expiry = setTimeout(
-      () => {
-        socket.send(encodeError('9', 'Token expired'));
-        socket.close(4001, 'Token expired');
-      },
-      Math.max(0, verified.exp * 1000 - Date.now()),
-    );
-    const client: Client = { socket, uid: verified.uid, pairs: new Set(), key: '', expiry };
-    this.#clients.add(client);
-    const drop = () => {
-      clearTimeout(expiry);
-      this.#clients.delete(client);
+    // It closed (or was closed for flooding) while its token was checked: nothing to keep.
+    if (socket.readyState !== WebSocket.OPEN) return;
+    const client: Client = {
+      socket,
+      uid: verified.uid,
+      token,
+      pairs: new Set(),
+      key: '',
+      timers: [],
+      stalledSince: 0,
     };
-    socket.on('close', drop);
-    socket.on('error', drop);
-    socket.on('message', (data) => this.#onSubscribe(client, data.toString()));
-    for (const message of early) this.#onSubscribe(client, message);
+    this.#clients.add(client);
+    socket.on('close', () => this.#drop(client));
+    // When the ID token expires the client must come back with a fresh one.
+    client.timers.push(
+      setTimeout(() => this.#refuse(client, 'Token expired'), Math.max(0, verified.exp * 1000 - Date.now())),
+      setInterval(() => void this.#recheck(client), this.#options.recheckMs),
+    );
+    const limit = new RateLimit(this.#options.messageBurst, this.#options.messagesPerSecond);
+    socket.on('message', (data) => {
+      if (!limit.take()) {
+        this.#options.log.warn('Relay closed a client sending too many messages', { uid: client.uid });
+        this.#send(client, encodeError('7', 'Too many messages'));
+        socket.close(CLOSE.policy, 'Too many messages');
+        return;
+      }
+      this.#onSubscribe(client, String(data));
+    });
+    for (const message of early) if (limit.take()) this.#onSubscribe(client, message);
+  }
+
+  #drop(client: Client): void {
+    for (const timer of client.timers) clearTimeout(timer);
+    this.#clients.delete(client);
+  }
+
+  #refuse(client: Client, reason: string): void {
+    this.#send(client, encodeError('9', reason));
+    client.socket.close(CLOSE.unauthorized, reason);
+  }
+
+  async #recheck(client: Client): Promise<void> {
+    try {
+      await this.#options.verifyToken(client.token);
+    } catch (error) {
+      this.#options.log.warn('Relay cut off a client whose token no longer holds', {
+        uid: client.uid,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      if (this.#clients.has(client)) this.#refuse(client, 'Token revoked');
+    }
+  }
+
+  /** Sends unless the client has stopped reading; such a client is closed, not buffered for. */
+  #send(client: Client, data: string): void {
+    const { socket } = client;
+    if (socket.readyState !== WebSocket.OPEN) return;
+    if (socket.bufferedAmount > this.#options.maxQueuedBytes) {
+      this.#closeSlow(client, 'queued bytes over the limit');
+      return;
+    }
+    socket.send(data);
+  }
+
+  #closeSlow(client: Client, why: string): void {
+    this.closedForBackpressure += 1;
+    this.#options.log.warn('Relay closed a client that does not read', { uid: client.uid, why });
+    // terminate, not close: a closing handshake would queue behind what it never read.
+    client.socket.terminate();
+    this.#drop(client);
   }
 
   #session(pairs: readonly CurrencyPair[]): FeedSession {
@@ -136,15 +239,15 @@ export class Relay {
   #onSubscribe(client: Client, raw: string): void {
     const parsed = parseSubscribe(raw);
     if (!parsed.ok) {
-      client.socket.send(encodeError('7', `Invalid subscription: ${parsed.reason}`));
+      this.#send(client, encodeError('7', `Invalid subscription: ${parsed.reason}`));
       return;
     }
     client.pairs = new Set(parsed.pairs);
     client.key = [...client.pairs].sort().join(',');
-    client.socket.send(encodeSubscribed(this.#session(parsed.pairs)));
+    this.#send(client, encodeSubscribed(this.#session(parsed.pairs)));
     for (const pair of parsed.pairs) {
       const latest = this.#latest.get(pair);
-      if (latest) client.socket.send(this.#encode(latest));
+      if (latest) this.#send(client, this.#encode(latest));
     }
   }
 
@@ -161,6 +264,7 @@ export class Relay {
   #sendPending(): void {
     if (this.#pending.size === 0) return;
     const frames = new Map<string, string>();
+    const now = Date.now();
     for (const client of this.#clients) {
       let frame = frames.get(client.key);
       if (frame === undefined) {
@@ -173,9 +277,12 @@ export class Relay {
       if (!frame) continue;
       if (client.socket.bufferedAmount > this.#options.maxBufferedBytes) {
         this.skippedForBackpressure += 1;
+        client.stalledSince ||= now;
+        if (now - client.stalledSince > this.#options.stallMs) this.#closeSlow(client, 'stalled');
         continue;
       }
-      client.socket.send(frame);
+      client.stalledSince = 0;
+      this.#send(client, frame);
     }
     this.#pending.clear();
   }
@@ -184,8 +291,8 @@ export class Relay {
     clearInterval(this.#heartbeat);
     clearInterval(this.#flush);
     for (const client of this.#clients) {
-      clearTimeout(client.expiry);
-      client.socket.close(1001, 'Relay shutting down');
+      for (const timer of client.timers) clearTimeout(timer);
+      client.socket.close(CLOSE.goingAway, 'Relay shutting down');
     }
     await new Promise<void>((resolve) => this.#wss.close(() => resolve()));
   }

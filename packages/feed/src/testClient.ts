@@ -18,8 +18,9 @@ export async function recordingClient(
   url: string,
   subscribe?: string,
   headers?: Record<string, string>,
+  protocols: string[] = [],
 ): Promise<RecordingClient> {
-  const socket = new WebSocket(url, headers ? { headers } : undefined);
+  const socket = new WebSocket(url, protocols, headers ? { headers } : undefined);
   const messages: FeedParseResult[] = [];
   const waiters = new Set<() => void>();
   let session: FeedSession | null = null;

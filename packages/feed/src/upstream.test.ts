@@ -1,4 +1,4 @@
-import { CURRENCY_PAIRS, encodeSubscribe } from '@price-alerts/domain';
+import { CURRENCY_PAIRS, encodeSubscribe, relayProtocols } from '@price-alerts/domain';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -100,7 +100,12 @@ describe('Relay token expiry', () => {
       () => relay.close(),
     );
     const port = (server.address() as AddressInfo).port;
-    const app = await recordingClient(`ws://127.0.0.1:${port}/prices?token=t`, encodeSubscribe(['EUR/USD']));
+    const app = await recordingClient(
+      `ws://127.0.0.1:${port}/prices`,
+      encodeSubscribe(['EUR/USD']),
+      undefined,
+      relayProtocols('t'),
+    );
     await app.next('subscribed');
     expect(await app.closed).toBe(4001);
     expect(app.messages).toContainEqual({ type: 'error', code: '9', error: 'Token expired' });

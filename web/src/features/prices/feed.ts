@@ -1,7 +1,7 @@
 import type { CurrencyPair, LivePrice } from '@price-alerts/domain';
 import { getDefaultStore } from 'jotai';
 import toast from 'react-hot-toast';
-import { openPriceSocket, priceFeedUrl } from '../../lib/priceSocket';
+import { openPriceSocket, priceFeedTarget } from '../../lib/priceSocket';
 import { feedStatusAtom, livePricesAtom, priceTextAtom } from './atoms';
 import { FeedClient } from './feedClient';
 
@@ -21,7 +21,7 @@ function flush(): void {
 /** The signed-in user's one price socket. */
 export const feed = new FeedClient({
   open: openPriceSocket,
-  url: priceFeedUrl,
+  target: priceFeedTarget,
   events: {
     status: (status) => store.set(feedStatusAtom, status),
     tick(pair, price) {

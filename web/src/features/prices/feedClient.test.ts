@@ -57,12 +57,12 @@ beforeEach(() => {
   sockets = [];
   log = [];
   client = new FeedClient({
-    open: (url) => {
+    open: ({ url }) => {
       const socket = new FakeSocket(url);
       sockets.push(socket);
       return socket;
     },
-    url: async () => 'ws://relay/prices?token=t',
+    target: async () => ({ url: 'ws://relay/prices', protocols: ['price-alerts.v1', 'bearer.t'] }),
     events,
     retryDelay: () => 1_000,
   });

@@ -1,6 +1,6 @@
 /**
  * The app's live-price connection (spec section 4): one socket to the relay, the domain codec for
- * every frame, and the spec's states and texts. The socket factory and URL are injected, so the
+ * every frame, and the spec's states and texts. The socket factory and target are injected, so the
  * whole state machine runs in tests against a fake socket.
  */
 import {
@@ -12,6 +12,7 @@ import {
   type FeedSession,
   type LivePrice,
 } from '@price-alerts/domain';
+import type { SocketTarget } from '../../lib/priceSocket';
 
 export type FeedStatus = 'disconnected' | 'connecting' | 'connected' | 'subscribed' | 'error';
 export type PriceText = 'Loading...' | 'Error' | 'Offline' | '-';
@@ -35,8 +36,8 @@ export interface FeedEvents {
 }
 
 export interface FeedDeps {
-  open(url: string): SocketLike;
-  url(): Promise<string>;
+  open(target: SocketTarget): SocketLike;
+  target(): Promise<SocketTarget>;
   events: FeedEvents;
   /** Auto-reconnect delays after an abnormal close: 1 s doubling to 30 s. */
   retryDelay?: (attempt: number) => number;
@@ -68,15 +69,15 @@ export class FeedClient {
     clearTimeout(this.#timer);
     this.deps.events.status('connecting');
     this.deps.events.text('Loading...');
-    let url: string;
+    let target: SocketTarget;
     try {
-      url = await this.deps.url();
+      target = await this.deps.target();
     } catch {
       this.#fail('WebSocket connection error.');
       return;
     }
     if (this.#stopped || this.#socket) return;
-    const socket = this.deps.open(url);
+    const socket = this.deps.open(target);
     this.#socket = socket;
     socket.onopen = () => {
       this.#attempt = 0;

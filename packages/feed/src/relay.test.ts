@@ -1,0 +1,160 @@
+// The relay against hostile and broken clients, over real sockets. Tokens are checked by a stand-in
+// here (the Auth emulator's check is in ingest.emulator.test.ts).
+import { RELAY_PROTOCOL, encodeSubscribe, relayProtocols, type CurrencyPair } from '@price-alerts/domain';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { recordingLogger } from './log.ts';
+import { Relay, type RelayOptions, type VerifiedToken } from './relay.ts';
+import { frame, rawWebSocket } from './testing/rawSocket.ts';
+import { recordingClient } from './testClient.ts';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
+
+/** 'good-<uid>' passes, 'slow-<uid>' passes after 200 ms, 'slowbad' fails after 200 ms, the rest fail at once. */
+async function verifyToken(token: string): Promise<VerifiedToken> {
+  if (token.startsWith('good-')) return { uid: token.slice(5), exp: inAnHour() };
+  if (token.startsWith('slow-')) {
+    await sleep(200);
+    return { uid: token.slice(5), exp: inAnHour() };
+  }
+  if (token === 'slowbad') await sleep(200);
+  throw new Error('Invalid token');
+}
+
+let server: Server | undefined;
+let relay: Relay | undefined;
+
+async function startRelay(options: Partial<RelayOptions> = {}) {
+  server = createServer();
+  relay = new Relay({ verifyToken, heartbeatMs: 60_000, log: recordingLogger(), flushMs: 10, ...options });
+  relay.attach(server);
+  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return { relay, port, url: `ws://127.0.0.1:${port}/prices` };
+}
+
+afterEach(async () => {
+  await relay?.close();
+  server?.closeAllConnections();
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  relay = undefined;
+  server = undefined;
+});
+
+const tick = (pair: CurrencyPair, ask: number) => ({ pair, ask, bid: ask - 0.0001, timestamp: Date.now(), symbol: '' });
+
+/** A signed-in app client following EUR/USD still gets a fresh tick. */
+async function stillServes(port: number, current: Relay, ask: number) {
+  const client = await recordingClient(`ws://127.0.0.1:${port}/prices`, encodeSubscribe(['EUR/USD']), undefined, [
+    ...relayProtocols('good-bystander'),
+  ]);
+  await client.next('subscribed');
+  current.publish(tick('EUR/USD', ask));
+  await client.next('tick', (m) => m.tick.ask === ask);
+  client.socket.close();
+}
+
+const BAD_FRAMES = {
+  'invalid UTF-8 in a text frame': frame({ opcode: 1, payload: Buffer.from([0xff, 0xfe, 0xfd]) }),
+  'an unmasked client frame': frame({ opcode: 1, payload: Buffer.from('{}'), mask: false }),
+  'a reserved opcode': frame({ opcode: 3, payload: Buffer.from('x') }),
+  'RSV1 set': frame({ opcode: 1, payload: Buffer.from('{}'), rsv1: true }),
+  'a control frame over 125 bytes': frame({ opcode: 9, payload: Buffer.alloc(126, 1) }),
+  'a message over the payload limit': frame({ opcode: 1, payload: Buffer.alloc(17 * 1024, 0x20) }),
+};
+
+describe('relay: nothing a client sends takes it down', () => {
+  it.each(
+    Object.entries(BAD_FRAMES).flatMap(([name, bytes]) => [
+      [name, 'no token', [] as string[], bytes],
+      [name, 'a token being checked', relayProtocols('slowbad'), bytes],
+      [name, 'a valid token', relayProtocols('good-u1'), bytes],
+    ]),
+  )('%s from a client with %s closes that client only', async (_name, _who, protocols, bytes) => {
+    const { port, relay: current } = await startRelay();
+    const raw = await rawWebSocket(port, '/prices', protocols);
+    raw.socket.write(bytes);
+    await raw.ended;
+    await stillServes(port, current, 1.2345);
+    await expect.poll(() => current.clientCount).toBe(0);
+  });
+
+  it('reads a 17 MiB message no further than its header', async () => {
+    const { port, url, relay: current } = await startRelay();
+    const big = await recordingClient(url, undefined, undefined, relayProtocols('good-big'));
+    await expect.poll(() => current.clientCount).toBe(1);
+    big.socket.send(`{"pairs":["${'A'.repeat(17 * 1024 * 1024)}"]}`);
+    expect(await big.closed).toBe(1009);
+    await stillServes(port, current, 1.5);
+  });
+
+  it('leaves nothing behind from sockets that close while their token is checked', async () => {
+    const { url, relay: current } = await startRelay();
+    const clients = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => recordingClient(url, undefined, undefined, relayProtocols(`slow-${i}`))),
+    );
+    for (const client of clients) client.socket.close();
+    await sleep(400);
+    expect(current.clientCount).toBe(0);
+  });
+
+  it('closes a client that sends more messages than the rate allows, with type 7 first', async () => {
+    const { port, url, relay: current } = await startRelay({ messageBurst: 10, messagesPerSecond: 5 });
+    const client = await recordingClient(url, undefined, undefined, relayProtocols('good-flood'));
+    await expect.poll(() => current.clientCount).toBe(1);
+    for (let i = 0; i < 50; i++) client.socket.send(encodeSubscribe(['EUR/USD']));
+    expect(await client.closed).toBe(1008);
+    expect(client.messages).toContainEqual({ type: 'error', code: '7', error: 'Too many messages' });
+    expect(client.messages.filter((m) => m.type === 'subscribed').length).toBeLessThanOrEqual(10);
+    await stillServes(port, current, 1.6);
+  });
+
+  it('closes a signed-in client that never reads once its queued bytes pass the bound', async () => {
+    const { port, relay: current } = await startRelay({
+      messageBurst: 1e9,
+      messagesPerSecond: 1e9,
+      maxQueuedBytes: 256 * 1024,
+    });
+    for (const pair of ['EUR/USD', 'GBP/USD', 'BTC/USD'] as const) current.publish(tick(pair, 1.1));
+    const raw = await rawWebSocket(port, '/prices', relayProtocols('good-sloth'));
+    raw.socket.pause();
+    const subscribe = frame({ opcode: 1, payload: Buffer.from(encodeSubscribe(['EUR/USD', 'GBP/USD', 'BTC/USD'])) });
+    // Each answer is about 300 bytes: 30,000 of them is 9 MB, more than the kernel's socket buffers hold.
+    raw.socket.write(Buffer.concat(Array.from({ length: 30_000 }, () => subscribe)));
+    await expect.poll(() => [current.closedForBackpressure, current.clientCount], { timeout: 20_000 }).toEqual([1, 0]);
+    raw.socket.destroy();
+    await stillServes(port, current, 1.7);
+  }, 30_000);
+
+  it('answers with its own protocol, never echoing the token', async () => {
+    const { port } = await startRelay();
+    const raw = await rawWebSocket(port, '/prices', relayProtocols('good-echo'));
+    expect(raw.handshake).toMatch(new RegExp(`sec-websocket-protocol: ${RELAY_PROTOCOL}`, 'i'));
+    expect(raw.handshake).not.toContain('good-echo');
+    raw.socket.destroy();
+  });
+
+  it('ignores a token in the query string', async () => {
+    const { url } = await startRelay();
+    const client = await recordingClient(`${url}?token=good-url`, encodeSubscribe(['EUR/USD']));
+    expect(await client.closed).toBe(4001);
+  });
+
+  it('cuts off an open socket whose token stops verifying', async () => {
+    let revoked = false;
+    const { url } = await startRelay({
+      recheckMs: 100,
+      verifyToken: async (token) => {
+        if (revoked) throw new Error('auth/user-disabled');
+        return verifyToken(token);
+      },
+    });
+    const client = await recordingClient(url, encodeSubscribe(['EUR/USD']), undefined, relayProtocols('good-later'));
+    await client.next('subscribed');
+    revoked = true;
+    expect(await client.closed).toBe(4001);
+    expect(client.messages).toContainEqual({ type: 'error', code: '9', error: 'Token revoked' });
+  });
+});
