@@ -12,10 +12,14 @@ try {
   buildForStack({ web });
   const supervisor = await startStack({ web, verbose });
   onShutdownSignals(() => supervisor.stopAll());
-  supervisor.onUnexpectedExit = (name, code, signal) => {
-    console.error(`${name} stopped unexpectedly (${signal ?? `exit ${code}`}); see .cache/logs/${name}.log`);
-    supervisor.stopAll().finally(() => process.exit(1));
+  // As Cloud Run would: a process that dies is started again (1 s, doubling to 30 s), the rest stay up.
+  supervisor.onUnexpectedExit = (name, code, signal, restartInMs) => {
+    console.error(
+      `${name} stopped unexpectedly (${signal ?? `exit ${code}`}); restarting in ${restartInMs / 1000} s. ` +
+        `See .cache/logs/${name}.log`,
+    );
   };
+  supervisor.onRestarted = (name) => console.error(`${name} is running again.`);
   console.log(`Ready: ${WEB_URL}`);
   console.log(`Demo sign-in: ${DEMO_USER.email} / ${DEMO_USER.password}`);
   console.log(`Alert email (local mail sink): ${MAIL_SINK_URL}/`);

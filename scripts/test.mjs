@@ -2,7 +2,8 @@
 // runner prints its own summary, and the exit code is non-zero if anything failed.
 import { spawnSync } from 'node:child_process';
 import { SetupError } from './lib/emulator-env.mjs';
-import { EMULATOR_ENV, WEB_URL, buildForStack, startStack, useProjectNode } from './lib/stack.mjs';
+import { describeTakenPorts, takenPorts } from './lib/processes.mjs';
+import { EMULATOR_ENV, STACK_PORTS, WEB_URL, buildForStack, startStack, useProjectNode } from './lib/stack.mjs';
 import { onShutdownSignals } from './lib/supervisor.mjs';
 
 useProjectNode();
@@ -37,7 +38,18 @@ try {
   console.error(error instanceof SetupError ? error.message : (error.stack ?? String(error)));
   results.push({ name: 'stack start', ok: false, seconds: (Date.now() - stackStarted) / 1000 });
 } finally {
-  await supervisor?.stopAll();
+  if (supervisor) await stopAndCheckPorts(supervisor);
+}
+
+/** After real activity (alerts fired, browsers driven): the whole stack is down within 20 s, every port free. */
+async function stopAndCheckPorts(running) {
+  const started = Date.now();
+  await running.stopAll();
+  const seconds = (Date.now() - started) / 1000;
+  const taken = await takenPorts(STACK_PORTS);
+  if (taken.length) console.error(describeTakenPorts(taken));
+  console.log(`Stack stopped in ${seconds.toFixed(1)} s; ports still taken: ${taken.length}`);
+  results.push({ name: 'stack stop (every port free within 20 s)', ok: taken.length === 0 && seconds <= 20, seconds });
 }
 
 console.log('\n=== summary');

@@ -4,7 +4,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkJava, emulatorBinaryEnv } from './emulator-env.mjs';
+import { SetupError, checkJava, emulatorBinaryEnv } from './emulator-env.mjs';
+import { describeTakenPorts, takenPorts } from './processes.mjs';
 import { Supervisor } from './supervisor.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -28,6 +29,30 @@ export const INGEST_PORT = 8091;
 export const MAIL_SINK_PORT = 8092;
 export const MAIL_SINK_URL = `http://127.0.0.1:${MAIL_SINK_PORT}`;
 export const DEMO_USER = { email: 'demo@price-alerts.test', password: 'demo-pass-1234' };
+/**
+ * Invocations the Functions emulator runs at once. It starts a worker process (about 90 MB) per
+ * overlapping invocation of a function and never reaps idle ones, so its default of 50 let a burst
+ * of deliveries exhaust a 2-core machine; work past this bound waits in the emulator's queue.
+ * Production is unaffected: Cloud Functions scales by its own concurrency and instance settings.
+ */
+export const FUNCTIONS_EMULATOR_PARALLEL = 3;
+
+/** Every port the stack listens on, checked before it starts. */
+export const STACK_PORTS = [
+  { port: 5173, name: 'web app' },
+  { port: 9099, name: 'Auth emulator' },
+  { port: 8080, name: 'Firestore emulator' },
+  { port: 9150, name: 'Firestore emulator websocket' },
+  { port: 8085, name: 'Pub/Sub emulator' },
+  { port: 5001, name: 'Functions emulator' },
+  { port: 9299, name: 'Eventarc emulator' },
+  { port: 9499, name: 'Cloud Tasks emulator' },
+  { port: 4400, name: 'emulator hub' },
+  { port: 4500, name: 'emulator logging' },
+  { port: SIMULATOR_PORT, name: 'price-feed simulator' },
+  { port: INGEST_PORT, name: 'ingest service' },
+  { port: MAIL_SINK_PORT, name: 'mail sink' },
+];
 
 const binDir = join(root, 'node_modules', '.bin');
 const bin = (name) => join(binDir, name);
@@ -60,7 +85,12 @@ export function stackProcesses({ importData = true, web = 'preview', log = conso
       cmd: bin('firebase'),
       args: emulatorArgs,
       cwd: root,
-      env: { ...emulatorBinaryEnv(log), NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_UPDATE_CHECK: '1' },
+      env: {
+        ...emulatorBinaryEnv(log),
+        NO_UPDATE_NOTIFIER: '1',
+        FIREBASE_CLI_DISABLE_UPDATE_CHECK: '1',
+        FUNCTIONS_EMULATOR_PARALLEL: String(FUNCTIONS_EMULATOR_PARALLEL),
+      },
       ready: { log: /All emulators ready/ },
       timeoutMs: 180_000,
       stopGraceMs: 15_000,
@@ -119,6 +149,8 @@ export async function startStack({ importData = true, web = 'preview', verbose =
   if (importData && !existsSync(join(root, 'emulator-data', 'firebase-export-metadata.json'))) {
     throw new Error('emulator-data/ has no export; run `npm run demo-data:rebuild`.');
   }
+  const taken = await takenPorts(STACK_PORTS.filter((p) => web || p.port !== 5173));
+  if (taken.length) throw new SetupError(describeTakenPorts(taken));
   const supervisor = new Supervisor({ verbose, logDir: join(root, '.cache', 'logs') });
   try {
     for (const spec of stackProcesses({ importData, web, log })) {

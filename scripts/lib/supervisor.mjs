@@ -1,33 +1,60 @@
-// Starts the stack's processes, waits until each one answers, and takes every one of them down
-// (with its whole process group) on Ctrl-C, SIGTERM or a failure, so no port stays taken.
+// Starts the stack's processes, waits until each one answers, restarts one that dies (with backoff,
+// as Cloud Run would), and takes every process down on Ctrl-C, SIGTERM or a failure, with all of
+// its descendants, including those in sessions of their own (the Java emulators), so no port stays taken.
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { descendants, isAlive, signal } from './processes.mjs';
 
 const COLOURS = [36, 35, 33, 32, 34, 31];
+/** Restart delays: 1 s doubling to 30 s; a process that stayed up this long starts over at 1 s. */
+const RESTART_MIN_MS = 1_000;
+const RESTART_MAX_MS = 30_000;
+const STABLE_MS = 60_000;
 
 export class Supervisor {
-  #children = [];
+  #entries = [];
   #stopping = false;
   #verbose;
   #logDir;
+  /** (name, code, signal, restartInMs | undefined): a process died while the stack was up. */
+  onUnexpectedExit = (name, code, sig, restartInMs) =>
+    console.error(
+      `${name} stopped unexpectedly (${sig ?? `exit ${code}`})` +
+        (restartInMs === undefined ? '' : `; restarting in ${restartInMs / 1000} s`),
+    );
+  /** (name): a restarted process is ready again. */
+  onRestarted = (name) => console.error(`${name} is running again.`);
 
   /** Output goes to `<logDir>/<name>.log`; with verbose it is also streamed, tagged, to stdout. */
-  constructor({ verbose = false, logDir }) {
+  constructor({ verbose = false, logDir, restart = true }) {
     this.#verbose = verbose;
     this.#logDir = logDir;
+    this.restart = restart;
     mkdirSync(logDir, { recursive: true });
   }
 
   /**
-   * spec: { name, cmd, args, env, cwd, ready: { log: RegExp } | { url: string }, timeoutMs }
+   * spec: { name, cmd, args, env, cwd, ready: { log: RegExp } | { url: string }, timeoutMs, stopGraceMs }
    * Resolves once the process is ready; rejects if it exits or times out first.
    */
   async start(spec) {
-    const colour = COLOURS[this.#children.length % COLOURS.length];
-    const tag = `\x1b[${colour}m${spec.name.padEnd(10)}\x1b[0m|`;
+    const colour = COLOURS[this.#entries.length % COLOURS.length];
+    const entry = { spec, tag: `\x1b[${colour}m${spec.name.padEnd(10)}\x1b[0m|`, restarts: 0, lines: [] };
+    this.#entries.push(entry);
+    await this.#launch(entry);
+    return entry.child;
+  }
+
+  /** Current pid of each process, by name. */
+  pids() {
+    return Object.fromEntries(this.#entries.map((e) => [e.spec.name, e.child.pid]));
+  }
+
+  async #launch(entry) {
+    const { spec } = entry;
     const child = spawn(spec.cmd, spec.args ?? [], {
       cwd: spec.cwd,
       env: { ...process.env, ...spec.env },
@@ -36,30 +63,30 @@ export class Supervisor {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const logFile = join(this.#logDir, `${spec.name}.log`);
-    const log = createWriteStream(logFile);
-    const entry = { spec, child, exited: false, lines: [] };
-    this.#children.push(entry);
+    const log = createWriteStream(logFile, { flags: entry.restarts ? 'a' : 'w' });
+    entry.child = child;
+    entry.exited = false;
+    entry.startedAt = Date.now();
     let onLine = () => {};
     for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream }).on('line', (line) => {
         entry.lines.push(line);
         if (entry.lines.length > 200) entry.lines.shift();
         log.write(`${line}\n`);
-        if (this.#verbose) process.stdout.write(`${tag} ${line}\n`);
+        if (this.#verbose) process.stdout.write(`${entry.tag} ${line}\n`);
         onLine(line);
       });
     }
-    const exited = new Promise((resolve) => {
-      child.on('exit', (code, signal) => {
+    entry.exitedPromise = new Promise((resolve) => {
+      child.on('exit', (code, sig) => {
         entry.exited = true;
-        resolve({ code, signal });
+        resolve({ code, signal: sig });
       });
       child.on('error', (error) => {
         entry.exited = true;
         resolve({ code: -1, signal: null, error });
       });
     });
-    entry.exitedPromise = exited;
 
     const timeoutMs = spec.timeoutMs ?? 120_000;
     const ready = spec.ready?.log
@@ -73,7 +100,7 @@ export class Supervisor {
         : Promise.resolve();
     const outcome = await Promise.race([
       ready.then(() => 'ready'),
-      exited.then(() => 'exited'),
+      entry.exitedPromise.then(() => 'exited'),
       sleep(timeoutMs).then(() => 'timeout'),
     ]);
     if (outcome !== 'ready') {
@@ -83,35 +110,64 @@ export class Supervisor {
           `Last output (all of it in ${logFile}):\n${tail}`,
       );
     }
-    exited.then(({ code, signal }) => {
-      if (!this.#stopping) this.onUnexpectedExit?.(spec.name, code, signal);
-    });
-    return child;
+    void entry.exitedPromise.then(({ code, signal: sig }) => this.#exitedWhileUp(entry, code, sig));
   }
 
-  /** Stops the processes in reverse start order: the web server first, the emulators last. */
+  async #exitedWhileUp(entry, code, sig) {
+    if (this.#stopping) return;
+    // Whatever it left behind (a Java emulator, a functions worker) would hold the ports it needs.
+    await killTree(entry, 2_000);
+    if (!this.restart) {
+      this.onUnexpectedExit?.(entry.spec.name, code, sig, undefined);
+      return;
+    }
+    if (Date.now() - entry.startedAt > STABLE_MS) entry.restarts = 0;
+    const delay = Math.min(RESTART_MAX_MS, RESTART_MIN_MS * 2 ** entry.restarts);
+    entry.restarts += 1;
+    this.onUnexpectedExit?.(entry.spec.name, code, sig, delay);
+    await sleep(delay);
+    if (this.#stopping) return;
+    try {
+      await this.#launch(entry);
+      this.onRestarted?.(entry.spec.name);
+    } catch (error) {
+      // It did not come up: treat it as another unexpected exit, with a longer wait.
+      entry.lines.push(String(error.message));
+      if (!entry.exited) await killTree(entry, 2_000);
+      void this.#exitedWhileUp(entry, -1, null);
+    }
+  }
+
+  /**
+   * Stops every process at once: SIGTERM to each one's group and to every descendant found, then
+   * SIGKILL to whatever is still alive after its grace, so the whole stack is down within the
+   * longest grace (15 s) plus a moment.
+   */
   async stopAll() {
     if (this.#stopping) return;
     this.#stopping = true;
-    for (const entry of [...this.#children].reverse()) {
-      if (entry.exited) continue;
-      signalGroup(entry.child.pid, 'SIGTERM');
-      const graceMs = entry.spec.stopGraceMs ?? 5_000;
-      const done = await Promise.race([entry.exitedPromise.then(() => true), sleep(graceMs).then(() => false)]);
-      if (!done) {
-        signalGroup(entry.child.pid, 'SIGKILL');
-        await entry.exitedPromise;
-      }
-    }
+    await Promise.all(this.#entries.map((entry) => killTree(entry, entry.spec.stopGraceMs ?? 5_000)));
   }
 }
 
-function signalGroup(pid, signal) {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // The group is already gone.
+/** SIGTERM to the process's group and every descendant, SIGKILL to what outlives `graceMs`. */
+async function killTree(entry, graceMs) {
+  const root = entry.child.pid;
+  const tree = new Set(descendants(root));
+  signal(-root, 'SIGTERM');
+  for (const pid of tree) signal(pid, 'SIGTERM');
+  const deadline = Date.now() + graceMs;
+  while (Date.now() < deadline) {
+    // Children started while shutting down (a functions worker) are caught too.
+    for (const pid of descendants(root)) tree.add(pid);
+    if (entry.exited && [...tree].every((pid) => !isAlive(pid))) return;
+    await sleep(100);
   }
+  for (const pid of descendants(root)) tree.add(pid);
+  signal(-root, 'SIGKILL');
+  for (const pid of tree) signal(pid, 'SIGKILL');
+  await entry.exitedPromise;
+  while ([...tree].some(isAlive)) await sleep(50);
 }
 
 async function waitForUrl(url, gaveUp) {
@@ -130,12 +186,12 @@ async function waitForUrl(url, gaveUp) {
 /** Runs `stop` once on Ctrl-C, SIGTERM or SIGHUP, then exits with the conventional code. */
 export function onShutdownSignals(stop) {
   let stopping = false;
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-    process.on(signal, () => {
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.on(sig, () => {
       if (stopping) return;
       stopping = true;
-      process.stdout.write(`\nStopping (${signal})...\n`);
-      stop().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+      process.stdout.write(`\nStopping (${sig})...\n`);
+      stop().finally(() => process.exit(sig === 'SIGINT' ? 130 : 143));
     });
   }
 }

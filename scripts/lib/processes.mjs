@@ -1,0 +1,139 @@
+// What Linux's /proc says about processes and ports: the stack's process trees (the Java emulators
+// run in sessions of their own, out of reach of a process-group signal) and who holds a port.
+import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+function parentOf(pid) {
+  try {
+    // The command name may hold spaces and parentheses: the fields after the last ')' are fixed.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+const pids = () =>
+  readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number);
+
+/** Every live descendant of `root` (children, their children...), whatever session they are in. */
+export function descendants(root) {
+  const children = new Map();
+  for (const pid of pids()) {
+    const parent = parentOf(pid);
+    if (parent === undefined) continue;
+    if (!children.has(parent)) children.set(parent, []);
+    children.get(parent).push(pid);
+  }
+  const found = [];
+  const queue = [root];
+  while (queue.length) {
+    for (const child of children.get(queue.shift()) ?? []) {
+      found.push(child);
+      queue.push(child);
+    }
+  }
+  return found;
+}
+
+export function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+export function signal(pid, name) {
+  try {
+    process.kill(pid, name);
+  } catch {
+    // Already gone.
+  }
+}
+
+export function commandLine(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
+  } catch {
+    return '';
+  }
+}
+
+/** The inodes of sockets listening on `port` (IPv4 and IPv6). */
+function listeningInodes(port) {
+  const inodes = new Set();
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      const local = fields[1];
+      // State 0A is LISTEN.
+      if (!local || fields[3] !== '0A') continue;
+      if (parseInt(local.split(':')[1], 16) === port) inodes.add(fields[9]);
+    }
+  }
+  return inodes;
+}
+
+/** The process listening on `port`, if this user can see it. */
+export function portHolder(port) {
+  const inodes = listeningInodes(port);
+  if (inodes.size === 0) return undefined;
+  for (const pid of pids()) {
+    let fds;
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      let link;
+      try {
+        link = readlinkSync(`/proc/${pid}/fd/${fd}`);
+      } catch {
+        continue;
+      }
+      const match = /^socket:\[(\d+)\]$/.exec(link);
+      if (match && inodes.has(match[1])) return { pid, command: commandLine(pid) };
+    }
+  }
+  return undefined;
+}
+
+/** Whether something can listen on 127.0.0.1:`port` right now. */
+export function portFree(port) {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** For each port that is taken: the port, its name and who holds it. */
+export async function takenPorts(ports) {
+  const taken = [];
+  for (const { port, name } of ports) {
+    if (!(await portFree(port))) taken.push({ port, name, holder: portHolder(port) });
+  }
+  return taken;
+}
+
+/** A message that names each holder and how to stop it. */
+export function describeTakenPorts(taken) {
+  const lines = taken.map(({ port, name, holder }) =>
+    holder
+      ? `  port ${port} (${name}) is held by pid ${holder.pid}: ${holder.command.slice(0, 160)}\n` +
+        `    stop it with: kill ${holder.pid}   (kill -9 ${holder.pid} if it does not exit)`
+      : `  port ${port} (${name}) is held by a process this user cannot see; find it with: ss -ltnp 'sport = :${port}'`,
+  );
+  return `The local stack cannot start: ${taken.length === 1 ? 'a port it needs is' : 'ports it needs are'} taken.\n${lines.join('\n')}\nIs another \`npm start\` or test run still running?`;
+}

@@ -1,0 +1,193 @@
+// The local stack under real use: the browser suite in a loop, bursts of 200 alerts firing at once,
+// and a probe that forces a price and times how long its alert takes to turn triggered (what the
+// app's PREVIOUS list shows). Samples the Functions emulator's worker processes and the stack's
+// memory every 5 s, and prints the figures. Run: npm run bench:stack [-- --minutes 30]
+import { pairToSymbol, priceDocumentSchema, type CurrencyPair } from '@price-alerts/domain';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { FieldValue, getFirestore } from 'firebase-admin/firestore';
+import { commandLine, descendants } from '../../scripts/lib/processes.mjs';
+import { createTestUser } from '../emulator/auth-emulator';
+
+const arg = (name: string, fallback: number) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 ? Number(process.argv[at + 1]) : fallback;
+};
+const MINUTES = arg('minutes', 30);
+const BURST_EVERY_MIN = arg('burst-every', 10);
+const BURST_SIZE = 200;
+const PROBE_EVERY_MS = 20_000;
+// Pairs no test moves: the probe's and the bursts' prices are this script's alone.
+const PROBE_PAIR: CurrencyPair = 'XAU/GBP';
+const BURST_PAIR: CurrencyPair = 'USD/CAD';
+const SIMULATOR = 'http://127.0.0.1:8090';
+
+const app = initializeApp({ projectId: 'demo-price-alerts' }, 'stack-health');
+const db = getFirestore(app);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const endAt = Date.now() + MINUTES * 60_000;
+
+async function forceAsk(pair: CurrencyPair, ask: number) {
+  const res = await fetch(`${SIMULATOR}/control/price`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ pair, ask }),
+  });
+  if (!res.ok) throw new Error(`forcing ${pair}: ${res.status}`);
+}
+
+async function ask(pair: CurrencyPair): Promise<number> {
+  return priceDocumentSchema.parse((await db.doc(`prices/${pairToSymbol(pair)}`).get()).data()).ask;
+}
+
+const alertFields = (uid: string, pair: CurrencyPair, triggerPrice: number) => ({
+  userId: uid,
+  currencyPair: pair,
+  alertType: 'Price rising above',
+  triggerPrice,
+  priceSide: 'ask',
+  status: 'active',
+  notificationPreferences: { email: true, push: false },
+  createdAt: FieldValue.serverTimestamp(),
+});
+
+// ---- sampling: the stack is every process `with-stack` started, less this script's own tree.
+interface Sample {
+  workers: number;
+  stackMb: number;
+}
+const samples: Sample[] = [];
+function rssKb(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+function sample(): Sample {
+  const mine = new Set([process.pid, ...descendants(process.pid)]);
+  const stack = descendants(process.ppid).filter((pid) => !mine.has(pid));
+  return {
+    workers: stack.filter((pid) => commandLine(pid).includes('functionsEmulatorRuntime')).length,
+    stackMb: Math.round(stack.reduce((sum, pid) => sum + rssKb(pid), 0) / 1024),
+  };
+}
+
+// ---- load: the browser suite, again and again.
+let suiteRuns = 0;
+let suiteFailures = 0;
+async function browserLoop() {
+  while (Date.now() < endAt) {
+    const child = spawn('vitest', ['run', '--project', 'browser'], { stdio: 'ignore', env: process.env });
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    suiteRuns += 1;
+    if (code !== 0) suiteFailures += 1;
+  }
+}
+
+// ---- probe: forced price to triggered.
+const latencies: number[] = [];
+async function probe(uid: string) {
+  const base = await ask(PROBE_PAIR);
+  const ref = await db.collection(`users/${uid}/alerts`).add(alertFields(uid, PROBE_PAIR, base * 1.05));
+  await sleep(1_500);
+  const triggered = new Promise<number>((resolve) => {
+    const stop = ref.onSnapshot((snap) => {
+      if (snap.get('status') === 'triggered') {
+        stop();
+        resolve(Date.now());
+      }
+    });
+  });
+  const forcedAt = Date.now();
+  await forceAsk(PROBE_PAIR, base * 1.06);
+  const timeout = sleep(60_000).then(() => undefined);
+  const at = await Promise.race([triggered, timeout]);
+  latencies.push(at === undefined ? 60 : (at - forcedAt) / 1000);
+  await forceAsk(PROBE_PAIR, base);
+}
+
+// ---- bursts: 200 alerts of one user fire on one forced price.
+const bursts: { fired: number; firedSeconds: number; sent: number; sentSeconds: number }[] = [];
+async function burst(uid: string) {
+  const base = await ask(BURST_PAIR);
+  const batch = db.batch();
+  const refs = Array.from({ length: BURST_SIZE }, () => db.collection(`users/${uid}/alerts`).doc());
+  for (const ref of refs) batch.set(ref, alertFields(uid, BURST_PAIR, base * 1.05));
+  await batch.commit();
+  await sleep(1_500);
+  const started = Date.now();
+  await forceAsk(BURST_PAIR, base * 1.06);
+  const record = { fired: 0, firedSeconds: 0, sent: 0, sentSeconds: 0 };
+  bursts.push(record);
+  const ids = new Set(refs.map((r) => r.id));
+  while (Date.now() - started < 180_000 && record.sent < BURST_SIZE) {
+    await sleep(500);
+    const fired = (await db.collection(`users/${uid}/alerts`).where('status', '==', 'triggered').get()).docs.filter(
+      (d) => ids.has(d.id),
+    ).length;
+    if (fired === BURST_SIZE && !record.firedSeconds) record.firedSeconds = (Date.now() - started) / 1000;
+    record.fired = fired;
+    const deliveries = await db.collection('deliveries').where('userId', '==', uid).get();
+    record.sent = deliveries.docs.filter(
+      (d) => ids.has(String(d.get('alertId'))) && d.get('channels.email.state') === 'sent',
+    ).length;
+    if (record.sent === BURST_SIZE) record.sentSeconds = (Date.now() - started) / 1000;
+  }
+  await forceAsk(BURST_PAIR, base);
+  // Keep the account under the alert cap: the fired ones have done their job.
+  const cleanup = db.batch();
+  for (const ref of refs) cleanup.delete(ref);
+  await cleanup.commit();
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+};
+
+const probeUser = await createTestUser('bench-probe');
+const burstUser = await createTestUser('bench-burst');
+await getAuth(app).updateUser(burstUser.uid, { emailVerified: true });
+console.log(
+  `Stack health: ${MINUTES} min, browser suite in a loop, ${BURST_SIZE}-alert bursts every ${BURST_EVERY_MIN} min`,
+);
+
+const sampler = setInterval(() => samples.push(sample()), 5_000);
+const load = browserLoop();
+let nextBurst = Date.now() + 60_000;
+while (Date.now() < endAt) {
+  if (Date.now() >= nextBurst) {
+    await burst(burstUser.uid);
+    nextBurst += BURST_EVERY_MIN * 60_000;
+  } else await probe(probeUser.uid);
+  const last = samples.at(-1);
+  console.log(
+    `  ${new Date().toISOString().slice(11, 19)} workers ${last?.workers ?? '-'} stack ${last?.stackMb ?? '-'} MB ` +
+      `probe ${latencies.at(-1)?.toFixed(2) ?? '-'} s suites ${suiteRuns}`,
+  );
+  await sleep(PROBE_EVERY_MS);
+}
+await load;
+clearInterval(sampler);
+
+const max = (key: keyof Sample) => Math.max(...samples.map((s) => s[key]));
+const failedLoads = (readFileSync('.cache/logs/emulators.log', 'utf8').match(/Failed to load function/g) ?? []).length;
+console.log('\n=== stack health');
+console.log(`browser suite runs: ${suiteRuns} (${suiteFailures} failed)`);
+console.log(`functions worker processes: max ${max('workers')}, at the end ${samples.at(-1)?.workers}`);
+console.log(
+  `stack memory (RSS of every stack process): max ${max('stackMb')} MB, at the end ${samples.at(-1)?.stackMb} MB`,
+);
+console.log(
+  `forced price -> alert triggered: ${latencies.length} probes, p50 ${percentile(latencies, 50).toFixed(2)} s, ` +
+    `p95 ${percentile(latencies, 95).toFixed(2)} s, max ${Math.max(...latencies).toFixed(2)} s`,
+);
+for (const [i, b] of bursts.entries())
+  console.log(
+    `burst ${i + 1}: ${b.fired}/${BURST_SIZE} fired in ${b.firedSeconds || '-'} s, ${b.sent} emails sent in ${b.sentSeconds || '-'} s`,
+  );
+console.log(`"Failed to load function" in the emulator log: ${failedLoads}`);
+process.exit(0);
