@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
-// Four projects, one per kind of test, so each can run alone:
+// Five projects, one per kind of test, so each can run alone:
 //   unit      pure TypeScript (domain, feed, functions logic), no emulator
 //   web       React components in jsdom
 //   emulator  rules, repositories and functions against the Firebase emulators
 //   browser   the built app in a real Chromium against the whole local stack
+//   lifecycle `npm start` started, used and stopped (after the stack above is down)
 export default defineConfig({
   test: {
     projects: [
@@ -27,6 +28,17 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // `npm start` itself, started and stopped: runs only while no other stack is up.
+        test: {
+          name: 'lifecycle',
+          expect: { poll: { timeout: 10_000, interval: 200 } },
+          include: ['tests/lifecycle/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 240_000,
+          fileParallelism: false,
         },
       },
       {

@@ -1,17 +1,18 @@
 // `npm start`: the whole product on the emulators with the demo data, until Ctrl-C.
 //   --dev      Vite with hot reload instead of the built app
 //   --verbose  stream every process's output (it always goes to .cache/logs/<name>.log)
+//   --no-build start from the last build (the stack lifecycle test)
 import { DEMO_USER, MAIL_SINK_URL, WEB_URL, buildForStack, startStack } from './lib/stack.mjs';
-import { onShutdownSignals } from './lib/supervisor.mjs';
 import { SetupError } from './lib/emulator-env.mjs';
 
 const web = process.argv.includes('--dev') ? 'dev' : 'preview';
 const verbose = process.argv.includes('--verbose');
+// The stack lifecycle test starts from what `npm test` already built.
+const build = !process.argv.includes('--no-build');
 
 try {
-  buildForStack({ web });
+  if (build) buildForStack({ web });
   const supervisor = await startStack({ web, verbose });
-  onShutdownSignals(() => supervisor.stopAll());
   // As Cloud Run would: a process that dies is started again (1 s, doubling to 30 s), the rest stay up.
   supervisor.onUnexpectedExit = (name, code, signal, restartInMs) => {
     console.error(

@@ -1,6 +1,6 @@
 // `npm test`: every check in one command. Each step runs even if an earlier one failed, each
 // runner prints its own summary, and the exit code is non-zero if anything failed.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { SetupError } from './lib/emulator-env.mjs';
 import { describeTakenPorts, takenPorts } from './lib/processes.mjs';
 import { EMULATOR_ENV, STACK_PORTS, WEB_URL, buildForStack, startStack, useProjectNode } from './lib/stack.mjs';
@@ -24,22 +24,30 @@ step('format', 'prettier', ['--check', '.', '--log-level', 'warn']);
 step('unit', 'vitest', ['run', '--project', 'unit', '--project', 'web']);
 
 let supervisor;
+let running;
 const stackStarted = Date.now();
 try {
   buildForStack();
   supervisor = await startStack();
   results.push({ name: 'stack start', ok: true, seconds: (Date.now() - stackStarted) / 1000 });
-  onShutdownSignals(() => supervisor.stopAll());
-  step('emulator + browser', 'vitest', ['run', '--project', 'emulator', '--project', 'browser'], {
-    ...EMULATOR_ENV,
-    WEB_URL,
+  // With the stack up, a SIGTERM must reach this process at once (spawnSync would hold it until the
+  // step ended): it stops the step and the stack.
+  onShutdownSignals(() => running?.kill('SIGTERM'));
+  const started = Date.now();
+  running = spawn('vitest', ['run', '--project', 'emulator', '--project', 'browser'], {
+    stdio: 'inherit',
+    env: { ...process.env, ...EMULATOR_ENV, WEB_URL },
   });
+  console.log('\n=== emulator + browser: vitest run --project emulator --project browser');
+  const code = await new Promise((resolve) => running.on('exit', (status) => resolve(status)));
+  results.push({ name: 'emulator + browser', ok: code === 0, seconds: (Date.now() - started) / 1000 });
 } catch (error) {
   console.error(error instanceof SetupError ? error.message : (error.stack ?? String(error)));
   results.push({ name: 'stack start', ok: false, seconds: (Date.now() - stackStarted) / 1000 });
 } finally {
   if (supervisor) await stopAndCheckPorts(supervisor);
 }
+step('stack lifecycle', 'vitest', ['run', '--project', 'lifecycle']);
 
 /** After real activity (alerts fired, browsers driven): the whole stack is down within 20 s, every port free. */
 async function stopAndCheckPorts(running) {

@@ -1,6 +1,8 @@
 // Runs one command with the local stack up, then takes the stack down and exits with its code.
 //   node scripts/with-stack.mjs [--no-web] [--empty] <command> [args...]
-import { spawnSync } from 'node:child_process';
+// The command runs asynchronously, so a SIGTERM or Ctrl-C reaches this process at once: it stops
+// the command and the whole stack.
+import { spawn } from 'node:child_process';
 import { SetupError } from './lib/emulator-env.mjs';
 import { EMULATOR_ENV, WEB_URL, buildForStack, startStack } from './lib/stack.mjs';
 import { onShutdownSignals } from './lib/supervisor.mjs';
@@ -18,10 +20,14 @@ try {
   console.error(error instanceof SetupError ? error.message : (error.stack ?? String(error)));
   process.exit(1);
 }
-onShutdownSignals(() => supervisor.stopAll());
-const result = spawnSync(args[0], args.slice(1), {
+const child = spawn(args[0], args.slice(1), {
   stdio: 'inherit',
   env: { ...process.env, ...EMULATOR_ENV, WEB_URL },
 });
+onShutdownSignals(() => child.kill('SIGTERM'));
+const code = await new Promise((resolve) => {
+  child.on('exit', (status) => resolve(status ?? 1));
+  child.on('error', () => resolve(1));
+});
 await supervisor.stopAll();
-process.exit(result.status ?? 1);
+process.exit(code);

@@ -6,7 +6,7 @@ import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SetupError, checkJava, emulatorBinaryEnv } from './emulator-env.mjs';
 import { describeTakenPorts, takenPorts } from './processes.mjs';
-import { Supervisor } from './supervisor.mjs';
+import { Supervisor, onShutdownSignals } from './supervisor.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const PROJECT_ID = 'demo-price-alerts';
@@ -34,8 +34,9 @@ export const DEMO_USER = { email: 'demo@price-alerts.test', password: 'demo-pass
  * overlapping invocation of a function and never reaps idle ones, so its default of 50 let a burst
  * of deliveries exhaust a 2-core machine; work past this bound waits in the emulator's queue.
  * Production is unaffected: Cloud Functions scales by its own concurrency and instance settings.
+ * The environment variable overrides it (the stack benchmark compares settings with it).
  */
-export const FUNCTIONS_EMULATOR_PARALLEL = 3;
+export const FUNCTIONS_EMULATOR_PARALLEL = Number(process.env.FUNCTIONS_EMULATOR_PARALLEL ?? 3);
 
 /** Every port the stack listens on, checked before it starts. */
 export const STACK_PORTS = [
@@ -152,6 +153,9 @@ export async function startStack({ importData = true, web = 'preview', verbose =
   const taken = await takenPorts(STACK_PORTS.filter((p) => web || p.port !== 5173));
   if (taken.length) throw new SetupError(describeTakenPorts(taken));
   const supervisor = new Supervisor({ verbose, logDir: join(root, '.cache', 'logs') });
+  // From the first process on: the processes are detached, so a Ctrl-C while the stack starts
+  // would otherwise leave them running.
+  onShutdownSignals(() => supervisor.stopAll());
   try {
     for (const spec of stackProcesses({ importData, web, log })) {
       log(`Starting ${spec.name}...`);

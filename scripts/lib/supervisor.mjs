@@ -183,15 +183,23 @@ async function waitForUrl(url, gaveUp) {
   }
 }
 
-/** Runs `stop` once on Ctrl-C, SIGTERM or SIGHUP, then exits with the conventional code. */
+const shutdownSteps = [];
+
+/**
+ * Runs `stop` once on Ctrl-C, SIGTERM or SIGHUP, then exits with the conventional code. Steps added
+ * later run first (the command using the stack, then the stack it uses).
+ */
 export function onShutdownSignals(stop) {
+  shutdownSteps.unshift(stop);
+  if (shutdownSteps.length > 1) return;
   let stopping = false;
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-    process.on(sig, () => {
+    process.on(sig, async () => {
       if (stopping) return;
       stopping = true;
       process.stdout.write(`\nStopping (${sig})...\n`);
-      stop().finally(() => process.exit(sig === 'SIGINT' ? 130 : 143));
+      for (const step of shutdownSteps) await Promise.resolve(step()).catch(() => {});
+      process.exit(sig === 'SIGINT' ? 130 : 143);
     });
   }
 }

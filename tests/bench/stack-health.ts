@@ -4,7 +4,7 @@
 // memory every 5 s, and prints the figures. Run: npm run bench:stack [-- --minutes 30]
 import { pairToSymbol, priceDocumentSchema, type CurrencyPair } from '@price-alerts/domain';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { FieldValue, getFirestore } from 'firebase-admin/firestore';
@@ -66,11 +66,23 @@ function rssKb(pid: number): number {
     return 0;
   }
 }
+/** The `with-stack` process that started the stack and, through tsx, this script. */
+function stackRoot(): number {
+  for (let pid = process.ppid; pid > 1; pid = parentOf(pid)) {
+    if (commandLine(pid).includes('with-stack.mjs')) return pid;
+  }
+  throw new Error('Run this through `npm run bench:stack` (scripts/with-stack.mjs)');
+}
+function parentOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+}
+const root = stackRoot();
 function sample(): Sample {
   const mine = new Set([process.pid, ...descendants(process.pid)]);
-  const stack = descendants(process.ppid).filter((pid) => !mine.has(pid));
+  const stack = descendants(root).filter((pid) => !mine.has(pid));
   return {
-    workers: stack.filter((pid) => commandLine(pid).includes('functionsEmulatorRuntime')).length,
+    workers: stack.filter((pid) => commandLine(pid).includes('lib/emulator/functionsEmulatorRuntime')).length,
     stackMb: Math.round(stack.reduce((sum, pid) => sum + rssKb(pid), 0) / 1024),
   };
 }
@@ -80,10 +92,12 @@ let suiteRuns = 0;
 let suiteFailures = 0;
 async function browserLoop() {
   while (Date.now() < endAt) {
-    const child = spawn('vitest', ['run', '--project', 'browser'], { stdio: 'ignore', env: process.env });
+    const log = openSync('.cache/logs/bench-browser-suite.log', 'a');
+    const child = spawn('vitest', ['run', '--project', 'browser'], { stdio: ['ignore', log, log], env: process.env });
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     suiteRuns += 1;
     if (code !== 0) suiteFailures += 1;
+    closeSync(log);
   }
 }
 
@@ -166,7 +180,7 @@ while (Date.now() < endAt) {
   const last = samples.at(-1);
   console.log(
     `  ${new Date().toISOString().slice(11, 19)} workers ${last?.workers ?? '-'} stack ${last?.stackMb ?? '-'} MB ` +
-      `probe ${latencies.at(-1)?.toFixed(2) ?? '-'} s suites ${suiteRuns}`,
+      `probe ${latencies.at(-1)?.toFixed(2) ?? '-'} s suites ${suiteRuns} (${suiteFailures} failed)`,
   );
   await sleep(PROBE_EVERY_MS);
 }

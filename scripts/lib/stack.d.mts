@@ -1,0 +1,18 @@
+import type { Supervisor } from './supervisor.mjs';
+
+export declare const root: string;
+export declare const PROJECT_ID: string;
+export declare const WEB_URL: string;
+export declare const EMULATOR_ENV: Record<string, string>;
+export declare const SIMULATOR_PORT: number;
+export declare const INGEST_PORT: number;
+export declare const MAIL_SINK_PORT: number;
+export declare const MAIL_SINK_URL: string;
+export declare const DEMO_USER: { email: string; password: string };
+export declare const FUNCTIONS_EMULATOR_PARALLEL: number;
+export declare const STACK_PORTS: { port: number; name: string }[];
+export declare function startStack(options?: {
+  importData?: boolean;
+  web?: 'preview' | 'dev' | false;
+  verbose?: boolean;
+}): Promise<Supervisor>;

@@ -1,0 +1,110 @@
+// `npm start` as a person uses it, run by `npm test` after the main stack has stopped: a taken port
+// is named with its holder and nothing starts; after real activity (alerts fired and notified),
+// Ctrl-C frees every port within 20 s, the Java emulators and functions workers included.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { FieldValue, getFirestore } from 'firebase-admin/firestore';
+import { afterEach, describe, expect, it } from 'vitest';
+import { commandLine, takenPorts } from '../../scripts/lib/processes.mjs';
+import { EMULATOR_ENV, MAIL_SINK_PORT, STACK_PORTS, root } from '../../scripts/lib/stack.mjs';
+
+Object.assign(process.env, EMULATOR_ENV);
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+function startNpmStart() {
+  const child = spawn(process.execPath, ['scripts/start.mjs', '--no-build'], { cwd: root, stdio: 'pipe' });
+  children.push(child);
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const ready = async () => {
+    for (let i = 0; i < 1800 && !output.includes('Ready:'); i++) {
+      if (child.exitCode !== null) throw new Error(`npm start exited:\n${output}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    if (!output.includes('Ready:')) throw new Error(`npm start was not ready:\n${output}`);
+  };
+  return { child, exited, ready, output: () => output };
+}
+
+/** Functions emulator worker processes on this machine, as `pid: command line`. */
+const functionsWorkers = () =>
+  readdirSync('/proc')
+    .filter((p) => /^\d+$/.test(p) && commandLine(Number(p)).includes('lib/emulator/functionsEmulatorRuntime'))
+    .map((p) => `${p}: ${commandLine(Number(p)).slice(0, 200)}`);
+
+describe('npm start', () => {
+  it('names the process holding a port it needs, and starts nothing', async () => {
+    const holder = spawn(process.execPath, [
+      '-e',
+      `require('node:net').createServer().listen(${MAIL_SINK_PORT}, '127.0.0.1', () => console.log('up'))`,
+    ]);
+    children.push(holder);
+    await new Promise((resolve) => holder.stdout?.once('data', resolve));
+    const run = startNpmStart();
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain(`port ${MAIL_SINK_PORT} (mail sink) is held by pid ${holder.pid}`);
+    expect(run.output()).toContain(`kill ${holder.pid}`);
+    holder.kill('SIGKILL');
+    await expect.poll(() => takenPorts(STACK_PORTS)).toEqual([]);
+  });
+
+  it('stops everything within 20 s on Ctrl-C after alerts fired and were notified', async () => {
+    const run = startNpmStart();
+    await run.ready();
+    // Real activity: a verified user's alerts fire on a forced price, and each is emailed.
+    const app = initializeApp({ projectId: 'demo-price-alerts' }, `lifecycle-${Date.now()}`);
+    const db = getFirestore(app);
+    const user = await getAuth(app).createUser({ email: `lifecycle-${Date.now()}@example.test`, emailVerified: true });
+    const ask = Number((await db.doc('prices/ETHUSD').get()).get('ask'));
+    expect(ask).toBeGreaterThan(0);
+    const alerts = db.collection(`users/${user.uid}/alerts`);
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        alerts.add({
+          userId: user.uid,
+          currencyPair: 'ETH/USD',
+          alertType: 'Price rising above',
+          triggerPrice: ask * 1.05,
+          priceSide: 'ask',
+          status: 'active',
+          notificationPreferences: { email: true, push: false },
+          createdAt: FieldValue.serverTimestamp(),
+        }),
+      ),
+    );
+    await new Promise((r) => setTimeout(r, 1_500));
+    await fetch('http://127.0.0.1:8090/control/price', {
+      method: 'POST',
+      body: JSON.stringify({ pair: 'ETH/USD', ask: ask * 1.06 }),
+    });
+    await expect
+      .poll(async () => (await alerts.where('status', '==', 'triggered').get()).size, { timeout: 30_000 })
+      .toBe(20);
+    const mails = async () =>
+      ((await (await fetch('http://127.0.0.1:8092/api/mails')).json()) as { to: string[] }[]).filter((m) =>
+        m.to.includes(user.email ?? ''),
+      ).length;
+    await expect.poll(mails, { timeout: 60_000 }).toBe(20);
+    expect(functionsWorkers().length).toBeGreaterThan(0);
+
+    const started = Date.now();
+    run.child.kill('SIGINT');
+    await run.exited;
+    await expect
+      .poll(async () => ({ taken: await takenPorts(STACK_PORTS), workers: functionsWorkers() }), {
+        timeout: 20_000,
+        interval: 250,
+      })
+      .toEqual({ taken: [], workers: [] });
+    const seconds = (Date.now() - started) / 1000;
+    console.log(`npm start stopped in ${seconds.toFixed(1)} s after Ctrl-C`);
+    expect(seconds).toBeLessThanOrEqual(20);
+  });
+});
