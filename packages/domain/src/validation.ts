@@ -6,6 +6,8 @@ export const MSG_FILL_ALL_FIELDS = 'Fill all fields';
 export const MSG_CHOOSE_NOTIFICATION = 'Choose at least one notification type';
 /** The spec shows no bound; the store accepts only a finite price above zero, so say so up front. */
 export const MSG_INVALID_PRICE = 'Enter a trigger price greater than 0';
+/** Shown when the account already holds MAX_ALERTS_PER_ACCOUNT alerts (issue 11). */
+export const MSG_ALERT_LIMIT = 'You have reached the limit of 200 alerts. Delete some to add more.';
 
 export interface ValidAlertInput {
   currencyPair: CurrencyPair;
