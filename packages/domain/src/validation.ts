@@ -9,6 +9,14 @@ export const MSG_INVALID_PRICE = 'Enter a trigger price greater than 0';
 /** Shown when the account already holds MAX_ALERTS_PER_ACCOUNT alerts (issue 11). */
 export const MSG_ALERT_LIMIT = 'You have reached the limit of 200 alerts. Delete some to add more.';
 
+/** Creating an alert was refused because the account holds the most it may. */
+export class AlertLimitError extends Error {
+  constructor() {
+    super(MSG_ALERT_LIMIT);
+    this.name = 'AlertLimitError';
+  }
+}
+
 export interface ValidAlertInput {
   currencyPair: CurrencyPair;
   alertType: AlertType;
