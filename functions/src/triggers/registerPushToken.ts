@@ -20,7 +20,8 @@ export const registerPushToken = onCall(async (request) => {
   }
   try {
     const { id, removed } = await saveToken(db, request.auth.uid, parsed.data.token, parsed.data.userAgent);
-    if (removed.length) logger.info('push_tokens_capped: dropped the oldest devices', { uid: request.auth.uid, removed });
+    if (removed.length)
+      logger.info('push_tokens_capped: dropped the oldest devices', { uid: request.auth.uid, removed });
     return { success: true, tokenId: id };
   } catch (error) {
     logger.error('Could not store push token', { uid: request.auth.uid, error });
