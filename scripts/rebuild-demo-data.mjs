@@ -1,12 +1,21 @@
 // Rebuilds emulator-data/ from scripts/seed-demo.ts: empty emulators, seed, export, stop.
+// Only the emulators (and the mail sink the functions expect) run: the ingest service would write
+// live prices/* documents into the export while it is taken.
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { EMULATOR_ENV, PROJECT_ID, buildForStack, root, startStack } from './lib/stack.mjs';
+import { EMULATOR_ENV, PROJECT_ID, buildForStack, root, stackProcesses, useProjectNode } from './lib/stack.mjs';
+import { Supervisor } from './lib/supervisor.mjs';
 
 buildForStack({ web: false });
-const supervisor = await startStack({ importData: false, web: false });
+useProjectNode();
+const supervisor = new Supervisor({ logDir: join(root, '.cache', 'logs') });
 try {
+  for (const spec of stackProcesses({ importData: false, web: false })) {
+    if (spec.name !== 'mail-sink' && spec.name !== 'emulators') continue;
+    console.log(`Starting ${spec.name}...`);
+    await supervisor.start(spec);
+  }
   const env = { ...process.env, ...EMULATOR_ENV };
   execFileSync('tsx', [join(root, 'scripts', 'seed-demo.ts')], { env, stdio: 'inherit' });
   rmSync(join(root, 'emulator-data'), { recursive: true, force: true });

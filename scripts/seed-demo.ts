@@ -1,7 +1,8 @@
 // Writes the demo user, profile and alerts into the running emulators (npm run demo-data:rebuild
-// then exports them to emulator-data/). Alerts cover every status on several pairs.
+// then exports them to emulator-data/). Alerts cover every status on several pairs; the alert counter
+// (users/{uid}/counters/alerts, which the rules' cap of 200 reads) says how many there are.
 import type { AlertDocument, AlertStatus, AlertType, CurrencyPair } from '@price-alerts/domain';
-import { alertDocumentSchema, profileSchema } from '@price-alerts/domain';
+import { alertCounterSchema, alertDocumentSchema, profileSchema } from '@price-alerts/domain';
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { Timestamp, getFirestore } from 'firebase-admin/firestore';
@@ -73,6 +74,10 @@ async function main() {
   const batch = db.batch();
   batch.set(db.doc(`users/${DEMO_UID}`), profile);
   seeds.forEach((seed, i) => batch.set(db.doc(`users/${DEMO_UID}/alerts/demo-${i + 1}`), toDocument(seed)));
+  batch.set(
+    db.doc(`users/${DEMO_UID}/counters/alerts`),
+    alertCounterSchema.parse({ count: seeds.length, lastAlertId: `demo-${seeds.length}` }),
+  );
   await batch.commit();
   console.log(`Seeded ${DEMO_UID} with ${seeds.length} alerts.`);
 }

@@ -31,12 +31,13 @@ export async function naiveEvaluateIntervals(
         return alert.success && evaluate({ ...alert.data, since: alertSince(alert.data) }, path) !== undefined;
       });
       // Awaited first: `+= await` would read the count before the wait and lose concurrent updates.
-      const fired = await fireAlerts(
+      const counts = await fireAlerts(
         db,
         firing.map((d) => d.ref.path),
         path,
       );
-      stats.fired += fired;
+      stats.fired += counts.fired;
+      stats.failed += counts.failed;
     }),
   );
   return stats;

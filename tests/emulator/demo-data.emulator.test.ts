@@ -1,5 +1,5 @@
 // The stack `npm start` runs: the imported demo data is there and the functions bundle loads.
-import { ALERT_STATUSES, alertDocumentSchema, profileSchema } from '@price-alerts/domain';
+import { ALERT_STATUSES, alertCounterSchema, alertDocumentSchema, profileSchema } from '@price-alerts/domain';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
@@ -34,6 +34,12 @@ describe('demo data', () => {
     expect(new Set(alerts.map((a) => a.status))).toEqual(new Set(ALERT_STATUSES));
     expect(new Set(alerts.map((a) => a.currencyPair)).size).toBeGreaterThanOrEqual(5);
     expect(alerts.every((a) => a.userId === 'demo-user')).toBe(true);
+  });
+
+  it('has the alert counter the 200-alert cap reads, equal to the demo user’s alerts', async () => {
+    const db = getFirestore(app);
+    const counter = alertCounterSchema.parse((await db.doc('users/demo-user/counters/alerts').get()).data());
+    expect(counter.count).toBe((await db.collection('users/demo-user/alerts').get()).size);
   });
 });
 

@@ -1,7 +1,13 @@
 // End to end on the local stack: the simulator moves a price, the ingest service publishes the
 // interval, the Functions emulator fires the alert and sends one email (to the local mail sink)
 // and one push (through the local channel). Also: the scheduled functions run when fired.
-import { PREVIOUS_ALERTS_QUERY, pairToSymbol, priceDocumentSchema, type CurrencyPair } from '@price-alerts/domain';
+import {
+  PREVIOUS_ALERTS_QUERY,
+  deliveryId,
+  pairToSymbol,
+  priceDocumentSchema,
+  type CurrencyPair,
+} from '@price-alerts/domain';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { FieldValue, getFirestore, type Firestore } from 'firebase-admin/firestore';
@@ -96,8 +102,9 @@ describe('from a price move to the user’s inbox and device', () => {
     await expect.poll(localPushes, { timeout: 15_000 }).toHaveLength(1);
     const [push] = await localPushes();
     expect(push).toMatchObject({ token: localToken, payload: { data: { alertId: id } } });
+    const firedAt = (await ref.get()).get('triggeredAt').toMillis();
     await expect
-      .poll(async () => (await db.doc(`deliveries/${user.uid}__${id}`).get()).get('channels'))
+      .poll(async () => (await db.doc(`deliveries/${deliveryId(user.uid, id, firedAt)}`).get()).get('channels'))
       .toMatchObject({ email: { state: 'sent', attempts: 1 }, push: { state: 'sent', attempts: 1 } });
 
     // Later intervals keep arriving; nothing is sent again.

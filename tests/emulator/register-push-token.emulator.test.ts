@@ -59,3 +59,29 @@ describe('registerPushToken', () => {
     expect((await getFirestore(app).collection(`users/${bob.uid}/pushTokens`).get()).size).toBe(0);
   });
 });
+
+describe('registerPushToken: at most 10 devices per account', () => {
+  it('keeps the newest 10 of 12 registrations and deletes the oldest two', async () => {
+    const carol = await createTestUser('carol');
+    const tokens = Array.from({ length: 12 }, (_, i) => `fcm-device-token-carol-${String(i).padStart(2, '0')}`);
+    for (const token of tokens) {
+      const res = await callFunction('registerPushToken', { token }, carol.idToken);
+      expect(res.status).toBe(200);
+    }
+    const stored = await getFirestore(app).collection(`users/${carol.uid}/pushTokens`).get();
+    expect(stored.docs.map((d) => d.get('token')).sort()).toEqual(tokens.slice(2));
+    expect((await tokenDoc(carol.uid, tokens[0])).exists).toBe(false);
+    expect((await tokenDoc(carol.uid, tokens[1])).exists).toBe(false);
+
+    // Re-registering a kept device refreshes it and drops nobody; a new one then drops the oldest.
+    await callFunction('registerPushToken', { token: tokens[2] }, carol.idToken);
+    expect((await getFirestore(app).collection(`users/${carol.uid}/pushTokens`).get()).size).toBe(10);
+    await callFunction('registerPushToken', { token: 'fcm-device-token-carol-new' }, carol.idToken);
+    const after = (await getFirestore(app).collection(`users/${carol.uid}/pushTokens`).get()).docs.map((d) =>
+      d.get('token'),
+    );
+    expect(after).toHaveLength(10);
+    expect(after).toContain(tokens[2]);
+    expect(after).not.toContain(tokens[3]);
+  });
+});

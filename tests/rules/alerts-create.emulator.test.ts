@@ -2,7 +2,7 @@ import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebas
 import { ALERT_TYPES, CURRENCY_PAIRS } from '@price-alerts/domain';
 import { Timestamp, addDoc, collection, serverTimestamp } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ALICE, BOB, rulesEnv, validAlert } from './rules-env';
+import { ALICE, BOB, createCounted, rulesEnv, validAlert } from './rules-env';
 
 let env: RulesTestEnvironment;
 
@@ -16,9 +16,10 @@ afterAll(async () => {
   await env.cleanup();
 });
 
+/** As the app creates an alert: with the counter's +1 in the same batch (see alerts-cap for the cap). */
 function create(uid: string | null, data: Record<string, unknown>, owner = ALICE) {
   const ctx = uid ? env.authenticatedContext(uid) : env.unauthenticatedContext();
-  return addDoc(collection(ctx.firestore(), `users/${owner}/alerts`), data);
+  return createCounted(ctx.firestore(), data, owner);
 }
 
 const withTime = (patch: Record<string, unknown> = {}): Record<string, unknown> => ({
@@ -37,6 +38,11 @@ describe('alert create: who', () => {
   });
   it('denies a signed-out visitor', async () => {
     await assertFails(create(null, withTime()));
+  });
+  it('denies the owner a valid alert written without the counter', async () => {
+    await assertFails(
+      addDoc(collection(env.authenticatedContext(ALICE).firestore(), `users/${ALICE}/alerts`), withTime()),
+    );
   });
 });
 
@@ -115,6 +121,8 @@ const invalid: [string, Record<string, unknown>][] = [
   ['no createdAt', without('createdAt')],
   ['an evaluator field triggeredAt', withTime({ triggeredAt: serverTimestamp() })],
   ['an evaluator field triggeredPrice', withTime({ triggeredPrice: 1.1 })],
+  ['a server field cancelReason', withTime({ cancelReason: 'error' })],
+  ['a server field failure', withTime({ failure: { message: 'x', at: serverTimestamp() } })],
   ['an id field', withTime({ id: 'x' })],
   ['an updatedAt on create', withTime({ updatedAt: serverTimestamp() })],
   ['a privilege field', withTime({ admin: true })],

@@ -84,6 +84,8 @@ describe('alert update: edit', () => {
     ['createdAt', 'active', { createdAt: Timestamp.now(), ...now() }],
     ['the evaluator field triggeredAt', 'active', { triggeredAt: Timestamp.now(), ...now() }],
     ['the evaluator field triggeredPrice', 'active', { triggeredPrice: 1.2, ...now() }],
+    ['the server field cancelReason', 'active', { cancelReason: 'error', ...now() }],
+    ['the server field failure', 'paused', { failure: { message: 'x', at: Timestamp.now() }, ...now() }],
     ['a new field', 'active', { note: 'hi', ...now() }],
     ['without updatedAt', 'active', { triggerPrice: 1.2 }],
   ])('denies editing %s', async (_label, alertId, patch) => {

@@ -1,7 +1,11 @@
 // A rules test environment per suite, each in its own demo project on the running Firestore
 // emulator, so suites never clear each other's data (or the demo data of `npm start`).
-import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { setLogLevel } from 'firebase/firestore';
+import {
+  initializeTestEnvironment,
+  type RulesTestContext,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing';
+import { collection, doc, increment, setLogLevel, writeBatch } from 'firebase/firestore';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -33,4 +37,26 @@ export function validAlert(uid = ALICE): Record<string, unknown> {
     status: 'active',
     notificationPreferences: { email: true, push: false },
   };
+}
+
+/** A rules test context's Firestore, as the modular functions take it. */
+export type TestDb = ReturnType<RulesTestContext['firestore']>;
+
+export const COUNTER = (uid = ALICE) => `users/${uid}/counters/alerts`;
+
+/** How the app creates an alert: in one batch with the counter's +1, naming the alert. */
+export function createCounted(db: TestDb, data: Record<string, unknown>, owner = ALICE, alertId?: string) {
+  const ref = alertId ? doc(db, `users/${owner}/alerts/${alertId}`) : doc(collection(db, `users/${owner}/alerts`));
+  const batch = writeBatch(db);
+  batch.set(ref, data);
+  batch.set(doc(db, COUNTER(owner)), { count: increment(1), lastAlertId: ref.id }, { merge: true });
+  return batch.commit();
+}
+
+/** How the app deletes a counted alert: in one batch with the counter's -1, naming the alert. */
+export function deleteCounted(db: TestDb, alertId: string, owner = ALICE) {
+  const batch = writeBatch(db);
+  batch.delete(doc(db, `users/${owner}/alerts/${alertId}`));
+  batch.set(doc(db, COUNTER(owner)), { count: increment(-1), lastAlertId: alertId }, { merge: true });
+  return batch.commit();
 }

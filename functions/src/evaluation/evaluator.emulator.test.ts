@@ -60,7 +60,9 @@ describe('interval evaluation', () => {
     const gap = await t.db.doc('users/u3/alerts/reach-gap').get();
     expect([gap.get('triggeredPrice'), gap.get('triggeredAt').toMillis()]).toEqual([1.1, W + 100]);
 
-    const delivery = deliverySchema.parse((await t.db.doc('deliveries/u2__below-hit').get()).data());
+    const below = await t.db.doc('users/u2/alerts/below-hit').get();
+    const deliveryPath = `deliveries/u2__below-hit__${below.get('triggeredAt').toMillis()}`;
+    const delivery = deliverySchema.parse((await t.db.doc(deliveryPath).get()).data());
     expect(delivery).toMatchObject({
       userId: 'u2',
       alertId: 'below-hit',
@@ -92,7 +94,7 @@ describe('interval evaluation', () => {
     }));
     await seedAlerts(t.db, [...far, ...near]);
     const stats = await run(swing);
-    expect(stats).toEqual({ read: 6, queries: 3, fired: 6 });
+    expect(stats).toEqual({ read: 6, queries: 3, fired: 6, failed: 0 });
   });
 
   it('pages through more alerts in range than one page holds', async () => {

@@ -16,14 +16,17 @@ export interface EvaluationStats {
   read: number;
   queries: number;
   fired: number;
+  /** Alerts cancelled because firing them failed for good. */
+  failed: number;
 }
 
-export const emptyStats = (): EvaluationStats => ({ read: 0, queries: 0, fired: 0 });
+export const emptyStats = (): EvaluationStats => ({ read: 0, queries: 0, fired: 0, failed: 0 });
 
 export function addStats(into: EvaluationStats, more: EvaluationStats): EvaluationStats {
   into.read += more.read;
   into.queries += more.queries;
   into.fired += more.fired;
+  into.failed += more.failed;
   return into;
 }
 
@@ -56,12 +59,13 @@ export async function evaluatePair(
           evaluate({ alertType, triggerPrice: a.triggerPrice, since: alertSince(a) }, path),
         );
         // Awaited first: `+= await` would read the count before the wait and lose concurrent updates.
-        const fired = await fireAlerts(
+        const counts = await fireAlerts(
           db,
           firing.map((a) => a.path),
           path,
         );
-        stats.fired += fired;
+        stats.fired += counts.fired;
+        stats.failed += counts.failed;
         after = page.next;
       } while (after);
     }),

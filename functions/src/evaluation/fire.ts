@@ -12,9 +12,32 @@ import { logger } from 'firebase-functions';
 import { createDelivery } from '../repositories/deliveries';
 import { parseDoc } from '../repositories/parse';
 
-const ALREADY_EXISTS = 6;
 /** Alerts per transaction: two writes each, well under Firestore's 500 writes per commit. */
 export const FIRE_CHUNK = 100;
+
+/**
+ * gRPC codes a retry can cure (contention, overload, a blip): thrown, so Pub/Sub redelivers. CANCELLED
+ * and UNKNOWN are counted here too, as Google's client libraries retry them.
+ */
+const TRANSIENT_CODES = new Set([
+  1, // CANCELLED
+  2, // UNKNOWN
+  4, // DEADLINE_EXCEEDED
+  8, // RESOURCE_EXHAUSTED
+  10, // ABORTED
+  13, // INTERNAL
+  14, // UNAVAILABLE
+]);
+
+/**
+ * A Firestore error that will fail the same way on every retry for this alert (ALREADY_EXISTS,
+ * INVALID_ARGUMENT, FAILED_PRECONDITION, ...). Errors without a gRPC code (the network, a bug) are
+ * not judged permanent: they are thrown and retried like transient ones.
+ */
+export function isPermanentFailure(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'number' && !TRANSIENT_CODES.has(code);
+}
 
 type Now = () => number;
 
@@ -61,44 +84,98 @@ function fireIn(
   return true;
 }
 
-const isAlreadyExists = (error: unknown) => (error as { code?: unknown }).code === ALREADY_EXISTS;
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** Fires one alert in its own transaction. */
-export async function fireAlert(db: Firestore, alertPath: string, path: PricePath, now: Now = Date.now) {
+/**
+ * Cancels an alert whose firing failed for good, once: only while it is still active, so a second
+ * evaluator that hit the same failure records and logs nothing. Being no longer active, it leaves
+ * the evaluators' range query and is never tried again.
+ */
+async function recordPermanentFailure(
+  db: Firestore,
+  ref: DocumentReference,
+  error: unknown,
+  now: Now,
+): Promise<boolean> {
+  const message = messageOf(error).slice(0, 1000);
+  const recorded = await db.runTransaction(async (tx) => {
+    const alert = parseDoc(alertDocumentSchema, await tx.get(ref));
+    if (!alert || alert.status !== 'active') return false;
+    tx.update(ref, {
+      status: 'cancelled',
+      cancelReason: 'error',
+      failure: { message, at: Timestamp.fromMillis(now()) },
+    });
+    return true;
+  });
+  if (recorded) {
+    logger.error('alert_fire_failed: alert cancelled, firing it failed permanently', {
+      event: 'alert_fire_failed',
+      alertPath: ref.path,
+      message,
+    });
+  }
+  return recorded;
+}
+
+/** What one attempt did: fired it, found nothing to do, or cancelled it on a permanent failure. */
+export type FireOutcome = 'fired' | 'not-fired' | 'failed';
+
+export interface FireCounts {
+  fired: number;
+  /** Alerts this call cancelled on a permanent failure (each logged once as `alert_fire_failed`). */
+  failed: number;
+}
+
+/**
+ * Fires one alert in its own transaction. A transient failure is thrown (the message is redelivered);
+ * a permanent one is recorded on the alert, which is then cancelled, so no alert is retried forever.
+ */
+export async function fireAlert(
+  db: Firestore,
+  alertPath: string,
+  path: PricePath,
+  now: Now = Date.now,
+): Promise<FireOutcome> {
   const ref = alertRef(db, alertPath);
   try {
-    return await db.runTransaction(async (tx) => {
+    const fired = await db.runTransaction(async (tx) => {
       const alert = parseDoc(alertDocumentSchema, await tx.get(ref));
       return fireIn(tx, db, ref, alert, path, now);
     });
+    return fired ? 'fired' : 'not-fired';
   } catch (error) {
-    // Only possible if a delivery outlived its alert being re-created under the same id: never notify twice.
-    if (isAlreadyExists(error)) {
-      logger.warn('Alert already has a delivery; not fired again', { alertPath });
-      return false;
-    }
-    throw error;
+    if (!isPermanentFailure(error)) throw error;
+    return (await recordPermanentFailure(db, ref, error, now)) ? 'failed' : 'not-fired';
   }
 }
 
 /**
  * Fires many alerts of one path, a chunk per transaction: the same checks as `fireAlert`, with one
- * commit per hundred alerts instead of one each. Returns how many this call fired.
+ * commit per hundred alerts instead of one each. Returns how many this call fired and cancelled.
  */
-export async function fireAlerts(db: Firestore, alertPaths: readonly string[], path: PricePath, now: Now = Date.now) {
-  let fired = 0;
+export async function fireAlerts(
+  db: Firestore,
+  alertPaths: readonly string[],
+  path: PricePath,
+  now: Now = Date.now,
+): Promise<FireCounts> {
+  const counts: FireCounts = { fired: 0, failed: 0 };
   for (let i = 0; i < alertPaths.length; i += FIRE_CHUNK) {
     const refs = alertPaths.slice(i, i + FIRE_CHUNK).map((p) => alertRef(db, p));
     try {
-      fired += await db.runTransaction(async (tx) => {
+      counts.fired += await db.runTransaction(async (tx) => {
         const snapshots = await tx.getAll(...refs);
         return snapshots.filter((s) => fireIn(tx, db, s.ref, parseDoc(alertDocumentSchema, s), path, now)).length;
       });
     } catch (error) {
-      if (!isAlreadyExists(error)) throw error;
-      // One alert of the chunk already has a delivery: fire the others one by one.
-      for (const ref of refs) fired += (await fireAlert(db, ref.path, path, now)) ? 1 : 0;
+      if (!isPermanentFailure(error)) throw error;
+      // One alert of the chunk fails for good: fire the others one by one, and record that one.
+      for (const ref of refs) {
+        const outcome = await fireAlert(db, ref.path, path, now);
+        if (outcome !== 'not-fired') counts[outcome] += 1;
+      }
     }
   }
-  return fired;
+  return counts;
 }

@@ -40,7 +40,7 @@ describe('scheduled evaluation', () => {
     const reach = await t.db.doc('users/s/alerts/reach').get();
     expect([reach.get('triggeredPrice'), reach.get('triggeredAt').toMillis()]).toEqual([1.106, T + 60_000]);
     // No new price: nothing more to judge, nothing read.
-    expect(await evaluateLatestPrices(t.db)).toEqual({ read: 0, queries: 0, fired: 0 });
+    expect(await evaluateLatestPrices(t.db)).toEqual({ read: 0, queries: 0, fired: 0, failed: 0 });
   });
 
   it('does not fire an alert created after the latest price it would judge', async () => {

@@ -1,8 +1,8 @@
 /** Push through FCM (sendEach), and the emulators' local channel that ends in the same service-worker code. */
 import type { PushPayload } from '@price-alerts/domain';
 import type { Firestore } from 'firebase-admin/firestore';
-import type { BatchResponse, Messaging, TokenMessage } from 'firebase-admin/messaging';
-import { ProviderError, errorMessage, type PushProvider } from './providers';
+import type { BatchResponse, Messaging, SendResponse, TokenMessage } from 'firebase-admin/messaging';
+import { ProviderError, errorMessage, type PushProvider, type PushResult } from './providers';
 
 /** FCM's answers that mean the token will never work again. */
 const DEAD_TOKEN_CODES = new Set([
@@ -10,8 +10,17 @@ const DEAD_TOKEN_CODES = new Set([
   'messaging/invalid-registration-token',
 ]);
 
+/** FCM's `sendEach` refuses more than this many messages in one call. */
+export const SEND_EACH_LIMIT = 500;
+
 /** The part of the Admin SDK's Messaging the sender uses: the boundary tests fake. */
 export type SendEach = Pick<Messaging, 'sendEach'>;
+
+const toResult = (r: SendResponse): PushResult => ({
+  ok: r.success,
+  dead: !r.success && DEAD_TOKEN_CODES.has(r.error?.code ?? ''),
+  ...(r.error ? { error: `${r.error.code}: ${r.error.message}` } : {}),
+});
 
 export function fcmProvider(messaging: SendEach): PushProvider {
   return {
@@ -21,17 +30,22 @@ export function fcmProvider(messaging: SendEach): PushProvider {
         notification: payload.notification,
         data: payload.data,
       }));
-      let response: BatchResponse;
-      try {
-        response = await messaging.sendEach(messages);
-      } catch (error) {
-        throw new ProviderError(`FCM: ${errorMessage(error)}`, true);
+      const results: PushResult[] = [];
+      // In order, one call per 500, so the results line up with the tokens they answer. A failed call
+      // after one that went out fails only its own tokens: throwing would retry, and repeat, the rest.
+      for (let i = 0; i < messages.length; i += SEND_EACH_LIMIT) {
+        const chunk = messages.slice(i, i + SEND_EACH_LIMIT);
+        let response: BatchResponse;
+        try {
+          response = await messaging.sendEach(chunk);
+        } catch (error) {
+          if (i === 0) throw new ProviderError(`FCM: ${errorMessage(error)}`, true);
+          results.push(...chunk.map(() => ({ ok: false, dead: false, error: `FCM: ${errorMessage(error)}` })));
+          continue;
+        }
+        results.push(...response.responses.map(toResult));
       }
-      return response.responses.map((r) => ({
-        ok: r.success,
-        dead: !r.success && DEAD_TOKEN_CODES.has(r.error?.code ?? ''),
-        ...(r.error ? { error: `${r.error.code}: ${r.error.message}` } : {}),
-      }));
+      return results;
     },
   };
 }

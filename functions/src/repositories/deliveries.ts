@@ -1,10 +1,10 @@
-/** Repository for deliveries/{userId}__{alertId}: server-only notification state. */
-import { DUE_DELIVERIES_QUERY, deliveryId, deliverySchema, type Delivery } from '@price-alerts/domain';
+/** Repository for deliveries/{userId}__{alertId}__{firedAtMs}: server-only notification state. */
+import { DUE_DELIVERIES_QUERY, dateMillis, deliveryId, deliverySchema, type Delivery } from '@price-alerts/domain';
 import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
 import { parseDoc } from './parse';
 
-export function deliveryRef(db: Firestore, userId: string, alertId: string): DocumentReference {
-  return deliveryRefById(db, deliveryId(userId, alertId));
+export function deliveryRef(db: Firestore, userId: string, alertId: string, firedAtMs: number): DocumentReference {
+  return deliveryRefById(db, deliveryId(userId, alertId, firedAtMs));
 }
 
 export function deliveryRefById(db: Firestore, id: string): DocumentReference {
@@ -23,12 +23,13 @@ export async function dueDeliveries(db: Firestore, now: number): Promise<string[
 }
 
 /**
- * Creates the delivery inside the transaction that fires the alert. `create` fails if it exists,
- * so a second firing of the same alert aborts instead of queueing a second notification.
+ * Creates the delivery inside the transaction that fires the alert, under an id of that firing.
+ * `create` fails if it exists: a replay of the same firing never queues a second notification.
  */
 export function createDelivery(tx: Transaction, db: Firestore, delivery: Delivery): DocumentReference {
-  const ref = deliveryRef(db, delivery.userId, delivery.alertId);
-  tx.create(ref, deliverySchema.parse(delivery));
+  const parsed = deliverySchema.parse(delivery);
+  const ref = deliveryRef(db, parsed.userId, parsed.alertId, dateMillis(parsed.triggeredAt));
+  tx.create(ref, parsed);
   return ref;
 }
 
@@ -36,6 +37,7 @@ export async function getDelivery(
   db: Firestore,
   userId: string,
   alertId: string,
+  firedAtMs: number,
 ): Promise<(Delivery & { id: string }) | undefined> {
-  return parseDoc(deliverySchema, await deliveryRef(db, userId, alertId).get());
+  return parseDoc(deliverySchema, await deliveryRef(db, userId, alertId, firedAtMs).get());
 }

@@ -1,5 +1,6 @@
 // The functions' repositories against the Firestore emulator, in a project of their own.
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import type { Delivery } from '@price-alerts/domain';
 import { Timestamp, getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';
@@ -115,6 +116,7 @@ describe('prices and profiles', () => {
 });
 
 describe('deliveries', () => {
+  const AT = 1_800_000_000_600;
   const delivery = {
     userId: 'user-0',
     alertId: 'eu-0',
@@ -122,20 +124,24 @@ describe('deliveries', () => {
     alertType: 'Price rising above',
     triggerPrice: 1.05,
     triggeredPrice: 1.0501,
-    triggeredAt: Timestamp.now(),
+    triggeredAt: Timestamp.fromMillis(AT),
     channels: { email: { state: 'pending', attempts: 0 } },
   } as const;
-
-  it('creates one delivery per alert, and refuses a second', async () => {
-    await db.runTransaction(async (tx) => {
-      createDelivery(tx, db, delivery);
+  const create = (d: Delivery) =>
+    db.runTransaction(async (tx) => {
+      createDelivery(tx, db, d);
     });
-    expect(await getDelivery(db, 'user-0', 'eu-0')).toMatchObject({ id: 'user-0__eu-0', triggeredPrice: 1.0501 });
-    await expect(
-      db.runTransaction(async (tx) => {
-        createDelivery(tx, db, { ...delivery, triggeredPrice: 1.06 });
-      }),
-    ).rejects.toThrow(/ALREADY_EXISTS|already exists/i);
-    expect((await getDelivery(db, 'user-0', 'eu-0'))?.triggeredPrice).toBe(1.0501);
+
+  it('creates one delivery per firing, refuses a replay of that firing, and takes a later firing', async () => {
+    await create(delivery);
+    expect(await getDelivery(db, 'user-0', 'eu-0', AT)).toMatchObject({
+      id: `user-0__eu-0__${AT}`,
+      triggeredPrice: 1.0501,
+    });
+    await expect(create({ ...delivery, triggeredPrice: 1.06 })).rejects.toThrow(/ALREADY_EXISTS|already exists/i);
+    expect((await getDelivery(db, 'user-0', 'eu-0', AT))?.triggeredPrice).toBe(1.0501);
+    // The same alert id firing again (re-created, or repeating) addresses a delivery of its own.
+    await create({ ...delivery, triggeredPrice: 1.07, triggeredAt: Timestamp.fromMillis(AT + 5000) });
+    expect((await getDelivery(db, 'user-0', 'eu-0', AT + 5000))?.triggeredPrice).toBe(1.07);
   });
 });

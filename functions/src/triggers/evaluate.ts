@@ -18,7 +18,7 @@ export const evaluateInterval = onMessagePublished(
     const { intervals, rejected } = parseIntervalBatch(readJson(() => event.data.message.json));
     for (const problem of rejected) logger.error('Ignored an invalid interval message', { messageId, problem });
     const stats = await evaluateIntervals(db, intervals);
-    if (stats.fired > 0) logger.info('Alerts fired', { messageId, ...stats });
+    if (stats.fired + stats.failed > 0) logger.info('Alerts fired', { messageId, ...stats });
   },
 );
 

@@ -5,8 +5,9 @@ import { db } from '../lib/firebase';
 import { saveToken } from '../repositories/pushTokens';
 
 /**
- * Stores this device's push token for the caller. The uid comes from the verified ID token only;
- * nothing in the request can name another user.
+ * Stores this device's push token for the caller, the only way a token is stored (the rules let
+ * clients only read and delete theirs), keeping the newest ten. The uid comes from the verified ID
+ * token only; nothing in the request can name another user.
  */
 export const registerPushToken = onCall(async (request) => {
   if (!request.auth) throw new HttpsError('unauthenticated', MSG_NOT_LOGGED_IN_FCM);
@@ -18,7 +19,9 @@ export const registerPushToken = onCall(async (request) => {
     );
   }
   try {
-    const id = await saveToken(db, request.auth.uid, parsed.data.token, parsed.data.userAgent);
+    const { id, removed } = await saveToken(db, request.auth.uid, parsed.data.token, parsed.data.userAgent);
+    if (removed.length)
+      logger.info('push_tokens_capped: dropped the oldest devices', { uid: request.auth.uid, removed });
     return { success: true, tokenId: id };
   } catch (error) {
     logger.error('Could not store push token', { uid: request.auth.uid, error });

@@ -51,6 +51,10 @@ export const TRACKED_PAIRS = [
 ] as const satisfies readonly CurrencyPair[];
 
 export const ACTIVE_ALERTS_LIMIT = 10;
+/** Alerts one account may hold in all statuses (what large brokers allow); firestore.rules repeats it. */
+export const MAX_ALERTS_PER_ACCOUNT = 200;
+/** Devices one account may register for push; registering another drops the oldest. */
+export const MAX_PUSH_TOKENS_PER_ACCOUNT = 10;
 export const PREVIOUS_ALERTS_LIMIT = 5;
 
 export const DEFAULT_NOTIFICATION_PREFERENCES = Object.freeze({ email: true, push: false });

@@ -13,10 +13,12 @@ const delivery = {
 };
 
 describe('deliveries', () => {
-  it('derives one id per alert', () => {
-    expect(deliveryId('u1', 'a1')).toBe('u1__a1');
-    expect(deliveryId('u1', 'a1')).toBe(deliveryId('u1', 'a1'));
-    expect(deliveryId('u1', 'a1')).not.toBe(deliveryId('u2', 'a1'));
+  it('derives one id per firing of an alert', () => {
+    expect(deliveryId('u1', 'a1', 1_800_000_000_600)).toBe('u1__a1__1800000000600');
+    expect(deliveryId('u1', 'a1', 5)).toBe(deliveryId('u1', 'a1', 5));
+    expect(deliveryId('u1', 'a1', 5)).not.toBe(deliveryId('u2', 'a1', 5));
+    // The same alert id firing again later (re-created, or a repeating alert) is a new delivery.
+    expect(deliveryId('u1', 'a1', 5)).not.toBe(deliveryId('u1', 'a1', 6));
   });
 
   it('accepts a delivery with per-channel state', () => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { alertTypeSchema, currencyPairSchema, timestampLikeSchema } from './schemas.ts';
 
 /**
- * deliveries/{deliveryId}: one per fired alert, created in the same transaction that fires it.
+ * deliveries/{userId}__{alertId}__{firedAtMs}: one per firing of an alert, created in the same transaction that fires it.
  * The sender claims it with a lease and records per channel what happened, so each channel is
  * sent at most once after success and retried until success or a final error.
  */
@@ -35,9 +35,15 @@ export const deliverySchema = z.object({
 });
 export type Delivery = z.infer<typeof deliverySchema>;
 
-/** Derived from the alert, so firing the same alert twice can only ever address one delivery. */
-export function deliveryId(userId: string, alertId: string): string {
-  return `${userId}__${alertId}`;
+/**
+ * One per firing: the alert and the time of the price that fired it (ms). Alert ids are chosen by
+ * the client, so an alert re-created under the id of one that fired gets a delivery of its own, and a
+ * repeating alert one per firing. At most once per firing comes from the firing transaction, which
+ * re-reads the alert's status; the id only makes a replay of the same firing address the same document.
+ */
+export function deliveryId(userId: string, alertId: string, firedAtMs: number): string {
+  if (!Number.isFinite(firedAtMs)) throw new Error(`A delivery needs the firing time, got ${firedAtMs}`);
+  return `${userId}__${alertId}__${Math.trunc(firedAtMs)}`;
 }
 
 export const DELIVERY_CHANNELS = ['email', 'push'] as const;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { alertSchema, livePriceSchema, profileSchema } from './schemas.ts';
+import { MAX_ALERTS_PER_ACCOUNT } from './constants.ts';
+import { alertCounterSchema, alertSchema, canCreateAlert, livePriceSchema, profileSchema } from './schemas.ts';
+import { MSG_ALERT_LIMIT } from './validation.ts';
 
 const valid = {
   id: 'a1',
@@ -68,5 +70,28 @@ describe('timestampLikeSchema', () => {
     }
     const ts = new FakeTimestamp();
     expect(alertSchema.parse({ ...valid, createdAt: ts }).createdAt).toBe(ts);
+  });
+});
+
+describe('alert caps', () => {
+  it.each([
+    [0, true],
+    [199, true],
+    [200, false],
+    [250, false],
+  ])('an account holding %d alerts may create another: %s', (count, allowed) => {
+    expect(canCreateAlert(count)).toBe(allowed);
+  });
+  it('states the limit the constant sets', () => {
+    expect(MSG_ALERT_LIMIT).toBe('You have reached the limit of 200 alerts. Delete some to add more.');
+    expect(MSG_ALERT_LIMIT).toContain(String(MAX_ALERTS_PER_ACCOUNT));
+  });
+  it.each([
+    [{ count: 3, lastAlertId: 'a1' }, true],
+    [{ count: -1, lastAlertId: 'a1' }, false],
+    [{ count: 1.5, lastAlertId: 'a1' }, false],
+    [{ count: 1 }, false],
+  ])('reads the alert counter %j: %s', (doc, valid) => {
+    expect(alertCounterSchema.safeParse(doc).success).toBe(valid);
   });
 });

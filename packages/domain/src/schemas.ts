@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { ALERT_STATUSES, ALERT_TYPES, AVATAR_IDS, CURRENCY_PAIRS, PRICE_SIDES } from './constants.ts';
+import {
+  ALERT_STATUSES,
+  ALERT_TYPES,
+  AVATAR_IDS,
+  CURRENCY_PAIRS,
+  MAX_ALERTS_PER_ACCOUNT,
+  PRICE_SIDES,
+} from './constants.ts';
 
 /**
  * A stored timestamp as either SDK hands it over (Timestamp with toDate, or its plain
@@ -45,11 +52,30 @@ export const alertDocumentSchema = z.object({
   updatedAt: timestampLikeSchema.nullable().optional(),
   triggeredAt: timestampLikeSchema.nullable().optional(),
   triggeredPrice: z.number().finite().optional(),
+  /** Server only: why the server cancelled the alert ('error': firing it failed for good). */
+  cancelReason: z.enum(['error']).optional(),
+  /** Server only: the permanent failure that cancelled it, recorded once. */
+  failure: z.object({ message: z.string(), at: timestampLikeSchema }).optional(),
 });
 export type AlertDocument = z.infer<typeof alertDocumentSchema>;
 
 export const alertSchema = alertDocumentSchema.extend({ id: z.string().min(1) });
 export type Alert = z.infer<typeof alertSchema>;
+
+/**
+ * users/{uid}/counters/alerts: how many alerts the account holds. Written only in the same batch as
+ * an alert's create (+1) or delete (-1), naming that alert, so the rules can cap the count.
+ */
+export const alertCounterSchema = z.object({
+  count: z.number().int().min(0),
+  lastAlertId: z.string(),
+});
+export type AlertCounter = z.infer<typeof alertCounterSchema>;
+
+/** Whether an account holding `count` alerts may create another. */
+export function canCreateAlert(count: number): boolean {
+  return count < MAX_ALERTS_PER_ACCOUNT;
+}
 
 export const FULL_NAME_MAX_LENGTH = 80;
 

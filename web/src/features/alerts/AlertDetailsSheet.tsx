@@ -1,4 +1,4 @@
-import { formatDateTime, formatPrice, notificationLabel } from '@price-alerts/domain';
+import { MSG_ALERT_FIRE_FAILED, formatDateTime, formatPrice, notificationLabel } from '@price-alerts/domain';
 import { useAtom, useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -65,6 +65,12 @@ export function AlertDetailsSheet() {
           )}
           <dt>Notification</dt>
           <dd>{notificationLabel(alert.notificationPreferences)}</dd>
+          {alert.status === 'cancelled' && alert.cancelReason === 'error' && (
+            <>
+              <dt>Reason</dt>
+              <dd>{MSG_ALERT_FIRE_FAILED}</dd>
+            </>
+          )}
         </dl>
         <button type="button" className="button button-ghost" onClick={() => setOpen(false)}>
           Cancel

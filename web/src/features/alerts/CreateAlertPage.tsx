@@ -1,4 +1,4 @@
-import { MSG_LOGIN_REQUIRED, emptyDraft, validateDraft } from '@price-alerts/domain';
+import { AlertLimitError, MSG_ALERT_LIMIT, MSG_LOGIN_REQUIRED, emptyDraft, validateDraft } from '@price-alerts/domain';
 import { useAtom, useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -29,8 +29,9 @@ export default function CreateAlertPage() {
       toast.success('Alert created successfully!');
       setDraft(emptyDraft());
       navigate('/alert_added_successfully');
-    } catch {
-      toast.error('Error creating alert. Please try again.');
+    } catch (error) {
+      // The draft stays as typed either way: the user may delete alerts and come back to it.
+      toast.error(error instanceof AlertLimitError ? MSG_ALERT_LIMIT : 'Error creating alert. Please try again.');
       setBusy(false);
     }
   }

@@ -1,4 +1,4 @@
-import { TOP_PAIRS, type ValidAlertInput } from '@price-alerts/domain';
+import { AlertLimitError, TOP_PAIRS, type ValidAlertInput } from '@price-alerts/domain';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -125,6 +125,21 @@ describe('create alert', () => {
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Error creating alert. Please try again.'));
     expect((screen.getByLabelText('Trigger price') as HTMLInputElement).value).toBe('1.245');
     expect(screen.getByRole('button', { name: /Currency pair/ }).textContent).toBe('GBP/USD');
+    expect((screen.getByRole('button', { name: 'Create New Alert' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('says the account is at its 200 alerts, word for word, and keeps everything typed', async () => {
+    createAlert.mockRejectedValue(new AlertLimitError());
+    renderCreate();
+    fillValid();
+    submit();
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('You have reached the limit of 200 alerts. Delete some to add more.'),
+    );
+    expect(toast.success).not.toHaveBeenCalled();
+    expect((screen.getByLabelText('Trigger price') as HTMLInputElement).value).toBe('1.245');
+    expect(screen.getByRole('button', { name: /Currency pair/ }).textContent).toBe('GBP/USD');
+    expect(screen.getByRole('button', { name: /Alert type/ }).textContent).toContain('Price dropping below');
     expect((screen.getByRole('button', { name: 'Create New Alert' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });

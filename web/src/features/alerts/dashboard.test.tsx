@@ -98,6 +98,25 @@ describe('alert details sheet', () => {
     expect(sheet.getByText('triggered').className).toContain('status-red');
   });
 
+  it('tells why the server cancelled an alert it could not fire, and says nothing for other alerts', () => {
+    const store = renderWith({ active: [], previous: [] });
+    const failed = alert('c', 'cancelled', {
+      cancelReason: 'error',
+      failure: { message: '6 ALREADY_EXISTS: Document already exists', at: new Date() },
+    });
+    act(() => {
+      store.set(selectedAlertAtom, failed);
+      store.set(showAlertDetailsAtom, true);
+    });
+    const sheet = within(screen.getByRole('dialog', { name: 'Alert Details' }));
+    expect(sheet.getByText('Reason')).toBeDefined();
+    expect(
+      sheet.getByText('This alert could not be fired and was cancelled. Create it again to keep watching.'),
+    ).toBeDefined();
+    act(() => store.set(selectedAlertAtom, alert('c2', 'cancelled')));
+    expect(sheet.queryByText('Reason')).toBeNull();
+  });
+
   it('asks before deleting, with the spec texts', () => {
     const store = renderWith({ active: [], previous: [] });
     act(() => {

@@ -1,10 +1,19 @@
 // The app's real alert queries and writes, against the Firestore emulator with the real rules.
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import type { Alert, AlertStatus } from '@price-alerts/domain';
-import { Timestamp, doc, setDoc, type Firestore } from 'firebase/firestore';
+import { AlertLimitError, type Alert, type AlertStatus, type ValidAlertInput } from '@price-alerts/domain';
+import { Timestamp, collection, doc, getDoc, getDocs, setDoc, type Firestore } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ALICE, rulesEnv, validAlert } from '../../../../tests/rules/rules-env';
-import { createAlert, deleteAlert, getAlert, setAlertStatus, updateAlert, watchAlerts, type AlertList } from './alerts';
+import { ALICE, COUNTER, rulesEnv, validAlert } from '../../../../tests/rules/rules-env';
+import {
+  alertCount,
+  createAlert,
+  deleteAlert,
+  getAlert,
+  setAlertStatus,
+  updateAlert,
+  watchAlerts,
+  type AlertList,
+} from './alerts';
 
 let env: RulesTestEnvironment;
 let db: Firestore;
@@ -112,5 +121,55 @@ describe('alerts repository', () => {
     const alerts = await nextSnapshot('active');
     expect(alerts.map((a) => a.id)).not.toContain('broken');
     expect(alerts).toHaveLength(9);
+  });
+});
+
+describe('alerts repository: the 200-alert cap', () => {
+  const input: ValidAlertInput = {
+    currencyPair: 'EUR/USD',
+    alertType: 'Price reaching',
+    triggerPrice: 1.1,
+    notificationPreferences: { email: true, push: false },
+  };
+  const setCount = (count: number) =>
+    env.withSecurityRulesDisabled((ctx) => setDoc(doc(ctx.firestore(), COUNTER()), { count, lastAlertId: 'seed' }));
+  const stored = async () => {
+    let result = { alerts: -1, count: -1 };
+    await env.withSecurityRulesDisabled(async (ctx) => {
+      const alerts = (await getDocs(collection(ctx.firestore(), `users/${ALICE}/alerts`))).size;
+      result = { alerts, count: (await getDoc(doc(ctx.firestore(), COUNTER()))).get('count') as number };
+    });
+    return result;
+  };
+
+  it('counts each create and counted delete in the same batch', async () => {
+    await setCount(24);
+    const id = await createAlert(db, ALICE, input);
+    expect(await stored()).toEqual({ alerts: 25, count: 25 });
+    await deleteAlert(db, ALICE, id);
+    await deleteAlert(db, ALICE, 'a-00');
+    expect(await stored()).toEqual({ alerts: 23, count: 23 });
+    expect(await alertCount(db, ALICE)).toBe(23);
+  });
+
+  it('starts counting at the first create, and deletes older alerts with no count', async () => {
+    await deleteAlert(db, ALICE, 'a-00');
+    expect(await alertCount(db, ALICE)).toBe(0);
+    await createAlert(db, ALICE, input);
+    expect(await stored()).toEqual({ alerts: 24, count: 1 });
+  });
+
+  it('creates the 200th alert, then refuses the 201st with the limit error and writes nothing', async () => {
+    await setCount(199);
+    await createAlert(db, ALICE, input);
+    await expect(createAlert(db, ALICE, input)).rejects.toBeInstanceOf(AlertLimitError);
+    await expect(createAlert(db, ALICE, input)).rejects.toThrow(
+      'You have reached the limit of 200 alerts. Delete some to add more.',
+    );
+    expect(await stored()).toEqual({ alerts: 25, count: 200 });
+    // Deleting one makes room again.
+    await deleteAlert(db, ALICE, 'a-01');
+    await createAlert(db, ALICE, input);
+    expect(await stored()).toEqual({ alerts: 25, count: 200 });
   });
 });

@@ -1,20 +1,27 @@
-/** Repository for users/{uid}/alerts: the only module that reads or writes alerts in the app. */
+/**
+ * Repository for users/{uid}/alerts and its counter users/{uid}/counters/alerts: the only module that
+ * reads or writes alerts in the app. Every create and delete moves the counter in the same batch, as
+ * the rules require (they cap an account at 200 alerts; see docs/data-model.md).
+ */
 import {
   ACTIVE_ALERTS_QUERY,
+  AlertLimitError,
   DEFAULT_PRICE_SIDE,
   PREVIOUS_ALERTS_QUERY,
+  alertCounterSchema,
   alertDocumentSchema,
+  canCreateAlert,
   dateMillis,
   type Alert,
   type AlertStatus,
   type ValidAlertInput,
 } from '@price-alerts/domain';
 import {
-  addDoc,
   collection,
   deleteDoc,
   doc,
   getDoc,
+  increment,
   limit,
   onSnapshot,
   orderBy,
@@ -22,6 +29,7 @@ import {
   serverTimestamp,
   updateDoc,
   where,
+  writeBatch,
   type Firestore,
 } from 'firebase/firestore';
 import { parseQuery, parseSnapshot } from './converters';
@@ -32,6 +40,13 @@ const SHAPES = { active: ACTIVE_ALERTS_QUERY, previous: PREVIOUS_ALERTS_QUERY } 
 
 const alertsOf = (db: Firestore, uid: string) => collection(db, 'users', uid, 'alerts');
 const alertRef = (db: Firestore, uid: string, alertId: string) => doc(db, 'users', uid, 'alerts', alertId);
+const counterRef = (db: Firestore, uid: string) => doc(db, 'users', uid, 'counters', 'alerts');
+
+/** How many alerts the account holds, as its counter says (0 before its first counted alert). */
+export async function alertCount(db: Firestore, uid: string): Promise<number> {
+  const snapshot = await getDoc(counterRef(db, uid));
+  return snapshot.exists() ? (alertCounterSchema.safeParse(snapshot.data()).data?.count ?? 0) : 0;
+}
 
 /** The dashboard's live query for one list, built from its declared shape (see queries.ts). */
 export function watchAlerts(
@@ -66,8 +81,16 @@ export async function getAlert(db: Firestore, uid: string, alertId: string): Pro
   return snapshot.exists() ? parseSnapshot(alertDocumentSchema, snapshot) : undefined;
 }
 
+/**
+ * Creates the alert with the counter's +1 in one batch. Throws AlertLimitError when the account
+ * already holds the most it may: checked first, and again when the rules refuse the batch (another
+ * tab or device may have taken the last place in between).
+ */
 export async function createAlert(db: Firestore, uid: string, input: ValidAlertInput): Promise<string> {
-  const ref = await addDoc(alertsOf(db, uid), {
+  if (!canCreateAlert(await alertCount(db, uid))) throw new AlertLimitError();
+  const ref = doc(alertsOf(db, uid));
+  const batch = writeBatch(db);
+  batch.set(ref, {
     userId: uid,
     currencyPair: input.currencyPair,
     alertType: input.alertType,
@@ -77,6 +100,15 @@ export async function createAlert(db: Firestore, uid: string, input: ValidAlertI
     notificationPreferences: { ...input.notificationPreferences },
     createdAt: serverTimestamp(),
   });
+  batch.set(counterRef(db, uid), { count: increment(1), lastAlertId: ref.id }, { merge: true });
+  try {
+    await batch.commit();
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'permission-denied' && !canCreateAlert(await alertCount(db, uid))) {
+      throw new AlertLimitError();
+    }
+    throw error;
+  }
   return ref.id;
 }
 
@@ -99,6 +131,14 @@ export async function setAlertStatus(
   await updateDoc(alertRef(db, uid, alertId), { status, updatedAt: serverTimestamp() });
 }
 
+/** Deletes the alert with the counter's -1 in one batch; with no count (older alerts) on its own. */
 export async function deleteAlert(db: Firestore, uid: string, alertId: string): Promise<void> {
-  await deleteDoc(alertRef(db, uid, alertId));
+  if ((await alertCount(db, uid)) === 0) {
+    await deleteDoc(alertRef(db, uid, alertId));
+    return;
+  }
+  const batch = writeBatch(db);
+  batch.delete(alertRef(db, uid, alertId));
+  batch.set(counterRef(db, uid), { count: increment(-1), lastAlertId: alertId }, { merge: true });
+  await batch.commit();
 }
