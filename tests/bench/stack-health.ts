@@ -103,6 +103,8 @@ async function browserLoop() {
 
 // ---- probe: forced price to triggered.
 const latencies: number[] = [];
+/** The probes that ran while a burst was firing or being sent. */
+const duringBurst: number[] = [];
 async function probe(uid: string) {
   const base = await ask(PROBE_PAIR);
   const ref = await db.collection(`users/${uid}/alerts`).add(alertFields(uid, PROBE_PAIR, base * 1.05));
@@ -171,20 +173,29 @@ console.log(
 
 const sampler = setInterval(() => samples.push(sample()), 5_000);
 const load = browserLoop();
-let nextBurst = Date.now() + 60_000;
-while (Date.now() < endAt) {
-  if (Date.now() >= nextBurst) {
+// Bursts run beside the probes, so probes also measure a forced price while 200 deliveries queue.
+let bursting = false;
+const burstLoop = (async () => {
+  for (let next = Date.now() + 60_000; next < endAt; next += BURST_EVERY_MIN * 60_000) {
+    await sleep(next - Date.now());
+    bursting = true;
     await burst(burstUser.uid);
-    nextBurst += BURST_EVERY_MIN * 60_000;
-  } else await probe(probeUser.uid);
+    bursting = false;
+  }
+})();
+while (Date.now() < endAt) {
+  const during = bursting;
+  await probe(probeUser.uid);
+  if (during || bursting) duringBurst.push(latencies.at(-1) as number);
   const last = samples.at(-1);
   console.log(
     `  ${new Date().toISOString().slice(11, 19)} workers ${last?.workers ?? '-'} stack ${last?.stackMb ?? '-'} MB ` +
-      `probe ${latencies.at(-1)?.toFixed(2) ?? '-'} s suites ${suiteRuns} (${suiteFailures} failed)`,
+      `probe ${latencies.at(-1)?.toFixed(2) ?? '-'} s${during ? ' (burst)' : ''} ` +
+      `suites ${suiteRuns} (${suiteFailures} failed)`,
   );
   await sleep(PROBE_EVERY_MS);
 }
-await load;
+await Promise.all([load, burstLoop]);
 clearInterval(sampler);
 
 const max = (key: keyof Sample) => Math.max(...samples.map((s) => s[key]));
@@ -199,6 +210,7 @@ console.log(
   `forced price -> alert triggered: ${latencies.length} probes, p50 ${percentile(latencies, 50).toFixed(2)} s, ` +
     `p95 ${percentile(latencies, 95).toFixed(2)} s, max ${Math.max(...latencies).toFixed(2)} s`,
 );
+if (duringBurst.length) console.log(`  of which during a burst: ${duringBurst.map((l) => l.toFixed(2)).join(', ')} s`);
 for (const [i, b] of bursts.entries())
   console.log(
     `burst ${i + 1}: ${b.fired}/${BURST_SIZE} fired in ${b.firedSeconds || '-'} s, ${b.sent} emails sent in ${b.sentSeconds || '-'} s`,
