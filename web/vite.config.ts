@@ -1,8 +1,10 @@
 import react from '@vitejs/plugin-react';
+import { join } from 'node:path';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { previewHeaders } from './securityHeaders';
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
     VitePWA({
@@ -34,8 +36,9 @@ export default defineConfig({
       },
     }),
   ],
-  // The manifest lets scripts/bench/route-js.mjs work out what each route downloads.
-  build: { target: 'es2022', sourcemap: true, manifest: true },
+  // The manifest lets scripts/bench/route-js.mjs work out what each route downloads. Source maps
+  // are built for debugging but not referenced from the code, and never deployed (firebase.json).
+  build: { target: 'es2022', sourcemap: 'hidden', manifest: true },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
-  preview: { host: '127.0.0.1', port: 5173, strictPort: true },
-});
+  preview: { host: '127.0.0.1', port: 5173, strictPort: true, headers: previewHeaders(join(__dirname, '..'), mode) },
+}));

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SetupError, checkJava, emulatorBinaryEnv } from './emulator-env.mjs';
+import { ensureLocalSecrets } from './local-secrets.mjs';
 import { describeTakenPorts, takenPorts } from './processes.mjs';
 import { Supervisor, onShutdownSignals } from './supervisor.mjs';
 
@@ -133,6 +134,7 @@ export function stackProcesses({ importData = true, web = 'preview', log = conso
 /** Builds what the stack runs from: the functions bundle always, the web app for preview. */
 export function buildForStack({ web = 'preview', log = console.log } = {}) {
   useProjectNode();
+  if (ensureLocalSecrets(join(root, 'functions'))) log('Wrote functions/.secret.local from its example.');
   log('Building functions...');
   execFileSync('npm', ['run', 'build', '-w', 'functions'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   if (web === 'preview') {

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { toNotification } from '@price-alerts/domain';
+import { notificationPath, toNotification } from '@price-alerts/domain';
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
@@ -39,15 +39,27 @@ self.addEventListener('push', (event) => {
 });
 
 self.addEventListener('message', (event) => {
-  const message = event.data as { type?: string; payload?: unknown } | null;
+  const message = event.data as { type?: string } | null;
   // A new version waits until the page asks for it, so nobody loses a half-typed form.
   if (message?.type === 'SKIP_WAITING') void self.skipWaiting();
-  if (message?.type === 'LOCAL_PUSH') event.waitUntil(display(message.payload));
 });
+
+// The emulators' local push channel: only emulator builds have it (MODE is replaced at build time,
+// so a production service worker holds no handler a page could use to show notifications).
+if (import.meta.env.MODE === 'emulator') {
+  self.addEventListener('message', (event) => {
+    const message = event.data as { type?: string; payload?: unknown } | null;
+    if (message?.type === 'LOCAL_PUSH') event.waitUntil(display(message.payload));
+  });
+}
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const url = new URL((event.notification.data as { url?: string } | null)?.url ?? '/dashboard', self.location.origin);
+  // Only the dashboard, on this origin, whatever the push said.
+  const url = new URL(
+    notificationPath((event.notification.data as { url?: unknown } | null)?.url),
+    self.location.origin,
+  );
   event.waitUntil(
     (async () => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toNotification } from './push.ts';
+import { notificationPath, toNotification } from './push.ts';
 
 describe('toNotification', () => {
   it.each([
@@ -9,9 +9,14 @@ describe('toNotification', () => {
       { title: 'EUR/USD rose above 1.1', body: 'Now 1.10012', url: '/dashboard?alert=a1', tag: 'alert-a1' },
     ],
     [
-      'an explicit in-app url',
+      'an explicit dashboard url',
+      { notification: { title: 'T' }, data: { url: '/dashboard?alert=a2' } },
+      { title: 'T', body: '', url: '/dashboard?alert=a2' },
+    ],
+    [
+      'an in-app url outside the dashboard, replaced by the dashboard',
       { notification: { title: 'T' }, data: { url: '/edit_alert/a2' } },
-      { title: 'T', body: '', url: '/edit_alert/a2' },
+      { title: 'T', body: '', url: '/dashboard' },
     ],
     [
       'an outside url, replaced by the dashboard',
@@ -28,4 +33,27 @@ describe('toNotification', () => {
       expect(toNotification(raw)).toBeUndefined();
     },
   );
+});
+
+describe('notificationPath: what a notification click may open', () => {
+  it.each([
+    ['/dashboard', '/dashboard'],
+    ['/dashboard?alert=a1', '/dashboard?alert=a1'],
+    ['/dashboard/', '/dashboard/'],
+    ['/dashboard#top', '/dashboard#top'],
+    ['/dashboard/../account', '/dashboard'],
+    ['/dashboardx', '/dashboard'],
+    ['/account', '/dashboard'],
+    ['//evil.example/dashboard', '/dashboard'],
+    ['/\\evil.example/dashboard', '/dashboard'],
+    ['/\t/evil.example/dashboard', '/dashboard'],
+    ['https://evil.example/dashboard', '/dashboard'],
+    ['javascript:alert(1)', '/dashboard'],
+    ['dashboard', '/dashboard'],
+    ['', '/dashboard'],
+    [undefined, '/dashboard'],
+    [42, '/dashboard'],
+  ])('%j opens %j', (raw, expected) => {
+    expect(notificationPath(raw)).toBe(expected);
+  });
 });

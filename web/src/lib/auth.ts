@@ -17,7 +17,7 @@ import {
   verifyPasswordResetCode,
   type User,
 } from 'firebase/auth';
-import { auth } from './firebase';
+import { auth, getDb } from './firebase';
 
 export interface SessionUser {
   uid: string;
@@ -113,7 +113,24 @@ export async function idToken(): Promise<string> {
   return requireUser().getIdToken();
 }
 
+/** How long sign-out waits for the token's deletion (offline, Firestore would wait for ever). */
+const FORGET_TOKEN_MS = 3_000;
+
+/**
+ * Forgets this device's push token while still signed in (the rules need the owner), so the next
+ * person on the device gets none of this user's pushes; failing to forget never blocks signing out.
+ */
 export async function signOut(): Promise<void> {
+  const uid = auth.currentUser?.uid;
+  if (uid) {
+    const forget = import('./repositories/pushTokens').then(async ({ forgetPushToken }) =>
+      forgetPushToken(await getDb(), uid),
+    );
+    const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error('timed out')), FORGET_TOKEN_MS));
+    await Promise.race([forget, timeout]).catch((error: unknown) =>
+      console.warn('Could not forget this device’s push token before signing out', error),
+    );
+  }
   await firebaseSignOut(auth);
 }
 

@@ -8,7 +8,8 @@ import { getFunctionsInstance, getMessagingInstance } from './firebase';
 
 const TOKEN_KEY = 'price-alerts:push-token';
 
-export const usesLocalChannel = config.useEmulators;
+/** Emulator builds only: MODE is replaced at build time, so production bundles drop the local channel. */
+export const usesLocalChannel = import.meta.env.MODE === 'emulator' && config.useEmulators;
 
 export function storedPushToken(): string | null {
   return localStorage.getItem(TOKEN_KEY);

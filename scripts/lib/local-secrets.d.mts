@@ -1,0 +1,1 @@
+export declare function ensureLocalSecrets(functionsDir: string): boolean;
