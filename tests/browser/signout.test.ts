@@ -1,0 +1,43 @@
+// Signing out forgets this device's push token first, so the next person on the device gets none of
+// the previous user's pushes.
+import { pushTokenId } from '@price-alerts/domain';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VIEWPORTS, WEB_URL, controlledPage, launchBrowser, newPage, signIn } from './harness';
+
+let browser: Browser;
+let admin: App;
+let db: Firestore;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = initializeApp({ projectId: 'demo-price-alerts' }, 'signout-test');
+  db = getFirestore(admin);
+});
+afterAll(async () => {
+  await browser?.close();
+  await deleteApp(admin);
+});
+
+describe.each(VIEWPORTS)('signing out at $width x $height', (viewport) => {
+  it('deletes this device’s push token before the user is signed out', async () => {
+    const { context, page } = await newPage(browser, viewport);
+    await context.grantPermissions(['notifications'], { origin: WEB_URL });
+    await controlledPage(context, page, '/login');
+    await signIn(page);
+    await page.waitForURL(`${WEB_URL}/dashboard`);
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('price-alerts:push-token') ?? ''))
+      .toMatch(/^local:/);
+    const token = await page.evaluate(() => localStorage.getItem('price-alerts:push-token') ?? '');
+    const tokenDoc = db.doc(`users/demo-user/pushTokens/${await pushTokenId(token)}`);
+    await expect.poll(async () => (await tokenDoc.get()).exists).toBe(true);
+
+    await page.goto(`${WEB_URL}/account`);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(`${WEB_URL}/login`);
+    expect((await tokenDoc.get()).exists).toBe(false);
+    await context.close();
+  });
+});
