@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { join } from 'node:path';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { previewHeaders } from './securityHeaders';
+import { previewHeaders } from './securityHeaders.ts';
 
 export default defineConfig(({ mode }) => ({
   plugins: [
@@ -40,5 +40,10 @@ export default defineConfig(({ mode }) => ({
   // are built for debugging but not referenced from the code, and never deployed (firebase.json).
   build: { target: 'es2022', sourcemap: 'hidden', manifest: true },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
-  preview: { host: '127.0.0.1', port: 5173, strictPort: true, headers: previewHeaders(join(__dirname, '..'), mode) },
+  preview: {
+    host: '127.0.0.1',
+    port: 5173,
+    strictPort: true,
+    headers: previewHeaders(join(import.meta.dirname, '..'), mode),
+  },
 }));

@@ -1,3 +1,5 @@
+// First: zod must be jitless before any schema parses (see the module).
+import './lib/zodJitless';
 import { TOAST_DURATION_MS } from '@price-alerts/domain';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

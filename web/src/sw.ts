@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import './lib/zodJitless';
 import { notificationPath, toNotification } from '@price-alerts/domain';
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
