@@ -9,11 +9,9 @@ import {
   VIEWPORTS,
   WEB_URL,
   checkScreen,
-  controlledPage,
   launchBrowser,
-  newPage,
   shownNotifications,
-  signIn,
+  signInWithPush,
   simulator,
 } from './harness';
 
@@ -37,15 +35,7 @@ afterAll(async () => {
 
 describe.each(VIEWPORTS)('an alert firing at $width x $height', (viewport) => {
   it('shows the push, moves the alert to PREVIOUS, and the push link opens its details', async () => {
-    const { context, page } = await newPage(browser, viewport);
-    await context.grantPermissions(['notifications'], { origin: WEB_URL });
-    await controlledPage(context, page, '/login');
-    await signIn(page);
-    await page.waitForURL(`${WEB_URL}/dashboard`);
-    // The device is registered for push (the local channel on the emulators).
-    await expect
-      .poll(() => page.evaluate(() => localStorage.getItem('price-alerts:push-token') ?? ''))
-      .toMatch(/^local:/);
+    const { context, page } = await signInWithPush(browser, viewport);
 
     const { ask } = priceDocumentSchema.parse((await db.doc(`prices/${pairToSymbol(PAIR)}`).get()).data());
     const trigger = Number((ask * 1.002).toFixed(5));

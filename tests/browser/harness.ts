@@ -128,3 +128,18 @@ export const shownNotifications = (page: Page) =>
       url: (n.data as { url?: string } | null)?.url,
     }));
   });
+
+/**
+ * The demo user signed in on a page the service worker controls, with notifications allowed, once
+ * this device is registered for push (the local channel on the emulators): returns its token.
+ */
+export async function signInWithPush(browser: Browser, viewport: { width: number; height: number }) {
+  const { context, page } = await newPage(browser, viewport);
+  await context.grantPermissions(['notifications'], { origin: WEB_URL });
+  await controlledPage(context, page, '/login');
+  await signIn(page);
+  await page.waitForURL(`${WEB_URL}/dashboard`);
+  const readToken = () => page.evaluate(() => localStorage.getItem('price-alerts:push-token') ?? '');
+  await expect.poll(readToken).toMatch(/^local:/);
+  return { context, page, token: await readToken() };
+}

@@ -14,7 +14,7 @@ import {
   newPage,
   screenshot,
   shownNotifications,
-  signIn,
+  signInWithPush,
 } from './harness';
 
 let browser: Browser;
@@ -74,15 +74,8 @@ describe('push', () => {
   });
 
   it('registers the demo device on sign-in and shows what the local channel delivers', async () => {
-    const { context, page } = await newPage(browser, PHONE);
-    await context.grantPermissions(['notifications'], { origin: WEB_URL });
-    await controlledPage(context, page, '/login');
-    await signIn(page);
-    await page.waitForURL(`${WEB_URL}/dashboard`);
+    const { context, page, token } = await signInWithPush(browser, PHONE);
     const db = getFirestore(admin);
-    const readToken = () => page.evaluate(() => localStorage.getItem('price-alerts:push-token') ?? '');
-    await expect.poll(readToken).toMatch(/^local:/);
-    const token = await readToken();
     const tokenDoc = db.doc(`users/demo-user/pushTokens/${await pushTokenId(token)}`);
     await expect.poll(async () => (await tokenDoc.get()).exists).toBe(true);
 

@@ -5,7 +5,7 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIEWPORTS, WEB_URL, controlledPage, launchBrowser, newPage, signIn } from './harness';
+import { VIEWPORTS, WEB_URL, launchBrowser, signInWithPush } from './harness';
 
 let browser: Browser;
 let admin: App;
@@ -22,15 +22,7 @@ afterAll(async () => {
 
 describe.each(VIEWPORTS)('signing out at $width x $height', (viewport) => {
   it('deletes this device’s push token before the user is signed out', async () => {
-    const { context, page } = await newPage(browser, viewport);
-    await context.grantPermissions(['notifications'], { origin: WEB_URL });
-    await controlledPage(context, page, '/login');
-    await signIn(page);
-    await page.waitForURL(`${WEB_URL}/dashboard`);
-    await expect
-      .poll(() => page.evaluate(() => localStorage.getItem('price-alerts:push-token') ?? ''))
-      .toMatch(/^local:/);
-    const token = await page.evaluate(() => localStorage.getItem('price-alerts:push-token') ?? '');
+    const { context, page, token } = await signInWithPush(browser, viewport);
     const tokenDoc = db.doc(`users/demo-user/pushTokens/${await pushTokenId(token)}`);
     await expect.poll(async () => (await tokenDoc.get()).exists).toBe(true);
 

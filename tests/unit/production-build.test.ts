@@ -1,0 +1,44 @@
+// The web app as it would be deployed (production mode): what the emulators need stays out of it,
+// and it runs under the hosting Content-Security-Policy (no inline script, no source map reference).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { root } from '../../scripts/lib/stack.mjs';
+
+const outDir = mkdtempSync(join(tmpdir(), 'web-production-'));
+const scripts = () => [
+  join(outDir, 'sw.js'),
+  ...readdirSync(join(outDir, 'assets'))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => join(outDir, 'assets', f)),
+];
+
+beforeAll(() => {
+  execFileSync(
+    'npx',
+    ['vite', 'build', '--mode', 'production', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'],
+    {
+      cwd: join(root, 'web'),
+      stdio: 'inherit',
+    },
+  );
+}, 180_000);
+
+describe('the production build', () => {
+  it('has no local push channel in its service worker', () => {
+    const sw = readFileSync(join(outDir, 'sw.js'), 'utf8');
+    expect(sw).toContain('notificationclick');
+    expect(sw).not.toContain('LOCAL_PUSH');
+  });
+
+  it('references no source map', () => {
+    for (const file of scripts()) expect(readFileSync(file, 'utf8'), file).not.toContain('sourceMappingURL');
+  });
+
+  it('has no inline script in its HTML', () => {
+    const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+    expect(html.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? []).toEqual([]);
+  });
+});
