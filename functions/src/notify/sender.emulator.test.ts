@@ -1,6 +1,6 @@
 // The sender against the Firestore and Auth emulators, the real SendGrid client against the local
 // sink, and a typed fake of FCM's sendEach: each channel sent once after success, retried on failure.
-import { pathFromInterval, pushTokenId, type Delivery } from '@price-alerts/domain';
+import { DELIVERY_LEASE_MS, pathFromInterval, pushTokenId, type Delivery } from '@price-alerts/domain';
 import { startMailSink, type MailSink } from '@price-alerts/mail-sink';
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -204,6 +204,27 @@ describe('sender', () => {
     expect(await fireAlert(t.db, `users/${verified}/alerts/orphan`, pathFromInterval(m))).toBe('not-fired');
     expect(await dueDeliveries(t.db, clock + 10_000_000)).toEqual([]);
     expect([sink.mails.length, fcm.sent.length]).toEqual([1, 1]);
+  });
+
+  it('does not write over the state of a sender that took over after its lease ran out', async () => {
+    const id = await seedDelivery(verified, ['device-token-1'], {
+      channels: { push: { state: 'pending', attempts: 0 } },
+    });
+    fcm.errors.set('device-token-1', 'messaging/internal-error');
+    const slow = sender('sender-slow');
+    slow.push = {
+      async send() {
+        // FCM hangs past this sender's lease; another sender takes the delivery over meanwhile.
+        clock += DELIVERY_LEASE_MS + 1;
+        expect(await sendDelivery(sender('sender-b'), id)).toMatchObject({ outcome: 'retry' });
+        return [{ ok: false, dead: false, error: 'FCM: timed out' }];
+      },
+    };
+    expect(await sendDelivery(slow, id)).toEqual({ outcome: 'busy' });
+    const after = await stored(id);
+    expect(after.channels.push?.lastError).toContain('internal-error');
+    expect(after.dueAt).toBe(clock + 2_000);
+    expect(after.lease).toBeUndefined();
   });
 
   it('reports a delivery that does not exist', async () => {

@@ -13,13 +13,14 @@ import {
   type DeliveryChannel,
 } from '@price-alerts/domain';
 import { FieldValue, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
+import { randomUUID } from 'node:crypto';
 import { deliveryRefById } from '../repositories/deliveries';
 import { parseDoc } from '../repositories/parse';
 import { attemptChannel, type ChannelDeps } from './channels';
 
 export interface SenderDeps extends ChannelDeps {
   db: Firestore;
-  /** Names this sender in leases, for logs and diagnosis. */
+  /** Names this sender (instance) in leases, for logs and diagnosis; each claim adds its own suffix. */
   owner: string;
   now?: () => number;
   random?: () => number;
@@ -30,7 +31,8 @@ export type SendResult =
   | { outcome: 'not-due' | 'retry'; dueAt: number }
   | { outcome: 'sent'; channels: Partial<Record<DeliveryChannel, ChannelState>> };
 
-async function claim(deps: SenderDeps, ref: DocumentReference): Promise<SendResult | Delivery> {
+/** `lease` names this claim: unique per call, since one instance runs many sends at once. */
+async function claim(deps: SenderDeps, ref: DocumentReference, lease: string): Promise<SendResult | Delivery> {
   const now = (deps.now ?? Date.now)();
   return deps.db.runTransaction(async (tx) => {
     const delivery = parseDoc(deliverySchema, await tx.get(ref));
@@ -45,27 +47,40 @@ async function claim(deps: SenderDeps, ref: DocumentReference): Promise<SendResu
     if (delivery.dueAt !== undefined && delivery.dueAt > now)
       return { outcome: 'not-due', dueAt: delivery.dueAt } as const;
     const until = now + DELIVERY_LEASE_MS;
-    tx.update(ref, { lease: { owner: deps.owner, until }, dueAt: until });
+    tx.update(ref, { lease: { owner: lease, until }, dueAt: until });
     return delivery;
   });
 }
 
-/** Records one channel's result; a success already recorded by another sender is never overwritten. */
-async function record(deps: SenderDeps, ref: DocumentReference, channel: DeliveryChannel, state: ChannelState) {
+/**
+ * Records one channel's result. A success already recorded is never overwritten. Anything but a
+ * success is written only while this claim still holds the lease: a sender whose lease ran out and
+ * was taken over must not write over the new holder's state. Its success is still recorded, so
+ * nobody sends that channel again.
+ */
+async function record(
+  deps: SenderDeps,
+  ref: DocumentReference,
+  lease: string,
+  channel: DeliveryChannel,
+  state: ChannelState,
+) {
   await deps.db.runTransaction(async (tx) => {
     const current = parseDoc(deliverySchema, await tx.get(ref));
     if (!current || current.channels[channel]?.state === 'sent') return;
+    if (state.state !== 'sent' && current.lease?.owner !== lease) return;
     tx.update(ref, { [`channels.${channel}`]: state });
   });
 }
 
-async function release(deps: SenderDeps, ref: DocumentReference): Promise<SendResult> {
+async function release(deps: SenderDeps, ref: DocumentReference, lease: string): Promise<SendResult> {
   const now = (deps.now ?? Date.now)();
   return deps.db.runTransaction(async (tx) => {
     const current = parseDoc(deliverySchema, await tx.get(ref));
     if (!current) return { outcome: 'missing' } as const;
     const pending = pendingChannels(current);
-    if (current.lease && current.lease.owner !== deps.owner) return { outcome: 'busy' } as const;
+    // Taken over (or finished) by another sender: its lease and due time are not ours to change.
+    if (current.lease?.owner !== lease) return { outcome: 'busy' } as const;
     if (pending.length === 0) {
       tx.update(ref, { lease: FieldValue.delete(), dueAt: FieldValue.delete() });
       return { outcome: 'sent', channels: current.channels } as const;
@@ -79,11 +94,12 @@ async function release(deps: SenderDeps, ref: DocumentReference): Promise<SendRe
 
 export async function sendDelivery(deps: SenderDeps, id: string): Promise<SendResult> {
   const ref = deliveryRefById(deps.db, id);
-  const claimed = await claim(deps, ref);
+  const lease = `${deps.owner}:${randomUUID().slice(0, 8)}`;
+  const claimed = await claim(deps, ref, lease);
   if ('outcome' in claimed) return claimed;
   for (const channel of pendingChannels(claimed)) {
     const attempts = (claimed.channels[channel]?.attempts ?? 0) + 1;
-    await record(deps, ref, channel, await attemptChannel(deps, channel, claimed, attempts));
+    await record(deps, ref, lease, channel, await attemptChannel(deps, channel, claimed, attempts));
   }
-  return release(deps, ref);
+  return release(deps, ref, lease);
 }
