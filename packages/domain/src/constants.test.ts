@@ -7,7 +7,6 @@ import {
   DESKTOP_MIN_WIDTH_PX,
   PREVIOUS_ALERTS_LIMIT,
   TOP_PAIRS,
-  TRACKED_PAIRS,
   isCurrencyPair,
   formatPrice,
   pairDecimals,
@@ -40,10 +39,9 @@ describe('spec constants', () => {
     expect(ALERT_TYPES).toEqual(['Price reaching', 'Price rising above', 'Price dropping below']);
   });
 
-  it('keeps the top and tracked sets inside the 15 pairs', () => {
+  it('keeps the top pairs inside the 15 pairs', () => {
     expect(TOP_PAIRS).toEqual(['EUR/USD', 'GBP/USD', 'AUD/USD', 'BTC/USD']);
-    expect(TRACKED_PAIRS).toHaveLength(7);
-    for (const pair of [...TOP_PAIRS, ...TRACKED_PAIRS]) expect(isCurrencyPair(pair)).toBe(true);
+    for (const pair of TOP_PAIRS) expect(isCurrencyPair(pair)).toBe(true);
   });
 
   it('has the limits and defaults of section 9', () => {

@@ -39,17 +39,6 @@ export const PREVIOUS_LIST_STATUSES = ['triggered', 'cancelled'] as const satisf
 
 export const TOP_PAIRS = ['EUR/USD', 'GBP/USD', 'AUD/USD', 'BTC/USD'] as const satisfies readonly CurrencyPair[];
 
-/** The earlier live-feed tracking set the spec mentions; kept for the feed's default subscription. */
-export const TRACKED_PAIRS = [
-  'EUR/USD',
-  'GBP/USD',
-  'AUD/USD',
-  'USD/CHF',
-  'BTC/USD',
-  'ETH/USD',
-  'LTC/USD',
-] as const satisfies readonly CurrencyPair[];
-
 export const ACTIVE_ALERTS_LIMIT = 10;
 /** Alerts one account may hold in all statuses (what large brokers allow); firestore.rules repeats it. */
 export const MAX_ALERTS_PER_ACCOUNT = 200;

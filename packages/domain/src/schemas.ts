@@ -4,6 +4,7 @@ import {
   ALERT_TYPES,
   AVATAR_IDS,
   CURRENCY_PAIRS,
+  DEFAULT_NOTIFICATION_PREFERENCES,
   MAX_ALERTS_PER_ACCOUNT,
   PRICE_SIDES,
 } from './constants.ts';
@@ -111,7 +112,7 @@ export function emptyDraft(): Draft {
     alertType: '',
     triggerPrice: '',
     status: 'active',
-    notificationPreferences: { email: true, push: false },
+    notificationPreferences: { ...DEFAULT_NOTIFICATION_PREFERENCES },
   };
 }
 
