@@ -1,10 +1,10 @@
 import { useAtomValue } from 'jotai';
 import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { authLoadingAtom, currentUserAtom } from '../features/auth/atoms';
+import { authLoadingAtom, currentUserAtom } from '../shared/session';
 import { Spinner } from '../shared/Spinner';
-import { usePriceFeed } from '../features/prices/usePriceFeed';
-import { usePushRegistration } from '../features/push/usePushRegistration';
+import { usePriceFeed } from '../shared/prices/usePriceFeed';
+import { usePushRegistration } from '../features/notifications/usePushRegistration';
 import { BottomNav } from './BottomNav';
 
 /** Protected routes: a spinner while auth loads, /login without a user (coming back here after). */

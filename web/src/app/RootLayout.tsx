@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
-import { useAuthListener } from '../features/auth/useAuthListener';
-import { useSessionEffects } from '../features/auth/useSessionEffects';
+import { useAuthListener } from './useAuthListener';
+import { useSessionEffects } from './useSessionEffects';
 import { UpdatePrompt } from '../features/pwa/UpdatePrompt';
 import { useInstallPromptCapture } from '../features/pwa/useInstallPrompt';
 import { Spinner } from '../shared/Spinner';

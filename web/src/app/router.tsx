@@ -29,8 +29,8 @@ const protectedRoutes: RouteObject[] = [
   { path: '/edit_alert/:alertId', element: page(() => import('../features/alerts/EditAlertPage')) },
   { path: '/account', element: page(() => import('../features/account/AccountPage')) },
   { path: '/profile', element: page(() => import('../features/account/ProfilePage')) },
-  { path: '/change-password', element: page(() => import('../features/account/ChangePasswordPage')) },
-  { path: '/notifications', element: page(() => import('../features/account/NotificationsPage')) },
+  { path: '/change-password', element: page(() => import('../features/auth/ChangePasswordPage')) },
+  { path: '/notifications', element: page(() => import('../features/notifications/NotificationsPage')) },
   { path: '/about-us', element: page(() => import('../features/account/AboutPage')) },
   { path: '/setup_pwa', element: page(() => import('../features/pwa/SetupPwaPage')) },
 ];

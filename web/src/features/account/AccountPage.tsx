@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { signOut } from '../../lib/auth';
 import { config } from '../../lib/config';
 import { Avatar } from '../../shared/Avatar';
-import { avatarIdAtom, currentUserAtom, userProfileNameAtom } from '../auth/atoms';
+import { avatarIdAtom, currentUserAtom, userProfileNameAtom } from '../../shared/session';
 
 const ITEMS = [
   { to: '/profile', label: 'Profile' },

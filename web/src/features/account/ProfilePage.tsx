@@ -7,7 +7,7 @@ import { saveProfile } from '../../lib/repositories/profiles';
 import { avatarUrl } from '../../shared/Avatar';
 import { FormError, TextField } from '../../shared/forms';
 import { PageHeader } from '../../shared/PageHeader';
-import { avatarIdAtom, currentUserAtom, userProfileNameAtom } from '../auth/atoms';
+import { avatarIdAtom, currentUserAtom, userProfileNameAtom } from '../../shared/session';
 
 export default function ProfilePage() {
   const user = useAtomValue(currentUserAtom);

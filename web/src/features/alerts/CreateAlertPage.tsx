@@ -5,7 +5,7 @@ import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
 import { getDb } from '../../lib/firebase';
 import { createAlert } from '../../lib/repositories/alerts';
-import { currentUserAtom } from '../auth/atoms';
+import { currentUserAtom } from '../../shared/session';
 import { AlertForm } from './AlertForm';
 import { draftAtom } from './atoms';
 

@@ -1,8 +1,8 @@
 import { displayName } from '@price-alerts/domain';
 import { useAtomValue } from 'jotai';
 import { Avatar } from '../../shared/Avatar';
-import { avatarIdAtom, currentUserAtom, userProfileNameAtom } from '../auth/atoms';
-import { TopPairs } from '../prices/TopPairs';
+import { avatarIdAtom, currentUserAtom, userProfileNameAtom } from '../../shared/session';
+import { TopPairs } from './TopPairs';
 import { AlertDetailsSheet } from './AlertDetailsSheet';
 import { AlertsPanel } from './AlertsPanel';
 import { TodoCard } from './TodoCard';

@@ -7,7 +7,7 @@ import { getDb } from '../../lib/firebase';
 import { getAlert, updateAlert } from '../../lib/repositories/alerts';
 import { PageHeader } from '../../shared/PageHeader';
 import { Spinner } from '../../shared/Spinner';
-import { currentUserAtom } from '../auth/atoms';
+import { currentUserAtom } from '../../shared/session';
 import { AlertForm } from './AlertForm';
 
 export const MSG_EDIT_MISSING = 'Alert information is missing for editing.';

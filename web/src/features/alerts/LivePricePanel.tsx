@@ -1,8 +1,8 @@
 import { TOP_PAIRS, formatDateTime, formatPrice, type CurrencyPair } from '@price-alerts/domain';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
-import { feedStatusAtom, livePricesAtom } from '../prices/atoms';
-import { feed } from '../prices/feed';
+import { feedStatusAtom, livePricesAtom } from '../../shared/prices/atoms';
+import { feed } from '../../shared/prices/feed';
 
 const STATUS_TEXT = {
   disconnected: 'Live price feed disconnected.',

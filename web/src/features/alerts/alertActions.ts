@@ -3,7 +3,7 @@ import { getDefaultStore } from 'jotai';
 import toast from 'react-hot-toast';
 import { getDb } from '../../lib/firebase';
 import { deleteAlert, setAlertStatus } from '../../lib/repositories/alerts';
-import { currentUserAtom } from '../auth/atoms';
+import { currentUserAtom } from '../../shared/session';
 import { alertListsAtom, selectedAlertAtom } from './atoms';
 
 const store = getDefaultStore();

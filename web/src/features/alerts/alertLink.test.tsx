@@ -15,7 +15,7 @@ vi.mock('react-hot-toast', () => ({ default: Object.assign(vi.fn(), { error: toa
 const { AlertDetailsSheet } = await import('./AlertDetailsSheet');
 const { AlertsPanel } = await import('./AlertsPanel');
 const { useAlertLink, ALERT_LINK_NOT_FOUND } = await import('./useAlertLink');
-const { currentUserAtom } = await import('../auth/atoms');
+const { currentUserAtom } = await import('../../shared/session');
 
 const fired: Alert = {
   id: 'fired-1',

@@ -13,12 +13,12 @@ vi.mock('../../lib/repositories/alerts', () => ({
 const toast = { success: vi.fn(), error: vi.fn() };
 vi.mock('react-hot-toast', () => ({ default: Object.assign(vi.fn(), toast) }));
 const setPairs = vi.fn();
-vi.mock('../prices/feed', () => ({ feed: { setPairs: (pairs: unknown) => setPairs(pairs) } }));
+vi.mock('../../shared/prices/feed', () => ({ feed: { setPairs: (pairs: unknown) => setPairs(pairs) } }));
 const { default: CreateAlertPage } = await import('./CreateAlertPage');
 const { LivePricePanel } = await import('./LivePricePanel');
 const { draftAtom } = await import('./atoms');
-const { currentUserAtom } = await import('../auth/atoms');
-const { feedStatusAtom, livePricesAtom } = await import('../prices/atoms');
+const { currentUserAtom } = await import('../../shared/session');
+const { feedStatusAtom, livePricesAtom } = await import('../../shared/prices/atoms');
 
 function renderCreate({ signedIn = true } = {}) {
   const store = createStore();

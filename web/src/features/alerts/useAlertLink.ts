@@ -5,7 +5,7 @@ import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router-dom';
 import { getDb } from '../../lib/firebase';
 import { getAlert } from '../../lib/repositories/alerts';
-import { currentUserAtom } from '../auth/atoms';
+import { currentUserAtom } from '../../shared/session';
 import { selectedAlertAtom, showAlertDetailsAtom } from './atoms';
 
 export const ALERT_LINK_NOT_FOUND = 'This alert no longer exists.';

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { getDb } from '../../lib/firebase';
 import { watchAlerts, type AlertList } from '../../lib/repositories/alerts';
-import { currentUserAtom } from '../auth/atoms';
+import { currentUserAtom } from '../../shared/session';
 import { alertListsAtom, selectedAlertAtom } from './atoms';
 
 const FAILURES: Record<AlertList, string> = {

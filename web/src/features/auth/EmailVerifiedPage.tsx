@@ -4,7 +4,7 @@ import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { authErrorCode, verifyEmail } from '../../lib/auth';
 import { AuthLayout, FormError } from '../../shared/forms';
 import { Spinner } from '../../shared/Spinner';
-import { currentUserAtom } from './atoms';
+import { currentUserAtom } from '../../shared/session';
 import { authMessage } from './authMessages';
 
 type State = { kind: 'verifying' } | { kind: 'done'; signedIn: boolean } | { kind: 'failed'; message: string };

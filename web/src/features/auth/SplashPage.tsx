@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { Navigate } from 'react-router-dom';
-import { authLoadingAtom, currentUserAtom } from './atoms';
+import { authLoadingAtom, currentUserAtom } from '../../shared/session';
 
 /** The splash holds the brand on screen while auth loads, then sends the user on. */
 export default function SplashPage() {

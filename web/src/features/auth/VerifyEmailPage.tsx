@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { authErrorCode, refreshUser, resendVerification } from '../../lib/auth';
 import { AuthLayout, FormError, FormNote } from '../../shared/forms';
-import { currentUserAtom } from './atoms';
+import { currentUserAtom } from '../../shared/session';
 import { authMessage } from './authMessages';
 
 /**

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useLocation } from 'react-router-dom';
-import { currentUserAtom } from './atoms';
+import { currentUserAtom } from '../../shared/session';
 
 /** Where a signed-in user on login or sign-up goes: back where a protected route sent them from. */
 export function useReturnPath(): string {

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { getDb } from '../../lib/firebase';
 import { saveProfile } from '../../lib/repositories/profiles';
 import { PageHeader } from '../../shared/PageHeader';
-import { currentUserAtom } from '../auth/atoms';
+import { currentUserAtom } from '../../shared/session';
 import { installPromptAtom, isStandalone } from './installPrompt';
 
 export default function SetupPwaPage() {

@@ -1,9 +1,9 @@
 import { TOP_PAIRS, formatPrice, type CurrencyPair } from '@price-alerts/domain';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router-dom';
-import { draftAtom } from '../alerts/atoms';
-import { livePricesAtom, priceTextAtom } from './atoms';
-import { feed } from './feed';
+import { draftAtom } from './atoms';
+import { livePricesAtom, priceTextAtom } from '../../shared/prices/atoms';
+import { feed } from '../../shared/prices/feed';
 
 /** What a pair's price cell reads: the feed-wide text if any, the ask, or 'Loading...'. */
 export function usePriceLabel(pair: CurrencyPair): { label: string; ask: number | undefined } {

@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
-import { getDb } from '../../lib/firebase';
-import { currentUserAtom, profileAtom } from './atoms';
+import { getDb } from '../lib/firebase';
+import { currentUserAtom, profileAtom } from '../shared/session';
 
 /**
  * What signing in and out sets off (spec section 4): on sign-in the profile is loaded (and
@@ -23,7 +23,7 @@ export function useSessionEffects(): void {
     let stop: (() => void) | undefined;
     let live = true;
     void (async () => {
-      const [db, profiles] = await Promise.all([getDb(), import('../../lib/repositories/profiles')]);
+      const [db, profiles] = await Promise.all([getDb(), import('../lib/repositories/profiles')]);
       if (!live) return;
       stop = profiles.watchProfile(
         db,

@@ -4,9 +4,9 @@ import { useNavigate } from 'react-router-dom';
 import { changePassword } from '../../lib/auth';
 import { FormError, NewPasswordFields, TextField } from '../../shared/forms';
 import { PageHeader } from '../../shared/PageHeader';
-import { currentUserAtom } from '../auth/atoms';
-import { passwordProblem } from '../auth/authMessages';
-import { useAuthSubmit } from '../auth/useAuthSubmit';
+import { currentUserAtom } from '../../shared/session';
+import { passwordProblem } from './authMessages';
+import { useAuthSubmit } from './useAuthSubmit';
 
 export default function ChangePasswordPage() {
   const user = useAtomValue(currentUserAtom);

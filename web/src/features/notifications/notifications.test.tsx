@@ -4,7 +4,7 @@ import { Provider, createStore } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../lib/auth';
-import type * as RegisterPushModule from '../push/registerPush';
+import type * as RegisterPushModule from './registerPush';
 
 // Boundaries: the gateway, the repositories and push registration (FCM and the service worker).
 vi.mock('../../lib/firebase', () => ({ getDb: vi.fn(async () => ({})) }));
@@ -17,12 +17,12 @@ vi.mock('../../lib/repositories/pushTokens', () => ({
   forgetPushToken: (...args: [unknown, string]) => forgetPushToken(...args),
 }));
 const registerForPush = vi.fn();
-vi.mock('../push/registerPush', async (original) => ({
+vi.mock('./registerPush', async (original) => ({
   ...(await original<typeof RegisterPushModule>()),
   registerForPush: (...args: unknown[]) => registerForPush(...args),
 }));
 const { default: NotificationsPage } = await import('./NotificationsPage');
-const { currentUserAtom, profileAtom } = await import('../auth/atoms');
+const { currentUserAtom, profileAtom } = await import('../../shared/session');
 
 const user: SessionUser = {
   uid: 'u1',

@@ -1,7 +1,7 @@
 import { TOP_PAIRS } from '@price-alerts/domain';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
-import { currentUserAtom } from '../auth/atoms';
+import { currentUserAtom } from '../session';
 import { feed } from './feed';
 
 /**

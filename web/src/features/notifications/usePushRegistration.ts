@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { getDb } from '../../lib/firebase';
 import { usesLocalChannel } from '../../lib/push';
-import { currentUserAtom, profileAtom } from '../auth/atoms';
+import { currentUserAtom, profileAtom } from '../../shared/session';
 import { registerForPush } from './registerPush';
 
 /**

@@ -5,8 +5,8 @@ import { forgetPushToken } from '../../lib/repositories/pushTokens';
 import { saveProfile } from '../../lib/repositories/profiles';
 import { FormError, FormNote } from '../../shared/forms';
 import { PageHeader } from '../../shared/PageHeader';
-import { currentUserAtom, profileAtom } from '../auth/atoms';
-import { permissionMessage, pushSupport, registerForPush } from '../push/registerPush';
+import { currentUserAtom, profileAtom } from '../../shared/session';
+import { permissionMessage, pushSupport, registerForPush } from './registerPush';
 
 function permissionLabel(): string {
   if (pushSupport() === 'unsupported') return 'Not supported by this browser';

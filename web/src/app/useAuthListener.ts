@@ -1,7 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useEffect } from 'react';
-import { watchAuth } from '../../lib/auth';
-import { authLoadingAtom, currentUserAtom } from './atoms';
+import { watchAuth } from '../lib/auth';
+import { authLoadingAtom, currentUserAtom } from '../shared/session';
 
 /** Mirrors Firebase's auth state into the atoms for the lifetime of the app. */
 export function useAuthListener(): void {
