@@ -1,7 +1,14 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// Every feature folder is its own zone, so a new feature is covered the day it is created.
+const features = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 const firebaseImports = {
   patterns: [{ regex: '^(firebase|@firebase/[^/]+)(/.*)?$', message: 'Only web/src/lib talks to Firebase.' }],
@@ -39,6 +46,44 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Imports flow app -> features -> shared -> lib (as bulletproof-react does): a feature never
+    // imports another feature or the app, shared code no feature, and lib nothing of the app.
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...features.map((feature) => ({
+              target: `./web/src/features/${feature}`,
+              from: './web/src/features',
+              except: [`./${feature}`],
+              message: 'A feature does not import another feature: lift what both need into web/src/shared.',
+            })),
+            { target: './web/src/features', from: './web/src/app', message: 'Features do not import the app.' },
+            {
+              target: './web/src/shared',
+              from: ['./web/src/features', './web/src/app'],
+              message: 'Shared code imports no feature and not the app.',
+            },
+            {
+              target: './web/src/lib',
+              from: ['./web/src/features', './web/src/app', './web/src/shared'],
+              message: 'lib is the bottom layer: it imports only packages and other lib modules.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // Components, atoms and features reach Firebase only through the gateway and repositories.

@@ -1,6 +1,7 @@
 // First: zod must be jitless before any schema parses (see the module).
 import './lib/zodJitless';
 import { TOAST_DURATION_MS } from '@price-alerts/domain';
+import { Provider, createStore } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Toaster } from 'react-hot-toast';
@@ -10,15 +11,20 @@ import { DesktopBlock } from './shared/DesktopBlock';
 import './styles.css';
 
 const router = createAppRouter();
+// The app's one jotai store: every component, hook and action reaches state through this Provider,
+// so a test renders the same code under a store of its own.
+const store = createStore();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 createRoot(container).render(
   <StrictMode>
-    <DesktopBlock>
-      <RouterProvider router={router} />
-      <Toaster position="top-center" toastOptions={{ duration: TOAST_DURATION_MS }} />
-    </DesktopBlock>
+    <Provider store={store}>
+      <DesktopBlock>
+        <RouterProvider router={router} />
+        <Toaster position="top-center" toastOptions={{ duration: TOAST_DURATION_MS }} />
+      </DesktopBlock>
+    </Provider>
   </StrictMode>,
 );

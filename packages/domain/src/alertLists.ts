@@ -1,4 +1,4 @@
-import { ACTIVE_ALERTS_LIMIT, PREVIOUS_ALERTS_LIMIT, type AlertStatus } from './constants.ts';
+import { ACTIVE_LIST_STATUSES, type AlertStatus } from './constants.ts';
 import { dateMillis } from './dates.ts';
 import type { Alert } from './schemas.ts';
 
@@ -7,27 +7,36 @@ export interface AlertLists {
   previous: Alert[];
 }
 
+export type LiveStatus = (typeof ACTIVE_LIST_STATUSES)[number];
+
+/** Active or paused: the alert still watches prices, can be paused or resumed, edited, and fired. */
+export function isLive(status: AlertStatus): status is LiveStatus {
+  return (ACTIVE_LIST_STATUSES as readonly AlertStatus[]).includes(status);
+}
+
 export function listFor(status: AlertStatus): keyof AlertLists {
-  return status === 'active' || status === 'paused' ? 'active' : 'previous';
+  return isLive(status) ? 'active' : 'previous';
 }
 
 const newestFirst = (a: Alert, b: Alert) => dateMillis(b.createdAt) - dateMillis(a.createdAt);
 
 /**
- * An updated alert leaves both lists and goes back into the one its status belongs to, newest
- * createdAt first, within the list's limit (spec section 4).
+ * The spec's update rule (section 4) applied to what a live query delivers: the snapshot is the
+ * whole of its list (the query already limits and orders it), and an alert in it leaves the other
+ * list, so an alert that changed list is never shown twice while the other query catches up.
  */
-export function reinsertAlert(lists: AlertLists, alert: Alert): AlertLists {
-  const active = lists.active.filter((a) => a.id !== alert.id);
-  const previous = lists.previous.filter((a) => a.id !== alert.id);
-  const target = listFor(alert.status) === 'active' ? active : previous;
-  target.push(alert);
-  target.sort(newestFirst);
-  return { active: active.slice(0, ACTIVE_ALERTS_LIMIT), previous: previous.slice(0, PREVIOUS_ALERTS_LIMIT) };
+export function applyListSnapshot(lists: AlertLists, list: keyof AlertLists, snapshot: readonly Alert[]): AlertLists {
+  const ids = new Set(snapshot.map((a) => a.id));
+  const other: keyof AlertLists = list === 'active' ? 'previous' : 'active';
+  const mine = snapshot.filter((a) => listFor(a.status) === list).sort(newestFirst);
+  const rest = lists[other].filter((a) => !ids.has(a.id));
+  return list === 'active' ? { active: mine, previous: rest } : { active: rest, previous: mine };
 }
 
-export function removeAlert(lists: AlertLists, id: string): AlertLists {
-  return { active: lists.active.filter((a) => a.id !== id), previous: lists.previous.filter((a) => a.id !== id) };
+/** The selected alert as the lists now hold it; kept as it was when neither list holds it. */
+export function refreshSelection(selected: Alert | null, lists: AlertLists): Alert | null {
+  if (!selected) return null;
+  return lists.active.find((a) => a.id === selected.id) ?? lists.previous.find((a) => a.id === selected.id) ?? selected;
 }
 
 /** The details sheet's Notification row. */

@@ -55,16 +55,3 @@ export function toNotification(raw: unknown): NotificationSpec | undefined {
     ...(data.alertId ? { tag: `alert-${data.alertId}` } : {}),
   };
 }
-
-export const PUSH_MESSAGES = {
-  serviceWorker: 'Service worker issue. Could not initialize notifications. Please refresh or try again.',
-  noActiveWorker: 'Subscription failed: No active Service Worker. Please ensure permissions are granted and try again.',
-  messaging: (message: string) => `Firebase messaging error: ${message}`,
-  token: 'Failed to get or send notification token.',
-  notLoggedIn: 'User not logged in. Cannot register FCM token.',
-  permissionDefault: 'Notifications are not allowed yet. Allow them when your browser asks to get push alerts.',
-  permissionDenied:
-    'Notifications are blocked for this site. Allow them in your browser’s site settings to get push alerts.',
-  unsupported:
-    'This browser cannot show push notifications. On iPhone and iPad, add the app to your Home Screen first.',
-} as const;

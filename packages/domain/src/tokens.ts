@@ -15,5 +15,3 @@ export const registerTokenRequestSchema = z.strictObject({
   userAgent: z.string().max(512).optional(),
 });
 export type RegisterTokenRequest = z.infer<typeof registerTokenRequestSchema>;
-
-export const MSG_NOT_LOGGED_IN_FCM = 'User not logged in. Cannot register FCM token.';

@@ -1,17 +1,12 @@
 import { isCurrencyPair, type AlertType, type CurrencyPair } from './constants.ts';
+import {
+  MSG_ALERT_LIMIT,
+  MSG_CHOOSE_NOTIFICATION,
+  MSG_FILL_ALL_FIELDS,
+  MSG_INVALID_PRICE,
+  MSG_LOGIN_REQUIRED,
+} from './messages.ts';
 import { alertTypeSchema, type Draft, type NotificationPreferences } from './schemas.ts';
-
-export const MSG_LOGIN_REQUIRED = 'Please log in to create alerts.';
-export const MSG_FILL_ALL_FIELDS = 'Fill all fields';
-export const MSG_CHOOSE_NOTIFICATION = 'Choose at least one notification type';
-/** The spec shows no bound; the store accepts only a finite price above zero, so say so up front. */
-export const MSG_INVALID_PRICE = 'Enter a trigger price greater than 0';
-/** Shown when the account already holds MAX_ALERTS_PER_ACCOUNT alerts (issue 11). */
-export const MSG_ALERT_LIMIT = 'You have reached the limit of 200 alerts. Delete some to add more.';
-
-/** The details of an alert the server cancelled because firing it failed for good (not a spec text). */
-export const MSG_ALERT_FIRE_FAILED =
-  'This alert could not be fired and was cancelled. Create it again to keep watching.';
 
 /** Creating an alert was refused because the account holds the most it may. */
 export class AlertLimitError extends Error {

@@ -1,4 +1,4 @@
-import { displayName } from '@price-alerts/domain';
+import { TOAST, displayName } from '@price-alerts/domain';
 import { useAtomValue } from 'jotai';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router-dom';
@@ -25,10 +25,10 @@ export default function AccountPage() {
   async function logOut() {
     try {
       await signOut();
-      toast.success('Logged out successfully!');
+      toast.success(TOAST.loggedOut);
       navigate('/login', { replace: true });
     } catch (error) {
-      toast.error(`Logout Error: ${error instanceof Error ? error.message : String(error)}`);
+      toast.error(TOAST.logoutError(error instanceof Error ? error.message : String(error)));
     }
   }
 

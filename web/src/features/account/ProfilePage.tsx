@@ -7,7 +7,10 @@ import { saveProfile } from '../../lib/repositories/profiles';
 import { avatarUrl } from '../../shared/Avatar';
 import { FormError, TextField } from '../../shared/forms';
 import { PageHeader } from '../../shared/PageHeader';
+import { useSubmit } from '../../shared/useSubmit';
 import { avatarIdAtom, currentUserAtom, userProfileNameAtom } from '../../shared/session';
+
+const PROFILE_SUBMIT = { failure: () => 'Could not save your profile. Check your connection and try again.' };
 
 export default function ProfilePage() {
   const user = useAtomValue(currentUserAtom);
@@ -15,8 +18,7 @@ export default function ProfilePage() {
   const storedAvatar = useAtomValue(avatarIdAtom);
   const [fullName, setFullName] = useState<string | null>(null);
   const [avatarId, setAvatarId] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, run } = useSubmit(PROFILE_SUBMIT);
   // Until the user types or picks, the form shows what is stored (which may arrive after mount).
   const name = fullName ?? storedName ?? user?.displayName ?? '';
   const chosen = avatarId ?? storedAvatar;
@@ -25,19 +27,13 @@ export default function ProfilePage() {
     event.preventDefault();
     if (!user) return;
     if (!name.trim()) return setError('Enter your full name.');
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       await saveProfile(await getDb(), user.uid, {
         fullName: name.trim(),
         ...(chosen ? { avatarId: chosen, avatarUrl: avatarUrl(chosen), hasSetAvatar: true } : {}),
       });
       toast.success('Profile saved.');
-    } catch {
-      setError('Could not save your profile. Check your connection and try again.');
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -1,9 +1,9 @@
-import { MSG_ALERT_FIRE_FAILED, formatDateTime, formatPrice, notificationLabel } from '@price-alerts/domain';
+import { MSG_ALERT_FIRE_FAILED, formatDateTime, formatPrice, isLive, notificationLabel } from '@price-alerts/domain';
 import { useAtom, useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Modal } from '../../shared/Modal';
-import { removeAlertById, toggleAlert } from './alertActions';
+import { useAlertActions } from './alertActions';
 import { selectedAlertAtom, showAlertDetailsAtom } from './atoms';
 
 const STATUS_CLASS: Record<string, string> = { active: 'status-green', paused: 'status-amber' };
@@ -13,12 +13,13 @@ export function AlertDetailsSheet() {
   const [open, setOpen] = useAtom(showAlertDetailsAtom);
   const [confirming, setConfirming] = useState(false);
   const navigate = useNavigate();
+  const actions = useAlertActions();
   if (!alert) return null;
-  const finished = alert.status === 'triggered' || alert.status === 'cancelled';
+  const finished = !isLive(alert.status);
 
   async function confirmDelete() {
     setConfirming(false);
-    if (await removeAlertById(alert)) setOpen(false);
+    if (await actions.remove(alert)) setOpen(false);
   }
 
   return (
@@ -30,7 +31,7 @@ export function AlertDetailsSheet() {
             type="button"
             className="button button-secondary"
             disabled={finished}
-            onClick={() => void toggleAlert(alert)}
+            onClick={() => void actions.toggle(alert)}
           >
             {alert.status === 'paused' ? 'Play' : 'Pause'}
           </button>

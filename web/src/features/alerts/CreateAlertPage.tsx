@@ -1,19 +1,36 @@
-import { AlertLimitError, MSG_ALERT_LIMIT, MSG_LOGIN_REQUIRED, emptyDraft, validateDraft } from '@price-alerts/domain';
+import {
+  AlertLimitError,
+  MSG_ALERT_LIMIT,
+  MSG_LOGIN_REQUIRED,
+  TOAST,
+  emptyDraft,
+  validateDraft,
+} from '@price-alerts/domain';
 import { useAtom, useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
 import { getDb } from '../../lib/firebase';
 import { createAlert } from '../../lib/repositories/alerts';
 import { currentUserAtom } from '../../shared/session';
+import { useSubmit } from '../../shared/useSubmit';
 import { AlertForm } from './AlertForm';
 import { draftAtom } from './atoms';
+
+// The draft stays as typed on failure: the user may delete alerts and come back to it.
+const CREATE_SUBMIT = {
+  failure(error: unknown) {
+    toast.error(error instanceof AlertLimitError ? MSG_ALERT_LIMIT : TOAST.createFailed);
+    return null;
+  },
+  leavesOnSuccess: true,
+};
 
 export default function CreateAlertPage() {
   const [draft, setDraft] = useAtom(draftAtom);
   const user = useAtomValue(currentUserAtom);
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit(CREATE_SUBMIT);
   // Leaving the screen resets the draft (spec section 4).
   useEffect(() => () => setDraft(emptyDraft()), [setDraft]);
 
@@ -23,17 +40,12 @@ export default function CreateAlertPage() {
       toast.error(result.ok ? MSG_LOGIN_REQUIRED : result.message);
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       await createAlert(await getDb(), user.uid, result.value);
-      toast.success('Alert created successfully!');
+      toast.success(TOAST.created);
       setDraft(emptyDraft());
       navigate('/alert_added_successfully');
-    } catch (error) {
-      // The draft stays as typed either way: the user may delete alerts and come back to it.
-      toast.error(error instanceof AlertLimitError ? MSG_ALERT_LIMIT : 'Error creating alert. Please try again.');
-      setBusy(false);
-    }
+    });
   }
 
   return (

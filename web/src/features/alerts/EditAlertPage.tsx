@@ -1,4 +1,4 @@
-import { validateDraft, type Alert, type Draft } from '@price-alerts/domain';
+import { MSG_EDIT_MISSING, TOAST, isLive, validateDraft, type Alert, type Draft } from '@price-alerts/domain';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -8,9 +8,16 @@ import { getAlert, updateAlert } from '../../lib/repositories/alerts';
 import { PageHeader } from '../../shared/PageHeader';
 import { Spinner } from '../../shared/Spinner';
 import { currentUserAtom } from '../../shared/session';
+import { useSubmit } from '../../shared/useSubmit';
 import { AlertForm } from './AlertForm';
 
-export const MSG_EDIT_MISSING = 'Alert information is missing for editing.';
+const EDIT_SUBMIT = {
+  failure() {
+    toast.error(TOAST.updateFailed);
+    return null;
+  },
+  leavesOnSuccess: true,
+};
 
 const toDraft = (alert: Alert): Draft => ({
   currencyPair: alert.currencyPair,
@@ -26,7 +33,7 @@ export default function EditAlertPage() {
   const user = useAtomValue(currentUserAtom);
   const navigate = useNavigate();
   const [draft, setDraft] = useState<Draft | null | 'missing'>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit(EDIT_SUBMIT);
 
   useEffect(() => {
     if (!user || !alertId) return;
@@ -34,9 +41,7 @@ export default function EditAlertPage() {
     void getDb()
       .then((db) => getAlert(db, user.uid, alertId))
       .then(
-        (alert) =>
-          live &&
-          setDraft(alert && (alert.status === 'active' || alert.status === 'paused') ? toDraft(alert) : 'missing'),
+        (alert) => live && setDraft(alert && isLive(alert.status) ? toDraft(alert) : 'missing'),
         () => live && setDraft('missing'),
       );
     return () => {
@@ -62,15 +67,11 @@ export default function EditAlertPage() {
       toast.error(result.ok ? MSG_EDIT_MISSING : result.message);
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       await updateAlert(await getDb(), user.uid, alertId, result.value);
-      toast.success('Alert updated successfully!');
+      toast.success(TOAST.updated);
       navigate('/dashboard');
-    } catch {
-      toast.error('Failed to update alert. Please try again.');
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -2,7 +2,7 @@ import { TOP_PAIRS, formatDateTime, formatPrice, type CurrencyPair } from '@pric
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { feedStatusAtom, livePricesAtom } from '../../shared/prices/atoms';
-import { feed } from '../../shared/prices/feed';
+import { usePriceFeedClient } from '../../shared/prices/feed';
 
 const STATUS_TEXT = {
   disconnected: 'Live price feed disconnected.',
@@ -14,11 +14,12 @@ const STATUS_TEXT = {
 export function LivePricePanel({ pair }: { pair: CurrencyPair | '' }) {
   const status = useAtomValue(feedStatusAtom);
   const price = useAtomValue(livePricesAtom)[pair as CurrencyPair];
+  const feed = usePriceFeedClient();
   useEffect(() => {
     if (!pair) return;
     feed.setPairs([...TOP_PAIRS, pair]);
     return () => feed.setPairs(TOP_PAIRS);
-  }, [pair]);
+  }, [pair, feed]);
   if (!pair) return null;
   let body;
   if (status === 'disconnected' || status === 'connecting' || status === 'error') body = <p>{STATUS_TEXT[status]}</p>;

@@ -3,7 +3,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import { draftAtom } from './atoms';
 import { livePricesAtom, priceTextAtom } from '../../shared/prices/atoms';
-import { feed } from '../../shared/prices/feed';
+import { usePriceFeedClient } from '../../shared/prices/feed';
 
 /** What a pair's price cell reads: the feed-wide text if any, the ask, or 'Loading...'. */
 export function usePriceLabel(pair: CurrencyPair): { label: string; ask: number | undefined } {
@@ -17,6 +17,7 @@ function PairCard({ pair }: { pair: CurrencyPair }) {
   const { label, ask } = usePriceLabel(pair);
   const setDraft = useSetAtom(draftAtom);
   const navigate = useNavigate();
+  const feed = usePriceFeedClient();
   function open() {
     setDraft((draft) => ({
       ...draft,

@@ -1,47 +1,56 @@
-import { reinsertAlert, removeAlert, type Alert } from '@price-alerts/domain';
-import { getDefaultStore } from 'jotai';
+import { MSG_ALERT_MISSING, TOAST, isLive, type Alert } from '@price-alerts/domain';
+import { useAtomValue } from 'jotai';
+import { useMemo } from 'react';
 import toast from 'react-hot-toast';
 import { getDb } from '../../lib/firebase';
 import { deleteAlert, setAlertStatus } from '../../lib/repositories/alerts';
 import { currentUserAtom } from '../../shared/session';
-import { alertListsAtom, selectedAlertAtom } from './atoms';
 
-const store = getDefaultStore();
-export const MSG_ALERT_MISSING = 'Alert information is missing.';
-
-/** Pause an active alert or resume a paused one; the lists and selection follow at once. */
-export async function toggleAlert(alert: Alert | null): Promise<void> {
-  const uid = store.get(currentUserAtom)?.uid;
-  if (!alert || !uid) {
-    toast.error(MSG_ALERT_MISSING);
-    return;
-  }
-  if (alert.status !== 'active' && alert.status !== 'paused') return;
-  const status: 'active' | 'paused' = alert.status === 'active' ? 'paused' : 'active';
-  try {
-    await setAlertStatus(await getDb(), uid, alert.id, status);
-    const updated: Alert = { ...alert, status };
-    store.set(alertListsAtom, (lists) => reinsertAlert(lists, updated));
-    store.set(selectedAlertAtom, (selected) => (selected?.id === alert.id ? updated : selected));
-    toast.success(status === 'paused' ? 'Alert paused successfully!' : 'Alert resumed successfully!');
-  } catch {
-    toast.error('Failed to update alert status. Please try again.');
-  }
+export interface AlertActions {
+  /** Pause an active alert or resume a paused one. */
+  toggle(alert: Alert | null): Promise<void>;
+  /** True when the alert was deleted. */
+  remove(alert: Alert | null): Promise<boolean>;
 }
 
-export async function removeAlertById(alert: Alert | null): Promise<boolean> {
-  const uid = store.get(currentUserAtom)?.uid;
-  if (!alert || !uid) {
-    toast.error(MSG_ALERT_MISSING);
-    return false;
-  }
-  try {
-    await deleteAlert(await getDb(), uid, alert.id);
-    store.set(alertListsAtom, (lists) => removeAlert(lists, alert.id));
-    toast.success('Alert deleted successfully!');
-    return true;
-  } catch {
-    toast.error('Failed to delete alert. Please try again.');
-    return false;
-  }
+/**
+ * Pause, resume and delete for the signed-in user. The lists and the selection are not touched
+ * here: the live queries deliver the change (at once, from the local write) and useAlertLists
+ * applies it, so there is one source of truth.
+ */
+export function useAlertActions(): AlertActions {
+  const uid = useAtomValue(currentUserAtom)?.uid;
+  return useMemo(
+    () => ({
+      async toggle(alert) {
+        if (!alert || !uid) {
+          toast.error(MSG_ALERT_MISSING);
+          return;
+        }
+        if (!isLive(alert.status)) return;
+        const status = alert.status === 'active' ? 'paused' : 'active';
+        try {
+          await setAlertStatus(await getDb(), uid, alert.id, status);
+          toast.success(status === 'paused' ? TOAST.paused : TOAST.resumed);
+        } catch {
+          toast.error(TOAST.statusFailed);
+        }
+      },
+      async remove(alert) {
+        if (!alert || !uid) {
+          toast.error(MSG_ALERT_MISSING);
+          return false;
+        }
+        try {
+          await deleteAlert(await getDb(), uid, alert.id);
+          toast.success(TOAST.deleted);
+          return true;
+        } catch {
+          toast.error(TOAST.deleteFailed);
+          return false;
+        }
+      },
+    }),
+    [uid],
+  );
 }

@@ -13,7 +13,8 @@ vi.mock('../../lib/repositories/alerts', () => ({
 const toast = { success: vi.fn(), error: vi.fn() };
 vi.mock('react-hot-toast', () => ({ default: Object.assign(vi.fn(), toast) }));
 const setPairs = vi.fn();
-vi.mock('../../shared/prices/feed', () => ({ feed: { setPairs: (pairs: unknown) => setPairs(pairs) } }));
+const feedStub = { setPairs: (pairs: unknown) => setPairs(pairs) };
+vi.mock('../../shared/prices/feed', () => ({ usePriceFeedClient: () => feedStub }));
 const { default: CreateAlertPage } = await import('./CreateAlertPage');
 const { LivePricePanel } = await import('./LivePricePanel');
 const { draftAtom } = await import('./atoms');

@@ -1,5 +1,5 @@
-import type { Alert } from '@price-alerts/domain';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { TOAST, applyListSnapshot, refreshSelection, type Alert } from '@price-alerts/domain';
+import { useAtomValue, useStore } from 'jotai';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { getDb } from '../../lib/firebase';
@@ -8,15 +8,14 @@ import { currentUserAtom } from '../../shared/session';
 import { alertListsAtom, selectedAlertAtom } from './atoms';
 
 const FAILURES: Record<AlertList, string> = {
-  active: 'Could not fetch active alerts in real-time.',
-  previous: 'Could not fetch previous alerts in real-time.',
+  active: TOAST.activeAlertsFailed,
+  previous: TOAST.previousAlertsFailed,
 };
 
-/** The dashboard's two live queries; a changed selected alert is refreshed from them. */
+/** The dashboard's two live queries, the one source of the lists; the selection follows them. */
 export function useAlertLists(): void {
   const uid = useAtomValue(currentUserAtom)?.uid;
-  const setLists = useSetAtom(alertListsAtom);
-  const setSelected = useSetAtom(selectedAlertAtom);
+  const store = useStore();
 
   useEffect(() => {
     if (!uid) return;
@@ -31,8 +30,9 @@ export function useAlertLists(): void {
             uid,
             list,
             (alerts: Alert[]) => {
-              setLists((lists) => ({ ...lists, [list]: alerts }));
-              setSelected((selected) => (selected && alerts.find((a) => a.id === selected.id)) ?? selected);
+              const lists = applyListSnapshot(store.get(alertListsAtom), list, alerts);
+              store.set(alertListsAtom, lists);
+              store.set(selectedAlertAtom, (selected) => refreshSelection(selected, lists));
             },
             () => toast.error(FAILURES[list], { id: FAILURES[list] }),
           ),
@@ -43,5 +43,5 @@ export function useAlertLists(): void {
       live = false;
       for (const stop of stops) stop();
     };
-  }, [uid, setLists, setSelected]);
+  }, [uid, store]);
 }

@@ -1,10 +1,13 @@
 import { useAtom } from 'jotai';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { authErrorCode, refreshUser, resendVerification } from '../../lib/auth';
+import { refreshUser, resendVerification } from '../../lib/auth';
 import { AuthLayout, FormError, FormNote } from '../../shared/forms';
 import { currentUserAtom } from '../../shared/session';
-import { authMessage } from './authMessages';
+import { useSubmit } from '../../shared/useSubmit';
+import { authFailure } from './useAuthSubmit';
+
+const VERIFY_SUBMIT = { failure: authFailure };
 
 /**
  * After sign-up. An unverified user may still use the app; only email alerts wait for the
@@ -14,22 +17,14 @@ export default function VerifyEmailPage() {
   const [user, setUser] = useAtom(currentUserAtom);
   const navigate = useNavigate();
   const [note, setNote] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const submit = useSubmit(VERIFY_SUBMIT);
+  const { error, busy } = submit;
 
   if (!user) return <Navigate to="/login" replace />;
 
-  async function run(action: () => Promise<void>) {
-    setBusy(true);
-    setError(null);
+  function run(action: () => Promise<void>) {
     setNote(null);
-    try {
-      await action();
-    } catch (err) {
-      setError(authMessage(authErrorCode(err)));
-    } finally {
-      setBusy(false);
-    }
+    return submit.run(action);
   }
 
   const resend = () =>

@@ -5,6 +5,7 @@ import { forgetPushToken } from '../../lib/repositories/pushTokens';
 import { saveProfile } from '../../lib/repositories/profiles';
 import { FormError, FormNote } from '../../shared/forms';
 import { PageHeader } from '../../shared/PageHeader';
+import { useSubmit } from '../../shared/useSubmit';
 import { currentUserAtom, profileAtom } from '../../shared/session';
 import { permissionMessage, pushSupport, registerForPush } from './registerPush';
 
@@ -13,21 +14,20 @@ function permissionLabel(): string {
   return { granted: 'Allowed', denied: 'Blocked', default: 'Not asked yet' }[Notification.permission];
 }
 
+const SAVE_CHOICE = { failure: () => 'Could not save your choice. Check your connection and try again.' };
+
 export default function NotificationsPage() {
   const user = useAtomValue(currentUserAtom);
   const profile = useAtomValue(profileAtom);
   const enabled = profile?.notificationsEnabled !== false;
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, busy, run } = useSubmit(SAVE_CHOICE);
   const [note, setNote] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [, rerender] = useState(0);
 
   async function toggle() {
     if (!user) return;
-    setBusy(true);
-    setError(null);
     setNote(null);
-    try {
+    await run(async () => {
       const db = await getDb();
       if (enabled) {
         await saveProfile(db, user.uid, { notificationsEnabled: false });
@@ -39,12 +39,9 @@ export default function NotificationsPage() {
         if (result.ok) setNote('Push notifications are on for this device.');
         else setError(result.message);
       }
-    } catch {
-      setError('Could not save your choice. Check your connection and try again.');
-    } finally {
-      setBusy(false);
-      rerender((n) => n + 1);
-    }
+    });
+    // The browser's permission may have changed while asking: show it as it is now.
+    rerender((n) => n + 1);
   }
 
   const permissionProblem = enabled ? permissionMessage() : null;

@@ -1,40 +1,69 @@
 import type { CurrencyPair, LivePrice } from '@price-alerts/domain';
-import { getDefaultStore } from 'jotai';
+import { useStore } from 'jotai';
 import toast from 'react-hot-toast';
 import { openPriceSocket, priceFeedTarget } from '../../lib/priceSocket';
 import { feedStatusAtom, livePricesAtom, priceTextAtom } from './atoms';
-import { FeedClient } from './feedClient';
+import { FeedClient, type FeedDeps } from './feedClient';
 
-const store = getDefaultStore();
-const pending = new Map<CurrencyPair, LivePrice>();
-let frame: number | undefined;
+type Store = ReturnType<typeof useStore>;
 
-/** Ticks can arrive faster than the screen paints; they are folded into one update per frame. */
-function flush(): void {
-  frame = undefined;
-  const update = Object.fromEntries(pending);
-  pending.clear();
-  store.set(livePricesAtom, (prices) => ({ ...prices, ...update }));
-  store.set(priceTextAtom, null);
+export interface PriceFeedDeps extends Omit<FeedDeps, 'events'> {
+  /** One call per painted frame; the browser's by default. */
+  requestFrame: (paint: () => void) => number;
+  cancelFrame: (id: number) => void;
 }
 
-/** The signed-in user's one price socket. */
-export const feed = new FeedClient({
+const browserDeps: PriceFeedDeps = {
   open: openPriceSocket,
   target: priceFeedTarget,
-  events: {
-    status: (status) => store.set(feedStatusAtom, status),
-    tick(pair, price) {
-      pending.set(pair, price);
-      frame ??= requestAnimationFrame(flush);
+  requestFrame: (paint) => requestAnimationFrame(paint),
+  cancelFrame: (id) => cancelAnimationFrame(id),
+};
+
+/**
+ * The signed-in user's one price socket, writing into the given store. Ticks can arrive faster
+ * than the screen paints; they are folded into one store update per frame.
+ */
+export function createPriceFeed(store: Store, deps: PriceFeedDeps = browserDeps): FeedClient {
+  const pending = new Map<CurrencyPair, LivePrice>();
+  let frame: number | undefined;
+  const flush = () => {
+    frame = undefined;
+    const update = Object.fromEntries(pending);
+    pending.clear();
+    store.set(livePricesAtom, (prices) => ({ ...prices, ...update }));
+    store.set(priceTextAtom, null);
+  };
+  return new FeedClient({
+    open: deps.open,
+    target: deps.target,
+    events: {
+      status: (status) => store.set(feedStatusAtom, status),
+      tick(pair, price) {
+        pending.set(pair, price);
+        frame ??= deps.requestFrame(flush);
+      },
+      text(text) {
+        // Ticks still waiting for a frame belong to the socket that just went away.
+        if (frame !== undefined) deps.cancelFrame(frame);
+        frame = undefined;
+        pending.clear();
+        store.set(priceTextAtom, text);
+      },
+      toast: (message) => toast.error(message, { id: message }),
     },
-    text(text) {
-      // Ticks still waiting for a frame belong to the socket that just went away.
-      if (frame !== undefined) cancelAnimationFrame(frame);
-      frame = undefined;
-      pending.clear();
-      store.set(priceTextAtom, text);
-    },
-    toast: (message) => toast.error(message, { id: message }),
-  },
-});
+  });
+}
+
+const feeds = new WeakMap<Store, FeedClient>();
+
+/** The price feed of the store this component renders under: one socket per app. */
+export function usePriceFeedClient(): FeedClient {
+  const store = useStore();
+  let feed = feeds.get(store);
+  if (!feed) {
+    feed = createPriceFeed(store);
+    feeds.set(store, feed);
+  }
+  return feed;
+}

@@ -6,6 +6,7 @@
 import {
   NORMAL_CLOSE_CODE,
   RECONNECT_DELAY_MS,
+  TOAST,
   encodeSubscribe,
   parseFeedFrame,
   type CurrencyPair,
@@ -73,7 +74,7 @@ export class FeedClient {
     try {
       target = await this.deps.target();
     } catch {
-      this.#fail('WebSocket connection error.');
+      this.#fail(TOAST.websocketConnection);
       return;
     }
     if (this.#stopped || this.#socket) return;
@@ -85,7 +86,7 @@ export class FeedClient {
       socket.send(encodeSubscribe(this.#pairs));
     };
     socket.onmessage = (event) => this.#onFrame(String(event.data));
-    socket.onerror = () => this.#fail('WebSocket connection error.');
+    socket.onerror = () => this.#fail(TOAST.websocketConnection);
     socket.onclose = (event) => this.#onClose(socket, event.code);
   }
 
@@ -139,7 +140,7 @@ export class FeedClient {
         const { ask, bid, timestamp } = message.tick;
         this.deps.events.tick(message.tick.pair, { ask, bid, timestamp });
       } else if (message.type === 'error') {
-        this.#fail(`WebSocket Error: ${message.error}`);
+        this.#fail(TOAST.websocketError(message.error));
       } else if (message.type === 'invalid') {
         console.warn('Skipped a malformed price frame:', message.reason);
       }

@@ -2,7 +2,7 @@ import { TOP_PAIRS } from '@price-alerts/domain';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { currentUserAtom } from '../session';
-import { feed } from './feed';
+import { usePriceFeedClient } from './feed';
 
 /**
  * On sign-in the top-pairs feed starts; on sign-out (or leaving the signed-in shell) it stops.
@@ -10,6 +10,7 @@ import { feed } from './feed';
  */
 export function usePriceFeed(): void {
   const uid = useAtomValue(currentUserAtom)?.uid;
+  const feed = usePriceFeedClient();
   useEffect(() => {
     if (!uid) return;
     void feed.connect(TOP_PAIRS);
@@ -22,5 +23,5 @@ export function usePriceFeed(): void {
       window.removeEventListener('online', online);
       feed.close();
     };
-  }, [uid]);
+  }, [uid, feed]);
 }

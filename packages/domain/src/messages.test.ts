@@ -1,0 +1,49 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import {
+  MSG_ALERT_MISSING,
+  MSG_CHOOSE_NOTIFICATION,
+  MSG_EDIT_MISSING,
+  MSG_FILL_ALL_FIELDS,
+  MSG_LOGIN_REQUIRED,
+  PUSH_MESSAGES,
+  TOAST,
+} from './messages.ts';
+
+// The spec sits beside the repository (../shared/spec), as it does in CI's clone.
+const specDir = fileURLToPath(new URL('../../../../shared/spec/', import.meta.url));
+const specFile = readdirSync(specDir).find((name) => name.endsWith('.txt'));
+if (!specFile) throw new Error(`No spec text in ${specDir}`);
+const spec = readFileSync(specDir + specFile, 'utf8');
+
+/** The quoted texts of the spec between two headings, placeholders like {error} kept. */
+function quoted(from: string, to: string): string[] {
+  const section = spec.slice(spec.indexOf(from), spec.indexOf(to));
+  return [...section.matchAll(/(?:^|[\s(])'([^']+)'(?=[\s).,:]|$)/gm)].map((m) => m[1] ?? '');
+}
+
+/** Our texts, functions filled with the spec's own placeholder names. */
+const ours = [
+  ...Object.values(TOAST).map((t) => (typeof t === 'function' ? t('{placeholder}') : t)),
+  ...Object.values(PUSH_MESSAGES).map((t) => (typeof t === 'function' ? t('{placeholder}') : t)),
+  MSG_LOGIN_REQUIRED,
+  MSG_FILL_ALL_FIELDS,
+  MSG_CHOOSE_NOTIFICATION,
+  MSG_ALERT_MISSING,
+  MSG_EDIT_MISSING,
+].map((text) => text.replace(/\{[a-z]+\}/g, '{}'));
+
+describe("the spec's texts, word for word", () => {
+  const catalogue = quoted('## 8. The error catalogue', '## 9.');
+  const validation = quoted('## 5. Validation rules', '## 6.');
+
+  it('finds the catalogue and the validation texts in the spec', () => {
+    expect(catalogue.length).toBeGreaterThanOrEqual(18);
+    expect(validation).toContain('Fill all fields');
+  });
+
+  it.each([...catalogue, ...validation])('%s', (text) => {
+    expect(ours).toContain(text.replace(/\{[a-z]+\}/g, '{}'));
+  });
+});
