@@ -7,7 +7,6 @@ import { usePriceFeed } from '../shared/prices/usePriceFeed';
 import { usePushRegistration } from '../features/notifications/usePushRegistration';
 import { BottomNav } from './BottomNav';
 
-/** Protected routes: a spinner while auth loads, /login without a user (coming back here after). */
 /** Signed-in side effects: the live price feed and push registration. */
 function SignedInEffects() {
   usePriceFeed();
@@ -15,6 +14,7 @@ function SignedInEffects() {
   return null;
 }
 
+/** Protected routes: a spinner while auth loads, /login without a user (coming back here after). */
 export function RequireAuth() {
   const loading = useAtomValue(authLoadingAtom);
   const user = useAtomValue(currentUserAtom);

@@ -1,61 +1,24 @@
-import type { Alert } from '@price-alerts/domain';
-import { render, screen, waitFor } from '@testing-library/react';
-import { Provider, createStore } from 'jotai';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The gateway and the alerts repository are the boundary: no database here.
 vi.mock('../../lib/firebase', () => ({ getDb: vi.fn(async () => ({})) }));
-const getAlert = vi.fn<(db: unknown, uid: string, id: string) => Promise<Alert | undefined>>();
-vi.mock('../../lib/repositories/alerts', () => ({
-  getAlert: (...args: [unknown, string, string]) => getAlert(...args),
-}));
+vi.mock('../../lib/repositories/alerts', () => import('../../test/fakeAlertsRepository'));
 const toastError = vi.fn();
 vi.mock('react-hot-toast', () => ({ default: Object.assign(vi.fn(), { error: toastError, success: vi.fn() }) }));
-const { AlertDetailsSheet } = await import('./AlertDetailsSheet');
-const { AlertsPanel } = await import('./AlertsPanel');
-const { useAlertLink, ALERT_LINK_NOT_FOUND } = await import('./useAlertLink');
-const { currentUserAtom } = await import('../../shared/session');
+const { ALERT_LINK_NOT_FOUND } = await import('./useAlertLink');
+const { getAlert, resetAlertsRepository, testAlert } = await import('../../test/fakeAlertsRepository');
+const { renderDashboard: renderAt } = await import('../../test/renderDashboard');
 
-const fired: Alert = {
-  id: 'fired-1',
-  userId: 'u1',
+const fired = testAlert('fired-1', 'triggered', {
   currencyPair: 'GBP/USD',
   alertType: 'Price dropping below',
   triggerPrice: 1.25,
-  status: 'triggered',
-  notificationPreferences: { email: true, push: true },
   createdAt: new Date('2026-11-20T09:00:00'),
-};
-
-function Search() {
-  return <output aria-label="search">{useLocation().search}</output>;
-}
-function Dashboard() {
-  const tab = useAlertLink();
-  return (
-    <>
-      <AlertsPanel key={tab ?? 'initial'} initialTab={tab ?? 'active'} />
-      <AlertDetailsSheet />
-      <Search />
-    </>
-  );
-}
-
-function renderAt(url: string) {
-  const store = createStore();
-  store.set(currentUserAtom, { uid: 'u1', email: 'ada@example.test' } as never);
-  render(
-    <Provider store={store}>
-      <MemoryRouter initialEntries={[url]}>
-        <Dashboard />
-      </MemoryRouter>
-    </Provider>,
-  );
-}
+});
 
 beforeEach(() => {
-  getAlert.mockReset();
+  resetAlertsRepository();
   toastError.mockReset();
 });
 

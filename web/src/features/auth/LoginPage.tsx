@@ -4,7 +4,7 @@ import { signInWithEmail } from '../../lib/auth';
 import { AuthLayout, EmailField, FormError, TextField } from '../../shared/forms';
 import { GoogleButton } from './GoogleButton';
 import { useAuthSubmit } from './useAuthSubmit';
-import { useReturnPath, useSignedIn } from './useRedirectSignedIn';
+import { useReturnPath, useSignedIn } from './useReturnPath';
 
 export default function LoginPage() {
   const signedIn = useSignedIn();

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { AuthLayout } from '../../shared/forms';
-import { useSignedIn } from './useRedirectSignedIn';
+import { useSignedIn } from './useReturnPath';
 
 export default function PasswordChangedPage() {
   const signedIn = useSignedIn();

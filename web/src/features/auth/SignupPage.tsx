@@ -6,7 +6,7 @@ import { AuthLayout, EmailField, FormError, TextField } from '../../shared/forms
 import { MIN_PASSWORD_LENGTH, passwordProblem } from './authMessages';
 import { GoogleButton } from './GoogleButton';
 import { useAuthSubmit } from './useAuthSubmit';
-import { useSignedIn } from './useRedirectSignedIn';
+import { useSignedIn } from './useReturnPath';
 
 export default function SignupPage() {
   const signedIn = useSignedIn();

@@ -1,0 +1,63 @@
+import type { Profile } from '@price-alerts/domain';
+import { act, render, waitFor } from '@testing-library/react';
+import { Provider, createStore } from 'jotai';
+import { describe, expect, it, vi } from 'vitest';
+import { FakeSocket } from '../test/fakeSocket';
+
+// Boundaries: the gateway, the profiles repository and the price socket.
+vi.mock('../lib/firebase', () => ({ getDb: vi.fn(async () => ({})) }));
+const stopProfile = vi.fn();
+vi.mock('../lib/repositories/profiles', () => ({
+  watchProfile: (_db: unknown, _uid: string, onData: (profile: Profile, exists: boolean) => void) => {
+    onData({ fullName: 'Ada Lovelace', hasSetAvatar: true, pwaPromptDismissed: false }, true);
+    return stopProfile;
+  },
+  saveProfile: vi.fn(),
+}));
+const sockets: FakeSocket[] = [];
+vi.mock('../lib/priceSocket', () => ({
+  priceFeedTarget: async () => ({ url: 'ws://relay/prices', protocols: [] }),
+  openPriceSocket: ({ url }: { url: string }) => {
+    const socket = new FakeSocket(url);
+    sockets.push(socket);
+    return socket;
+  },
+}));
+vi.mock('react-hot-toast', () => ({ default: { error: vi.fn() } }));
+const { useSessionEffects } = await import('./useSessionEffects');
+const { usePriceFeed } = await import('../shared/prices/usePriceFeed');
+const { currentUserAtom, profileAtom, userProfileNameAtom } = await import('../shared/session');
+const { feedStatusAtom, priceTextAtom } = await import('../shared/prices/atoms');
+
+/** What RootLayout and the signed-in shell set off, without their screens. */
+function Session() {
+  useSessionEffects();
+  usePriceFeed();
+  return null;
+}
+
+describe('signing in and out (spec section 4)', () => {
+  it('on sign-in loads the profile and starts the feed; on sign-out stops the feed and clears the profile', async () => {
+    const store = createStore();
+    store.set(currentUserAtom, { uid: 'u1', email: 'ada@example.test' } as never);
+    render(
+      <Provider store={store}>
+        <Session />
+      </Provider>,
+    );
+    await waitFor(() => expect(store.get(userProfileNameAtom)).toBe('Ada Lovelace'));
+    await waitFor(() => expect(sockets).toHaveLength(1));
+    const socket = sockets[0] as FakeSocket;
+    act(() => socket.serverOpens());
+    expect(store.get(feedStatusAtom)).toBe('connected');
+
+    act(() => store.set(currentUserAtom, null));
+
+    expect(socket.closedWith).toBe(1000);
+    expect(store.get(feedStatusAtom)).toBe('disconnected');
+    expect(store.get(priceTextAtom)).toBe('-');
+    expect(store.get(profileAtom)).toBeNull();
+    expect(stopProfile).toHaveBeenCalledTimes(1);
+    expect(sockets).toHaveLength(1);
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * A typed stand-in for lib/repositories/alerts, the web app's Firestore boundary for alerts:
+ * tests mock the module with this one (`vi.mock('…/repositories/alerts', () => import(…))`) and
+ * deliver live-query snapshots with `emit`, as Firestore would after a write.
+ */
+import type { Alert } from '@price-alerts/domain';
+import { vi } from 'vitest';
+import type * as Repository from '../lib/repositories/alerts';
+
+type Watch = typeof Repository.watchAlerts;
+const listeners = new Map<Repository.AlertList, Parameters<Watch>[3]>();
+
+export const watchAlerts = vi.fn<Watch>((_db, _uid, list, onData) => {
+  listeners.set(list, onData);
+  return () => listeners.delete(list);
+});
+export const getAlert = vi.fn<typeof Repository.getAlert>(async () => undefined);
+export const setAlertStatus = vi.fn<typeof Repository.setAlertStatus>(async () => {});
+export const deleteAlert = vi.fn<typeof Repository.deleteAlert>(async () => {});
+
+/** What the live query of `list` would deliver now. */
+export function emit(list: Repository.AlertList, alerts: Alert[]): void {
+  const onData = listeners.get(list);
+  if (!onData) throw new Error(`No live query on the ${list} list`);
+  onData(alerts);
+}
+
+export function resetAlertsRepository(): void {
+  for (const fn of [watchAlerts, getAlert, setAlertStatus, deleteAlert]) fn.mockClear();
+  getAlert.mockImplementation(async () => undefined);
+  setAlertStatus.mockImplementation(async () => {});
+  deleteAlert.mockImplementation(async () => {});
+}
+
+export const testAlert = (id: string, status: Alert['status'], patch: Partial<Alert> = {}): Alert => ({
+  id,
+  userId: 'u1',
+  currencyPair: 'EUR/USD',
+  alertType: 'Price rising above',
+  triggerPrice: 1.095,
+  status,
+  notificationPreferences: { email: true, push: true },
+  createdAt: new Date('2026-03-05T14:07:00'),
+  ...patch,
+});
