@@ -34,6 +34,25 @@ describe('Aggregator', () => {
     expect(intervalMessageSchema.safeParse(closed).success).toBe(true);
   });
 
+  it('never publishes a window twice: a tick late for a published window opens the next one', () => {
+    const agg = new Aggregator(1000, 'test');
+    agg.add(tick('EUR/USD', 1.1, 100_500));
+    expect(agg.flush(101_005).map((w) => w.start)).toEqual([100_000]);
+    // Stamped inside the published window, arriving after it was flushed, with no window open.
+    agg.add(tick('EUR/USD', 1.09, 100_999));
+    agg.add(tick('EUR/USD', 1.12, 101_500));
+    const [next, ...rest] = agg.flush(102_005);
+    expect(rest).toEqual([]);
+    expect(next).toMatchObject({
+      start: 101_000,
+      firstAt: 101_000,
+      ticks: 2,
+      previousAsk: 1.1,
+      ask: { first: 1.09, low: 1.09, lowAt: 101_000, high: 1.12, last: 1.12 },
+    });
+    expect(intervalMessageSchema.safeParse(next).success).toBe(true);
+  });
+
   it('carries the last ask of a window into the next as previousAsk', () => {
     const agg = new Aggregator(1000, 'test');
     agg.add(tick('BTC/USD', 90_000, 1_000));

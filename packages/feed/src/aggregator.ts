@@ -42,6 +42,8 @@ export class Aggregator {
   readonly #previousAsk = new Map<CurrencyPair, number>();
   /** Windows a later tick closed, waiting for the window timer. */
   readonly #ready: IntervalMessage[] = [];
+  /** Per pair, the end of the last window handed out: no tick may open a window before it again. */
+  readonly #closedEnd = new Map<CurrencyPair, number>();
 
   constructor(
     readonly windowMs: number,
@@ -61,6 +63,7 @@ export class Aggregator {
     const open = this.#open.get(tick.pair);
     if (open && start > open.start) this.#ready.push(this.#close(tick.pair, open));
     const current = this.#open.get(tick.pair);
+    const closedEnd = this.#closedEnd.get(tick.pair);
     if (current && start < current.start) {
       // A late tick from an already-closed window: its low or high counts in the current one (as
       // seen at the window's first tick) rather than being lost; it is not the latest price.
@@ -69,21 +72,31 @@ export class Aggregator {
       current.ticks += 1;
       return;
     }
+    if (!current && closedEnd !== undefined && start < closedEnd) {
+      // Late for a window already published and no window open: it opens the next window, as seen
+      // at that window's start, so no window is ever published twice.
+      this.#openWindow(tick, closedEnd, closedEnd);
+      return;
+    }
     if (!current) {
-      this.#open.set(tick.pair, {
-        start,
-        firstAt: tick.timestamp,
-        lastAt: tick.timestamp,
-        ticks: 1,
-        ask: side(tick.ask, tick.timestamp),
-        bid: side(tick.bid, tick.timestamp),
-      });
+      this.#openWindow(tick, start, tick.timestamp);
     } else {
       current.lastAt = Math.max(current.lastAt, tick.timestamp);
       extend(current.ask, tick.ask, current.lastAt, true);
       extend(current.bid, tick.bid, current.lastAt, true);
       current.ticks += 1;
     }
+  }
+
+  #openWindow(tick: FeedTick & { pair: CurrencyPair }, start: number, at: number): void {
+    this.#open.set(tick.pair, {
+      start,
+      firstAt: at,
+      lastAt: at,
+      ticks: 1,
+      ask: side(tick.ask, at),
+      bid: side(tick.bid, at),
+    });
   }
 
   /** Every window closed by a later tick, plus every window that ended at or before `now`. */
@@ -97,6 +110,7 @@ export class Aggregator {
 
   #close(pair: CurrencyPair, open: Open): IntervalMessage {
     this.#open.delete(pair);
+    this.#closedEnd.set(pair, open.start + this.windowMs);
     const previousAsk = this.#previousAsk.get(pair);
     this.#previousAsk.set(pair, open.ask.last);
     const end = open.start + this.windowMs;
