@@ -3,14 +3,27 @@
 import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 
-function parentOf(pid) {
+/** The fields of /proc/<pid>/stat after the command name, which may hold spaces and parentheses. */
+function statFields(pid) {
   try {
-    // The command name may hold spaces and parentheses: the fields after the last ')' are fixed.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return undefined;
   }
+}
+
+function parentOf(pid) {
+  const fields = statFields(pid);
+  return fields ? Number(fields[1]) : undefined;
+}
+
+/**
+ * When the process started (clock ticks since boot), or undefined once it is gone: with the pid it
+ * names one process, so a pid the kernel has handed to another process is never signalled.
+ */
+export function startTime(pid) {
+  return statFields(pid)?.[19];
 }
 
 const pids = () =>
@@ -38,13 +51,17 @@ export function descendants(root) {
   return found;
 }
 
+/**
+ * A zombie counts as dead: it holds no port and no memory, and where nothing reaps orphans (a
+ * container whose pid 1 is this launcher) it would stay a zombie for good.
+ */
 export function isAlive(pid) {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return error.code === 'EPERM';
   }
+  return statFields(pid)?.[0] !== 'Z';
 }
 
 export function signal(pid, name) {

@@ -6,17 +6,21 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { descendants, isAlive, signal } from './processes.mjs';
+import { descendants, isAlive, signal, startTime } from './processes.mjs';
 
 const COLOURS = [36, 35, 33, 32, 34, 31];
-/** Restart delays: 1 s doubling to 30 s; a process that stayed up this long starts over at 1 s. */
+/** Restart delays: 1 s doubling to 30 s; a process that stayed ready this long starts over at 1 s. */
 const RESTART_MIN_MS = 1_000;
 const RESTART_MAX_MS = 30_000;
 const STABLE_MS = 60_000;
+/** How often each process's descendants are noted while it runs (see `#noteDescendants`). */
+const SAMPLE_MS = 1_000;
 
 export class Supervisor {
   #entries = [];
   #stopping = false;
+  #stopped;
+  #sampler;
   #verbose;
   #logDir;
   /** (name, code, signal, restartInMs | undefined): a process died while the stack was up. */
@@ -37,13 +41,35 @@ export class Supervisor {
   }
 
   /**
+   * Notes every descendant of each process while it runs. When a process dies, its children in
+   * sessions of their own (the Java emulators) are re-parented to pid 1 and no longer found below it;
+   * what was noted here still names them, so they are stopped before the restart needs their ports.
+   */
+  #noteDescendants(entries = this.#entries) {
+    for (const entry of entries) {
+      if (entry.exited) continue;
+      for (const pid of descendants(entry.child.pid)) {
+        const started = startTime(pid);
+        if (started !== undefined) entry.known.set(pid, started);
+      }
+    }
+  }
+
+  /**
    * spec: { name, cmd, args, env, cwd, ready: { log: RegExp } | { url: string }, timeoutMs, stopGraceMs }
    * Resolves once the process is ready; rejects if it exits or times out first.
    */
   async start(spec) {
     const colour = COLOURS[this.#entries.length % COLOURS.length];
-    const entry = { spec, tag: `\x1b[${colour}m${spec.name.padEnd(10)}\x1b[0m|`, restarts: 0, lines: [] };
+    const entry = {
+      spec,
+      tag: `\x1b[${colour}m${spec.name.padEnd(10)}\x1b[0m|`,
+      restarts: 0,
+      lines: [],
+      known: new Map(),
+    };
     this.#entries.push(entry);
+    this.#sampler ??= setInterval(() => this.#noteDescendants(), SAMPLE_MS).unref();
     await this.#launch(entry);
     return entry.child;
   }
@@ -66,7 +92,7 @@ export class Supervisor {
     const log = createWriteStream(logFile, { flags: entry.restarts ? 'a' : 'w' });
     entry.child = child;
     entry.exited = false;
-    entry.startedAt = Date.now();
+    entry.readyAt = undefined;
     let onLine = () => {};
     for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream }).on('line', (line) => {
@@ -110,6 +136,8 @@ export class Supervisor {
           `Last output (all of it in ${logFile}):\n${tail}`,
       );
     }
+    entry.readyAt = Date.now();
+    this.#noteDescendants([entry]);
     void entry.exitedPromise.then(({ code, signal: sig }) => this.#exitedWhileUp(entry, code, sig));
   }
 
@@ -121,7 +149,7 @@ export class Supervisor {
       this.onUnexpectedExit?.(entry.spec.name, code, sig, undefined);
       return;
     }
-    if (Date.now() - entry.startedAt > STABLE_MS) entry.restarts = 0;
+    if (entry.readyAt !== undefined && Date.now() - entry.readyAt > STABLE_MS) entry.restarts = 0;
     const delay = Math.min(RESTART_MAX_MS, RESTART_MIN_MS * 2 ** entry.restarts);
     entry.restarts += 1;
     this.onUnexpectedExit?.(entry.spec.name, code, sig, delay);
@@ -143,17 +171,27 @@ export class Supervisor {
    * SIGKILL to whatever is still alive after its grace, so the whole stack is down within the
    * longest grace (15 s) plus a moment.
    */
-  async stopAll() {
-    if (this.#stopping) return;
-    this.#stopping = true;
-    await Promise.all(this.#entries.map((entry) => killTree(entry, entry.spec.stopGraceMs ?? 5_000)));
+  stopAll() {
+    // A second caller (the signal handler and the command's own exit path) waits for the same stop.
+    this.#stopped ??= (async () => {
+      this.#stopping = true;
+      clearInterval(this.#sampler);
+      await Promise.all(this.#entries.map((entry) => killTree(entry, entry.spec.stopGraceMs ?? 5_000)));
+    })();
+    return this.#stopped;
   }
+}
+
+/** The noted descendants that are still the same processes (a reused pid is someone else's). */
+function knownAlive(entry) {
+  return [...entry.known].filter(([pid, started]) => startTime(pid) === started).map(([pid]) => pid);
 }
 
 /** SIGTERM to the process's group and every descendant, SIGKILL to what outlives `graceMs`. */
 async function killTree(entry, graceMs) {
   const root = entry.child.pid;
-  const tree = new Set(descendants(root));
+  const tree = new Set([...descendants(root), ...knownAlive(entry)]);
+  entry.known.clear();
   signal(-root, 'SIGTERM');
   for (const pid of tree) signal(pid, 'SIGTERM');
   const deadline = Date.now() + graceMs;

@@ -1,12 +1,12 @@
 // The local stack's process supervisor with real processes and ports: stopping reaches processes in
 // sessions of their own, a dead process is restarted, and a taken port names its holder.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { describeTakenPorts, isAlive, portFree, takenPorts } from '../../scripts/lib/processes.mjs';
+import { descendants, describeTakenPorts, isAlive, portFree, takenPorts } from '../../scripts/lib/processes.mjs';
 import { Supervisor } from '../../scripts/lib/supervisor.mjs';
 
 const logDir = mkdtempSync(join(tmpdir(), 'supervisor-test-'));
@@ -78,6 +78,56 @@ describe('Supervisor', () => {
     await expect.poll(() => events, { timeout: 5_000 }).toEqual(['flaky exit 3 in 1000', 'flaky restarted']);
     expect(supervisor.pids().flaky).not.toBe(firstPid);
     expect(isAlive(supervisor.pids().flaky as number)).toBe(true);
+  });
+
+  it('stops what a dead process left behind in a session of its own before restarting it', async () => {
+    const port = await freePort();
+    const supervisor = new Supervisor({ logDir });
+    stops.push(() => supervisor.stopAll());
+    const events: string[] = [];
+    supervisor.onUnexpectedExit = (name, _code, sig) => events.push(`${name} died (${sig})`);
+    supervisor.onRestarted = (name) => events.push(`${name} restarted`);
+    const first = await supervisor.start({
+      name: 'cli',
+      cmd: process.execPath,
+      args: ['-e', parentWithSessionChild(port)],
+      ready: { log: /listening/ },
+      timeoutMs: 5_000,
+      stopGraceMs: 1_000,
+    });
+    const [orphan] = descendants(first.pid as number) as [number];
+    // Killed from outside, as the OOM killer would: its child is re-parented and keeps the port.
+    process.kill(first.pid as number, 'SIGKILL');
+    await expect.poll(() => events, { timeout: 10_000 }).toEqual(['cli died (SIGKILL)', 'cli restarted']);
+    expect(isAlive(orphan)).toBe(false);
+    expect(await portFree(port)).toBe(false);
+    await supervisor.stopAll();
+    expect(await portFree(port)).toBe(true);
+  }, 20_000);
+
+  it('makes a second stopAll wait for the stop already under way', async () => {
+    const supervisor = new Supervisor({ logDir, restart: false });
+    const child = await supervisor.start({
+      name: 'stubborn',
+      cmd: process.execPath,
+      args: ['-e', "process.on('SIGTERM', () => {}); console.log('ready'); setInterval(() => {}, 1000);"],
+      ready: { log: /ready/ },
+      stopGraceMs: 1_000,
+    });
+    void supervisor.stopAll();
+    await supervisor.stopAll();
+    expect(isAlive(child.pid as number)).toBe(false);
+  });
+
+  it('counts a zombie as dead: nothing waits for a process no one will reap', async () => {
+    // `sleep 5` replaces the shell and never waits for the short sleep it inherited.
+    const shell = spawn('sh', ['-c', 'sleep 0.1 & exec sleep 5']);
+    stops.push(() => void shell.kill('SIGKILL'));
+    await expect.poll(() => descendants(shell.pid as number).length).toBe(1);
+    const [short] = descendants(shell.pid as number) as [number];
+    await expect.poll(() => readFileSync(`/proc/${short}/stat`, 'utf8').split(') ')[1]?.[0]).toBe('Z');
+    expect(isAlive(short)).toBe(false);
+    expect(isAlive(shell.pid as number)).toBe(true);
   });
 
   it('names the process holding a port the stack needs, and how to stop it', async () => {
