@@ -8,7 +8,7 @@ import {
   type PricePath,
 } from '@price-alerts/domain';
 import { Timestamp, type DocumentReference, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import { logger } from 'firebase-functions';
+import * as logs from '../logs';
 import { createDelivery } from '../repositories/deliveries';
 import { parseDoc } from '../repositories/parse';
 
@@ -16,8 +16,9 @@ import { parseDoc } from '../repositories/parse';
 export const FIRE_CHUNK = 100;
 
 /**
- * gRPC codes a retry can cure (contention, overload, a blip): thrown, so Pub/Sub redelivers. CANCELLED
- * and UNKNOWN are counted here too, as Google's client libraries retry them.
+ * gRPC codes a retry can cure (contention, overload, a blip): thrown, so the work is tried again (Pub/Sub
+ * redelivers the message; the scheduled evaluator, which keeps its checkpoint, judges the move again on
+ * its next run). CANCELLED and UNKNOWN are counted here too, as Google's client libraries retry them.
  */
 const TRANSIENT_CODES = new Set([
   1, // CANCELLED
@@ -48,9 +49,9 @@ function alertRef(db: Firestore, alertPath: string): DocumentReference {
 }
 
 /**
- * Inside a transaction that has read `snapshot`: fires the alert only if it is still active and the
- * path still fires it as stored now (it may have been paused, edited or fired by a concurrent
- * evaluator since the query). Returns whether it fired.
+ * Inside a transaction that has read the alert (`parsed`, undefined when it is missing or invalid):
+ * fires it only if it is still active and the path still fires it as stored now (it may have been
+ * paused, edited or fired by a concurrent evaluator since the query). Returns whether it fired.
  */
 function fireIn(
   tx: Transaction,
@@ -108,13 +109,7 @@ async function recordPermanentFailure(
     });
     return true;
   });
-  if (recorded) {
-    logger.error('alert_fire_failed: alert cancelled, firing it failed permanently', {
-      event: 'alert_fire_failed',
-      alertPath: ref.path,
-      message,
-    });
-  }
+  if (recorded) logs.alertFireFailed(ref.path, message);
   return recorded;
 }
 
@@ -128,8 +123,8 @@ export interface FireCounts {
 }
 
 /**
- * Fires one alert in its own transaction. A transient failure is thrown (the message is redelivered);
- * a permanent one is recorded on the alert, which is then cancelled, so no alert is retried forever.
+ * Fires one alert in its own transaction. A transient failure is thrown (and retried, see
+ * TRANSIENT_CODES); a permanent one cancels the alert, once, so no alert is retried forever.
  */
 export async function fireAlert(
   db: Firestore,

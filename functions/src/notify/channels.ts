@@ -10,7 +10,7 @@ import {
   type FiredAlert,
 } from '@price-alerts/domain';
 import { Timestamp } from 'firebase-admin/firestore';
-import { logger } from 'firebase-functions';
+import * as logs from '../logs';
 import { ProviderError, errorMessage, type EmailProvider, type PushProvider, type Recipients } from './providers';
 
 export interface ChannelDeps {
@@ -64,7 +64,7 @@ async function sendPush(deps: ChannelDeps, d: Delivery, attempts: number): Promi
   );
   const dead = devices.filter((_, i) => results[i]?.dead);
   await Promise.all(dead.map((t) => deps.recipients.removePushToken(d.userId, t.id)));
-  if (dead.length) logger.info('Removed dead push tokens', { userId: d.userId, count: dead.length });
+  if (dead.length) logs.deadPushTokensRemoved(d.userId, dead.length);
   const errors = results.filter((r) => !r.ok && r.error).map((r) => r.error);
   // One device reached is a delivered push; retrying would repeat it on that device.
   if (results.some((r) => r.ok)) return sent(attempts, errors.join('; ') || undefined);

@@ -1,6 +1,6 @@
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
-import { logger } from 'firebase-functions';
 import type { z } from 'zod';
+import * as logs from '../logs';
 
 /** Reads a document through its schema; an invalid one is logged with its path and skipped. */
 export function parseDoc<T extends object>(
@@ -10,7 +10,7 @@ export function parseDoc<T extends object>(
   if (!snapshot.exists) return undefined;
   const result = schema.safeParse(snapshot.data());
   if (!result.success) {
-    logger.warn('Skipped invalid document', { path: snapshot.ref.path, issues: result.error.issues });
+    logs.invalidDocumentSkipped(snapshot.ref.path, result.error.issues);
     return undefined;
   }
   return { ...result.data, id: snapshot.id };

@@ -1,10 +1,10 @@
 import { PRICE_INTERVALS_TOPIC } from '@price-alerts/domain';
-import { logger } from 'firebase-functions';
 import { onMessagePublished } from 'firebase-functions/v2/pubsub';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { evaluateIntervals, parseIntervalBatch, readJson } from '../evaluation/intervals';
 import { evaluateLatestPrices } from '../evaluation/latest';
 import { db } from '../lib/firebase';
+import * as logs from '../logs';
 
 /**
  * One message per window close with every pair's interval. Redelivery is safe (firing is a
@@ -16,14 +16,14 @@ export const evaluateInterval = onMessagePublished(
   async (event) => {
     const { messageId } = event.data.message;
     const { intervals, rejected } = parseIntervalBatch(readJson(() => event.data.message.json));
-    for (const problem of rejected) logger.error('Ignored an invalid interval message', { messageId, problem });
+    for (const problem of rejected) logs.intervalMessageInvalid(messageId, problem);
     const stats = await evaluateIntervals(db, intervals);
-    if (stats.fired + stats.failed > 0) logger.info('Alerts fired', { messageId, ...stats });
+    if (stats.fired + stats.failed > 0) logs.alertsFired(messageId, stats);
   },
 );
 
 /** Every minute: the latest stored prices, for what a lost or failed message missed. */
 export const evaluateLatest = onSchedule({ schedule: 'every 1 minutes', retryCount: 0 }, async () => {
   const stats = await evaluateLatestPrices(db);
-  if (stats.fired > 0) logger.warn('The scheduled check fired alerts the interval messages missed', { ...stats });
+  if (stats.fired > 0) logs.catchUpFired(stats);
 });

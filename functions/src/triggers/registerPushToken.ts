@@ -1,7 +1,7 @@
-import { MSG_NOT_LOGGED_IN_FCM, registerTokenRequestSchema } from '@price-alerts/domain';
-import { logger } from 'firebase-functions';
+import { PUSH_MESSAGES, registerTokenRequestSchema } from '@price-alerts/domain';
 import { HttpsError, onCall } from 'firebase-functions/v2/https';
 import { db } from '../lib/firebase';
+import * as logs from '../logs';
 import { saveToken } from '../repositories/pushTokens';
 
 /**
@@ -10,7 +10,7 @@ import { saveToken } from '../repositories/pushTokens';
  * token only; nothing in the request can name another user.
  */
 export const registerPushToken = onCall(async (request) => {
-  if (!request.auth) throw new HttpsError('unauthenticated', MSG_NOT_LOGGED_IN_FCM);
+  if (!request.auth) throw new HttpsError('unauthenticated', PUSH_MESSAGES.notLoggedIn);
   const parsed = registerTokenRequestSchema.safeParse(request.data);
   if (!parsed.success) {
     throw new HttpsError(
@@ -20,11 +20,10 @@ export const registerPushToken = onCall(async (request) => {
   }
   try {
     const { id, removed } = await saveToken(db, request.auth.uid, parsed.data.token, parsed.data.userAgent);
-    if (removed.length)
-      logger.info('push_tokens_capped: dropped the oldest devices', { uid: request.auth.uid, removed });
+    if (removed.length) logs.pushTokensCapped(request.auth.uid, removed);
     return { success: true, tokenId: id };
   } catch (error) {
-    logger.error('Could not store push token', { uid: request.auth.uid, error });
+    logs.pushTokenStoreFailed(request.auth.uid, error);
     throw new HttpsError('internal', 'Could not store the push token. Please try again.');
   }
 });

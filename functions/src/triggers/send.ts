@@ -1,8 +1,8 @@
-import { logger } from 'firebase-functions';
 import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { mapLimit } from '../lib/mapLimit';
 import { SENDGRID_API_KEY } from '../lib/params';
+import * as logs from '../logs';
 import { sendDelivery } from '../notify/sender';
 import { dueDeliveries } from '../repositories/deliveries';
 import { senderDeps } from '../notify/wiring';
@@ -14,7 +14,7 @@ const MAX_ROUNDS = 3;
 async function sendSoon(id: string): Promise<void> {
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const result = await sendDelivery(senderDeps(), id);
-    logger.info('Delivery', { id, ...result });
+    logs.deliveryAttempted(id, result);
     if (result.outcome !== 'retry' || result.dueAt - Date.now() > WAIT_FOR_RETRY_MS) return;
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, result.dueAt - Date.now())));
   }
@@ -33,6 +33,6 @@ export const sendDueDeliveries = onSchedule(
   async () => {
     const ids = await dueDeliveries(senderDeps().db, Date.now());
     await mapLimit(ids, 8, (id) => sendDelivery(senderDeps(), id));
-    if (ids.length) logger.info('Swept due deliveries', { count: ids.length });
+    if (ids.length) logs.dueDeliveriesSwept(ids.length);
   },
 );

@@ -1,0 +1,36 @@
+import { logger } from 'firebase-functions';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as logs from './logs';
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('logs', () => {
+  it('keeps the event names and messages the docs and log queries name', () => {
+    const error = vi.spyOn(logger, 'error').mockImplementation(() => undefined);
+    const info = vi.spyOn(logger, 'info').mockImplementation(() => undefined);
+    logs.alertFireFailed('users/u/alerts/a', 'INVALID_ARGUMENT');
+    logs.pushTokensCapped('u', ['old']);
+    expect(error).toHaveBeenCalledWith('alert_fire_failed: alert cancelled, firing it failed permanently', {
+      event: 'alert_fire_failed',
+      alertPath: 'users/u/alerts/a',
+      message: 'INVALID_ARGUMENT',
+    });
+    expect(info).toHaveBeenCalledWith('push_tokens_capped: dropped the oldest devices', {
+      event: 'push_tokens_capped',
+      uid: 'u',
+      removed: ['old'],
+    });
+  });
+
+  it('gives every entry its event name next to its fields', () => {
+    const entries: unknown[] = [];
+    for (const level of ['info', 'warn', 'error'] as const)
+      vi.spyOn(logger, level).mockImplementation((_message, fields) => void entries.push(fields));
+    logs.deliveryAttempted('d1', { outcome: 'retry', dueAt: 5 });
+    logs.alertsFired('m1', { read: 3, queries: 1, fired: 1, failed: 0 });
+    expect(entries).toEqual([
+      { event: 'delivery_attempted', id: 'd1', outcome: 'retry', dueAt: 5 },
+      { event: 'alerts_fired', messageId: 'm1', read: 3, queries: 1, fired: 1, failed: 0 },
+    ]);
+  });
+});

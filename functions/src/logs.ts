@@ -1,0 +1,62 @@
+/**
+ * Every event the functions log, one function each with its fields typed, so an event's name, level
+ * and fields live in one place (as firebase/extensions' firestore-send-email does in its logs.ts).
+ * Each entry carries `event`, a stable name to filter logs by; docs name `alert_fire_failed`.
+ */
+import { logger } from 'firebase-functions';
+import type { z } from 'zod';
+import type { EvaluationStats } from './evaluation/evaluator';
+import type { SendResult } from './notify/sender';
+
+/** A document failed its schema and was left out of what the repository returned. */
+export function invalidDocumentSkipped(path: string, issues: z.ZodError['issues']): void {
+  logger.warn('Skipped invalid document', { event: 'invalid_document_skipped', path, issues });
+}
+
+/** A price-intervals message, or one interval in it, did not parse; it is dropped, never retried. */
+export function intervalMessageInvalid(messageId: string, problem: string): void {
+  logger.error('Ignored an invalid interval message', { event: 'interval_message_invalid', messageId, problem });
+}
+
+/** An interval message fired (or cancelled on a permanent failure) at least one alert. */
+export function alertsFired(messageId: string, stats: EvaluationStats): void {
+  logger.info('Alerts fired', { event: 'alerts_fired', messageId, ...stats });
+}
+
+/** The scheduled catch-up fired alerts, which means an interval message was lost or failed. */
+export function catchUpFired(stats: EvaluationStats): void {
+  logger.warn('The scheduled check fired alerts the interval messages missed', { event: 'catch_up_fired', ...stats });
+}
+
+/** Firing an alert failed for good; the alert was cancelled. Logged once per alert. */
+export function alertFireFailed(alertPath: string, message: string): void {
+  logger.error('alert_fire_failed: alert cancelled, firing it failed permanently', {
+    event: 'alert_fire_failed',
+    alertPath,
+    message,
+  });
+}
+
+/** Registering a device dropped the account's oldest ones beyond the cap. */
+export function pushTokensCapped(uid: string, removed: readonly string[]): void {
+  logger.info('push_tokens_capped: dropped the oldest devices', { event: 'push_tokens_capped', uid, removed });
+}
+
+export function pushTokenStoreFailed(uid: string, error: unknown): void {
+  logger.error('Could not store push token', { event: 'push_token_store_failed', uid, error });
+}
+
+/** One send of a delivery by the sender triggered on its creation, and what came of it. */
+export function deliveryAttempted(id: string, result: SendResult): void {
+  logger.info('Delivery', { event: 'delivery_attempted', id, ...result });
+}
+
+/** The sweeper found deliveries due: retries, expired leases, orphans. */
+export function dueDeliveriesSwept(count: number): void {
+  logger.info('Swept due deliveries', { event: 'due_deliveries_swept', count });
+}
+
+/** FCM reported tokens unregistered or invalid; they were deleted. */
+export function deadPushTokensRemoved(userId: string, count: number): void {
+  logger.info('Removed dead push tokens', { event: 'dead_push_tokens_removed', userId, count });
+}
