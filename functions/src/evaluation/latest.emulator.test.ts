@@ -3,9 +3,8 @@
 import { pathFromInterval } from '@price-alerts/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';
-import { saveLatestPrices } from '../repositories/prices';
 import { getCheckpoints } from '../repositories/checkpoints';
-import { outcome, seedAlerts, testApp, type TestApp } from '../testing/emulatorApp';
+import { outcome, seedAlerts, seedPrices, testApp, type TestApp } from '../testing/emulatorApp';
 import { interval } from '../testing/intervals';
 import { evaluatePair } from './evaluator';
 import { evaluateLatestPrices } from './latest';
@@ -29,11 +28,11 @@ describe('scheduled evaluation', () => {
       { uid: 's', id: 'below', type: 'Price dropping below', trigger: 1.09, createdAt: T - 60_000 },
     ]);
     // The first run sees 1.10 and remembers it; nothing fires.
-    await saveLatestPrices(t.db, [price(1.1, T)]);
+    await seedPrices(t.db, [price(1.1, T)]);
     expect((await evaluateLatestPrices(t.db)).fired).toBe(0);
     expect((await getCheckpoints(t.db)).get('EUR/USD')).toEqual({ price: 1.1, at: T });
     // The interval that went from 1.10 to 1.106 was lost; the latest price says 1.106.
-    await saveLatestPrices(t.db, [price(1.106, T + 60_000)]);
+    await seedPrices(t.db, [price(1.106, T + 60_000)]);
     const stats = await evaluateLatestPrices(t.db);
     expect(stats.fired).toBe(2);
     expect(await outcome(t.db)).toEqual({ triggered: ['above', 'reach'], deliveries: ['above', 'reach'] });
@@ -44,7 +43,7 @@ describe('scheduled evaluation', () => {
   });
 
   it('does not fire an alert created after the latest price it would judge', async () => {
-    await saveLatestPrices(t.db, [price(1.2, T)]);
+    await seedPrices(t.db, [price(1.2, T)]);
     await seedAlerts(t.db, [{ uid: 's', id: 'late', type: 'Price rising above', trigger: 1.1, createdAt: T + 5 }]);
     expect((await evaluateLatestPrices(t.db)).fired).toBe(0);
   });
@@ -53,13 +52,13 @@ describe('scheduled evaluation', () => {
     await seedAlerts(t.db, [{ uid: 's', id: 'once', type: 'Price rising above', trigger: 1.1, createdAt: T - 60_000 }]);
     const m = interval(T, { first: 1.101, low: 1.101, high: 1.101, last: 1.101 }, 1.099);
     expect((await evaluatePair(t.db, 'EUR/USD', pathFromInterval(m))).fired).toBe(1);
-    await saveLatestPrices(t.db, [price(1.101, m.lastAt)]);
+    await seedPrices(t.db, [price(1.101, m.lastAt)]);
     expect((await evaluateLatestPrices(t.db)).fired).toBe(0);
     expect((await outcome(t.db)).deliveries).toEqual(['once']);
   });
 
   it('never winds a checkpoint back when two runs overlap', async () => {
-    await saveLatestPrices(t.db, [price(1.1, T + 60_000)]);
+    await seedPrices(t.db, [price(1.1, T + 60_000)]);
     await Promise.all([evaluateLatestPrices(t.db), evaluateLatestPrices(t.db)]);
     expect((await getCheckpoints(t.db)).get('EUR/USD')).toEqual({ price: 1.1, at: T + 60_000 });
   });

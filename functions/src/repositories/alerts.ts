@@ -8,6 +8,7 @@ import {
 } from '@price-alerts/domain';
 import type { Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { parseDoc } from './parse';
+import { buildQuery } from './query';
 
 export interface PriceRange {
   pair: CurrencyPair;
@@ -32,16 +33,10 @@ export async function findActiveInRange(
   pageSize: number,
   after?: QueryDocumentSnapshot,
 ): Promise<AlertPage> {
-  const [pair, type, status] = EVALUATOR_ALERTS_QUERY.filters;
-  let query = db
-    .collectionGroup(EVALUATOR_ALERTS_QUERY.collectionGroup)
-    .where(pair.field, '==', range.pair)
-    .where(type.field, '==', range.alertType)
-    .where(status.field, '==', 'active');
-  if (range.min !== undefined) query = query.where('triggerPrice', '>=', range.min);
-  if (range.max !== undefined) query = query.where('triggerPrice', '<=', range.max);
-  query = query.orderBy('triggerPrice', 'asc').limit(pageSize);
-  if (after) query = query.startAfter(after);
+  const query = buildQuery(db, EVALUATOR_ALERTS_QUERY, [range.pair, range.alertType, 'active', range.min, range.max], {
+    limit: pageSize,
+    startAfter: after,
+  });
   const snapshot = await query.get();
   const alerts = snapshot.docs
     .map((d) => {

@@ -1,7 +1,7 @@
 /** Repository for deliveries/{userId}__{alertId}__{firedAtMs}: server-only notification state. */
 import { DUE_DELIVERIES_QUERY, dateMillis, deliveryId, deliverySchema, type Delivery } from '@price-alerts/domain';
 import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
-import { parseDoc } from './parse';
+import { buildQuery } from './query';
 
 export function deliveryRef(db: Firestore, userId: string, alertId: string, firedAtMs: number): DocumentReference {
   return deliveryRefById(db, deliveryId(userId, alertId, firedAtMs));
@@ -13,12 +13,7 @@ export function deliveryRefById(db: Firestore, id: string): DocumentReference {
 
 /** Ids of open deliveries whose next look is due: retries, expired leases, orphans of a dead sender. */
 export async function dueDeliveries(db: Firestore, now: number): Promise<string[]> {
-  const snapshot = await db
-    .collection(DUE_DELIVERIES_QUERY.collectionGroup)
-    .where('dueAt', '<=', now)
-    .orderBy('dueAt', 'asc')
-    .limit(DUE_DELIVERIES_QUERY.limit)
-    .get();
+  const snapshot = await buildQuery(db, DUE_DELIVERIES_QUERY, [now]).get();
   return snapshot.docs.map((d) => d.id);
 }
 
@@ -31,13 +26,4 @@ export function createDelivery(tx: Transaction, db: Firestore, delivery: Deliver
   const ref = deliveryRef(db, parsed.userId, parsed.alertId, dateMillis(parsed.triggeredAt));
   tx.create(ref, parsed);
   return ref;
-}
-
-export async function getDelivery(
-  db: Firestore,
-  userId: string,
-  alertId: string,
-  firedAtMs: number,
-): Promise<(Delivery & { id: string }) | undefined> {
-  return parseDoc(deliverySchema, await deliveryRef(db, userId, alertId, firedAtMs).get());
 }

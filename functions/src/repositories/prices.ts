@@ -1,15 +1,10 @@
-/** Repository for prices/{symbol}: the latest price per pair. */
-import { pairToSymbol, priceDocumentSchema, type PriceDocument } from '@price-alerts/domain';
+/**
+ * Repository for prices/{symbol}: the latest price per pair, as the scheduled evaluator reads it.
+ * The ingest service is its only writer (packages/feed/src/gcpSinks.ts).
+ */
+import { priceDocumentSchema, type PriceDocument } from '@price-alerts/domain';
 import type { Firestore } from 'firebase-admin/firestore';
 import { parseDoc } from './parse';
-
-export async function saveLatestPrices(db: Firestore, prices: readonly PriceDocument[]): Promise<void> {
-  if (prices.length === 0) return;
-  const batch = db.batch();
-  for (const price of prices)
-    batch.set(db.collection('prices').doc(pairToSymbol(price.pair)), priceDocumentSchema.parse(price));
-  await batch.commit();
-}
 
 export async function latestPrices(db: Firestore): Promise<PriceDocument[]> {
   const snapshot = await db.collection('prices').get();

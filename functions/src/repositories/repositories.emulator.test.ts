@@ -5,9 +5,9 @@ import { Timestamp, getFirestore, type Firestore } from 'firebase-admin/firestor
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';
 import { findActiveInRange, type AlertPage } from './alerts';
-import { createDelivery, getDelivery } from './deliveries';
-import { getProfile } from './profiles';
-import { latestPrices, saveLatestPrices } from './prices';
+import { seedPrices } from '../testing/emulatorApp';
+import { createDelivery, deliveryRef } from './deliveries';
+import { latestPrices } from './prices';
 
 let app: App;
 let db: Firestore;
@@ -51,8 +51,6 @@ beforeAll(async () => {
     triggerPrice: 1.07,
     notificationPreferences: 'email',
   });
-  batch.set(db.doc('users/user-1'), { fullName: 'User One', avatarId: 2 });
-  batch.set(db.doc('users/user-2'), { avatarId: 'two' });
   await batch.commit();
 });
 
@@ -92,26 +90,16 @@ describe('findActiveInRange', () => {
   });
 });
 
-describe('prices and profiles', () => {
-  it('stores the latest price per pair under its symbol', async () => {
-    await saveLatestPrices(db, [
-      { pair: 'EUR/USD', ask: 1.1, bid: 1.0999, timestamp: 1 },
+describe('prices', () => {
+  it('reads the latest price of every pair and skips an invalid one', async () => {
+    await seedPrices(db, [
+      { pair: 'EUR/USD', ask: 1.2, bid: 1.1999, timestamp: 3 },
       { pair: 'BTC/USD', ask: 64000, bid: 63990, timestamp: 2 },
     ]);
-    await saveLatestPrices(db, [{ pair: 'EUR/USD', ask: 1.2, bid: 1.1999, timestamp: 3 }]);
-    expect((await db.doc('prices/EURUSD').get()).data()).toEqual({
-      pair: 'EUR/USD',
-      ask: 1.2,
-      bid: 1.1999,
-      timestamp: 3,
-    });
-    expect((await latestPrices(db)).map((p) => p.pair).sort()).toEqual(['BTC/USD', 'EUR/USD']);
-  });
-
-  it('reads a valid profile and skips an invalid one', async () => {
-    expect(await getProfile(db, 'user-1')).toMatchObject({ fullName: 'User One', avatarId: 2, id: 'user-1' });
-    expect(await getProfile(db, 'user-2')).toBeUndefined();
-    expect(await getProfile(db, 'nobody')).toBeUndefined();
+    await db.doc('prices/XAUUSD').set({ pair: 'XAU/USD', ask: 'lots' });
+    const prices = await latestPrices(db);
+    expect(prices.map((p) => p.pair).sort()).toEqual(['BTC/USD', 'EUR/USD']);
+    expect(prices.find((p) => p.pair === 'EUR/USD')).toMatchObject({ ask: 1.2, bid: 1.1999, timestamp: 3 });
   });
 });
 
@@ -127,6 +115,11 @@ describe('deliveries', () => {
     triggeredAt: Timestamp.fromMillis(AT),
     channels: { email: { state: 'pending', attempts: 0 } },
   } as const;
+  // Only the sender reads a delivery in production (in its transactions); the test reads it directly.
+  const stored = async (firedAtMs: number) => {
+    const snapshot = await deliveryRef(db, 'user-0', 'eu-0', firedAtMs).get();
+    return { id: snapshot.id, ...(snapshot.data() as Partial<Delivery>) };
+  };
   const create = (d: Delivery) =>
     db.runTransaction(async (tx) => {
       createDelivery(tx, db, d);
@@ -134,14 +127,14 @@ describe('deliveries', () => {
 
   it('creates one delivery per firing, refuses a replay of that firing, and takes a later firing', async () => {
     await create(delivery);
-    expect(await getDelivery(db, 'user-0', 'eu-0', AT)).toMatchObject({
+    expect(await stored(AT)).toMatchObject({
       id: `user-0__eu-0__${AT}`,
       triggeredPrice: 1.0501,
     });
     await expect(create({ ...delivery, triggeredPrice: 1.06 })).rejects.toThrow(/ALREADY_EXISTS|already exists/i);
-    expect((await getDelivery(db, 'user-0', 'eu-0', AT))?.triggeredPrice).toBe(1.0501);
+    expect((await stored(AT)).triggeredPrice).toBe(1.0501);
     // The same alert id firing again (re-created, or repeating) addresses a delivery of its own.
     await create({ ...delivery, triggeredPrice: 1.07, triggeredAt: Timestamp.fromMillis(AT + 5000) });
-    expect((await getDelivery(db, 'user-0', 'eu-0', AT + 5000))?.triggeredPrice).toBe(1.07);
+    expect((await stored(AT + 5000)).triggeredPrice).toBe(1.07);
   });
 });

@@ -1,6 +1,12 @@
 // For in-process tests of the functions' core against the emulators, each suite in a project of its
 // own, so the Functions emulator's triggers (bound to demo-price-alerts) never react to them.
-import type { AlertStatus, AlertType, CurrencyPair } from '@price-alerts/domain';
+import {
+  pairToSymbol,
+  type AlertStatus,
+  type AlertType,
+  type CurrencyPair,
+  type PriceDocument,
+} from '@price-alerts/domain';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import { Timestamp, getFirestore, type Firestore } from 'firebase-admin/firestore';
@@ -53,6 +59,13 @@ export async function seedAlerts(db: Firestore, alerts: readonly SeedAlert[]): P
     for (const a of alerts.slice(i, i + 500)) batch.set(db.doc(`users/${a.uid}/alerts/${a.id}`), alertData(a));
     await batch.commit();
   }
+}
+
+/** Stores latest prices as the ingest service does (prices/{symbol}); in production only it writes them. */
+export async function seedPrices(db: Firestore, prices: readonly PriceDocument[]): Promise<void> {
+  const batch = db.batch();
+  for (const price of prices) batch.set(db.doc(`prices/${pairToSymbol(price.pair)}`), price);
+  await batch.commit();
 }
 
 /** The status of each alert id, and the ids with a delivery document. */

@@ -7,18 +7,28 @@ import {
 
 /**
  * Every Firestore query the code runs is declared here as data and built from it by the
- * repositories, so one test can prove each has an index in firestore.indexes.json (the emulator
- * does not enforce indexes, production does).
+ * repositories' builders (functions/src/repositories/query.ts, web/src/lib/repositories/query.ts),
+ * which refuse a shape missing from QUERY_SHAPES, so one test can prove each has an index in
+ * firestore.indexes.json (the emulator does not enforce indexes, production does). Reading a whole
+ * collection (no filter, no order) needs no index and is not a declared query.
  */
 export type FilterOp = '==' | 'in' | '<' | '<=' | '>' | '>=';
+
+export interface QueryFilter {
+  field: string;
+  op: FilterOp;
+  /** Left out of the query when its runtime value is undefined (an open side of a range). */
+  optional?: boolean;
+}
 
 export interface QueryShape {
   name: string;
   collectionGroup: string;
-  /** COLLECTION: one user's subcollection; COLLECTION_GROUP: across users (server only). */
+  /** COLLECTION: one collection (top-level, or under a parent document); COLLECTION_GROUP: across users (server only). */
   scope: 'COLLECTION' | 'COLLECTION_GROUP';
-  filters: readonly { field: string; op: FilterOp }[];
+  filters: readonly QueryFilter[];
   orderBy: readonly { field: string; direction: 'asc' | 'desc' }[];
+  /** A fixed limit; a shape without one may be given a page size at runtime. */
   limit?: number;
 }
 
@@ -55,8 +65,8 @@ export const EVALUATOR_ALERTS_QUERY = {
     { field: 'currencyPair', op: '==' },
     { field: 'alertType', op: '==' },
     { field: 'status', op: '==' },
-    { field: 'triggerPrice', op: '>=' },
-    { field: 'triggerPrice', op: '<=' },
+    { field: 'triggerPrice', op: '>=', optional: true },
+    { field: 'triggerPrice', op: '<=', optional: true },
   ],
   orderBy: [{ field: 'triggerPrice', direction: 'asc' }],
 } as const satisfies QueryShape;
@@ -71,13 +81,78 @@ export const DUE_DELIVERIES_QUERY = {
   limit: 100,
 } as const satisfies QueryShape;
 
-/** Registry the index test walks; each module that adds a query shape adds it here. */
-export const QUERY_SHAPES: QueryShape[] = [
+/** Emulators only: the messages the local push channel wrote for this device's token. */
+export const LOCAL_PUSHES_QUERY = {
+  name: 'local pushes for one device',
+  collectionGroup: 'localPush',
+  scope: 'COLLECTION',
+  filters: [{ field: 'token', op: '==' }],
+  orderBy: [],
+} as const satisfies QueryShape;
+
+/** Registry the index test walks and the builders check; a new query shape is added here. */
+export const QUERY_SHAPES: readonly QueryShape[] = [
   ACTIVE_ALERTS_QUERY,
   PREVIOUS_ALERTS_QUERY,
   EVALUATOR_ALERTS_QUERY,
   DUE_DELIVERIES_QUERY,
+  LOCAL_PUSHES_QUERY,
 ];
+
+export type FilterScalar = string | number | boolean;
+
+type FilterValue<F> =
+  | (F extends { op: 'in' } ? readonly FilterScalar[] : FilterScalar)
+  | (F extends { optional: true } ? undefined : never);
+
+type ValuesOf<Filters extends readonly QueryFilter[]> = { -readonly [K in keyof Filters]: FilterValue<Filters[K]> };
+
+/** The runtime values of a shape's filters: one per filter, in declaration order. */
+export type FilterValues<S extends QueryShape> = ValuesOf<S['filters']>;
+
+/** What a builder turns into its SDK's query: the filters with their values, the order and the limit. */
+export interface QueryPlan {
+  where: { field: string; op: FilterOp; value: FilterScalar | FilterScalar[] }[];
+  orderBy: QueryShape['orderBy'];
+  limit?: number;
+}
+
+/** Firestore takes at most 30 values in one 'in' filter. */
+const MAX_IN_VALUES = 30;
+
+const isScalar = (value: unknown): value is FilterScalar =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+
+function fits(op: FilterOp, value: unknown): boolean {
+  if (op !== 'in') return isScalar(value);
+  return Array.isArray(value) && value.length > 0 && value.length <= MAX_IN_VALUES && value.every(isScalar);
+}
+
+/**
+ * Checks runtime values against a declared shape and resolves what the query will be. Throws for a
+ * shape not in QUERY_SHAPES (the index test would not see it), a value count other than the filters',
+ * a missing value for a required filter, a value that does not fit its operator, a page size for a
+ * shape with a fixed limit, or a limit that is not a positive whole number.
+ */
+export function planQuery<S extends QueryShape>(shape: S, values: FilterValues<S>, pageSize?: number): QueryPlan {
+  const refuse = (why: string) => new Error(`Query '${shape.name}': ${why}`);
+  if (!QUERY_SHAPES.includes(shape)) throw refuse('not declared in QUERY_SHAPES');
+  const given = values as readonly unknown[];
+  if (given.length !== shape.filters.length)
+    throw refuse(`takes ${shape.filters.length} filter values, got ${given.length}`);
+  const where: QueryPlan['where'] = [];
+  shape.filters.forEach(({ field, op, optional }, i) => {
+    const value = given[i];
+    if (value === undefined && optional) return;
+    if (!fits(op, value)) throw refuse(`${field} ${op} cannot take ${JSON.stringify(value) ?? String(value)}`);
+    where.push({ field, op, value: Array.isArray(value) ? [...(value as FilterScalar[])] : (value as FilterScalar) });
+  });
+  if (pageSize !== undefined && shape.limit !== undefined) throw refuse(`has a fixed limit of ${shape.limit}`);
+  const limit = pageSize ?? shape.limit;
+  if (limit !== undefined && !(Number.isInteger(limit) && limit > 0))
+    throw refuse(`limit ${limit} is not a positive whole number`);
+  return { where, orderBy: shape.orderBy, ...(limit !== undefined ? { limit } : {}) };
+}
 
 export interface IndexDefinition {
   collectionGroup: string;

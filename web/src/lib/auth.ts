@@ -24,7 +24,7 @@ export interface SessionUser {
   email: string | null;
   displayName: string | null;
   emailVerified: boolean;
-  /** True for Google accounts, which have no password to change here. */
+  /** True when the account signs in with a password; false for Google-only accounts, which have none to change. */
   hasPassword: boolean;
 }
 

@@ -22,17 +22,14 @@ import {
   doc,
   getDoc,
   increment,
-  limit,
   onSnapshot,
-  orderBy,
-  query,
   serverTimestamp,
   updateDoc,
-  where,
   writeBatch,
   type Firestore,
 } from 'firebase/firestore';
 import { parseQuery, parseSnapshot } from './converters';
+import { buildQuery } from './query';
 
 export type AlertList = 'active' | 'previous';
 
@@ -57,12 +54,7 @@ export function watchAlerts(
   onError: (error: Error) => void,
 ): () => void {
   const shape = SHAPES[list];
-  const q = query(
-    alertsOf(db, uid),
-    where('status', 'in', [...shape.statuses]),
-    orderBy(shape.orderBy[0].field, shape.orderBy[0].direction),
-    limit(shape.limit),
-  );
+  const q = buildQuery(doc(db, 'users', uid), shape, [shape.statuses]);
   // The query already orders newest first; sorting the (at most 10) results again keeps the order
   // right while a pending createdAt is only estimated, and on the emulator, which was seen listing
   // imported documents before newer ones.

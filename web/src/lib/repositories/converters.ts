@@ -4,14 +4,15 @@ import type { z } from 'zod';
 export type WithId<T> = T & { id: string };
 
 /**
- * Reads a document through its zod schema. A pending server timestamp reads as the local estimate,
- * so a just-created alert sorts and displays at once instead of as 'Date not available'.
- * A document that fails the schema is reported and left out rather than breaking the screen.
+ * Reads a document's fields through its zod schema. A pending server timestamp reads as the local
+ * estimate, so a just-created alert sorts and displays at once instead of as 'Date not available'.
+ * A document that fails the schema is reported with its path and left out (undefined) rather than
+ * breaking the screen or being shown half-parsed.
  */
-export function parseSnapshot<T extends object>(
+export function parseFields<T extends object>(
   schema: z.ZodType<T>,
   snapshot: QueryDocumentSnapshot<DocumentData>,
-): WithId<T> | undefined {
+): T | undefined {
   const result = schema.safeParse(snapshot.data({ serverTimestamps: 'estimate' }));
   if (!result.success) {
     console.warn(
@@ -19,7 +20,16 @@ export function parseSnapshot<T extends object>(
     );
     return undefined;
   }
-  return { ...result.data, id: snapshot.id };
+  return result.data;
+}
+
+/** parseFields with the document's id, for documents listed or addressed by id (alerts). */
+export function parseSnapshot<T extends object>(
+  schema: z.ZodType<T>,
+  snapshot: QueryDocumentSnapshot<DocumentData>,
+): WithId<T> | undefined {
+  const fields = parseFields(schema, snapshot);
+  return fields && { ...fields, id: snapshot.id };
 }
 
 export function parseQuery<T extends object>(schema: z.ZodType<T>, snapshot: QuerySnapshot<DocumentData>): WithId<T>[] {

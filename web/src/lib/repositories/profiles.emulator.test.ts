@@ -1,8 +1,9 @@
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { doc, setDoc, type Firestore } from 'firebase/firestore';
+import type { Profile } from '@price-alerts/domain';
+import { doc, onSnapshot, setDoc, type Firestore } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ALICE, ALICE_EMAIL, rulesEnv } from '../../../../tests/rules/rules-env';
-import { getProfile, saveProfile, watchProfile } from './profiles';
+import { saveProfile, watchProfile } from './profiles';
 
 let env: RulesTestEnvironment;
 let db: Firestore;
@@ -18,33 +19,54 @@ afterAll(async () => {
   await env.cleanup();
 });
 
+/** The first profile the stream passes on, and whether the document exists. */
+const firstProfile = () =>
+  new Promise<[Profile, boolean]>((resolve, reject) => {
+    const stop = watchProfile(db, ALICE, (profile, exists) => (stop(), resolve([profile, exists])), reject);
+  });
+
+/** Writes the stored document as it is, past the rules (which would refuse an invalid one). */
+const store = (data: Record<string, unknown>) =>
+  env.withSecurityRulesDisabled((ctx) => setDoc(doc(ctx.firestore(), `users/${ALICE}`), data));
+
 describe('profiles repository', () => {
-  it('reads a missing profile as empty', async () => {
-    expect(await getProfile(db, ALICE)).toEqual({});
+  it('streams a missing profile as empty, saying it does not exist', async () => {
+    expect(await firstProfile()).toEqual([{}, false]);
   });
 
   it('merges saved fields and streams them', async () => {
     await saveProfile(db, ALICE, { fullName: 'Alice', email: ALICE_EMAIL });
     await saveProfile(db, ALICE, { avatarId: 4, avatarUrl: '/avatars/4.svg', hasSetAvatar: true });
-    const streamed = await new Promise((resolve, reject) => {
-      const stop = watchProfile(db, ALICE, (p) => (stop(), resolve(p)), reject);
-    });
-    expect(streamed).toEqual({
-      fullName: 'Alice',
-      email: ALICE_EMAIL,
-      avatarId: 4,
-      avatarUrl: '/avatars/4.svg',
-      hasSetAvatar: true,
-    });
+    expect(await firstProfile()).toEqual([
+      { fullName: 'Alice', email: ALICE_EMAIL, avatarId: 4, avatarUrl: '/avatars/4.svg', hasSetAvatar: true },
+      true,
+    ]);
   });
 
   it('refuses an invalid field before it reaches the server', async () => {
     await expect(saveProfile(db, ALICE, { avatarId: 9 })).rejects.toThrow(/avatarId must be 1 to 6/);
-    expect(await getProfile(db, ALICE)).toEqual({});
+    expect(await firstProfile()).toEqual([{}, false]);
   });
 
-  it('reads an invalid stored profile as empty rather than crashing', async () => {
-    await env.withSecurityRulesDisabled((ctx) => setDoc(doc(ctx.firestore(), `users/${ALICE}`), { avatarId: 'x' }));
-    expect(await getProfile(db, ALICE)).toEqual({});
+  it('skips an invalid stored profile instead of reading it as empty', async () => {
+    await store({ fullName: 'Alice' });
+    const seen: Profile[] = [];
+    const raw: unknown[] = [];
+    const stopWatch = watchProfile(
+      db,
+      ALICE,
+      (profile) => seen.push(profile),
+      () => undefined,
+    );
+    // A plain listener on the same client sees every snapshot the repository's listener sees.
+    const stopRaw = onSnapshot(doc(db, 'users', ALICE), (s) => raw.push(s.get('avatarId')));
+    await expect.poll(() => seen).toEqual([{ fullName: 'Alice' }]);
+    await store({ fullName: 'Alice', avatarId: 'x' });
+    await expect.poll(() => raw).toContain('x');
+    await store({ fullName: 'Alice', avatarId: 3 });
+    await expect.poll(() => seen.at(-1)).toEqual({ fullName: 'Alice', avatarId: 3 });
+    stopWatch();
+    stopRaw();
+    expect(seen).toEqual([{ fullName: 'Alice' }, { fullName: 'Alice', avatarId: 3 }]);
   });
 });

@@ -1,28 +1,33 @@
 /** Repository for users/{uid}: the profile document. */
 import { profileSchema, type Profile } from '@price-alerts/domain';
-import { doc, getDoc, onSnapshot, setDoc, type Firestore } from 'firebase/firestore';
+import { doc, onSnapshot, setDoc, type Firestore } from 'firebase/firestore';
+import { parseFields } from './converters';
 
 const profileRef = (db: Firestore, uid: string) => doc(db, 'users', uid);
 
-function parse(data: unknown, uid: string): Profile {
-  const result = profileSchema.safeParse(data ?? {});
-  if (result.success) return result.data;
-  console.warn(`Profile of ${uid} is invalid; using an empty one: ${result.error.message}`);
-  return {};
-}
-
-export async function getProfile(db: Firestore, uid: string): Promise<Profile> {
-  const snapshot = await getDoc(profileRef(db, uid));
-  return parse(snapshot.data(), uid);
-}
-
+/**
+ * Streams the profile. A missing one arrives as empty with `exists` false (the session then creates
+ * it); an invalid one is reported and skipped like every invalid document, so the caller keeps the
+ * last valid profile instead of an empty one.
+ */
 export function watchProfile(
   db: Firestore,
   uid: string,
   onData: (profile: Profile, exists: boolean) => void,
   onError: (error: Error) => void,
 ): () => void {
-  return onSnapshot(profileRef(db, uid), (snapshot) => onData(parse(snapshot.data(), uid), snapshot.exists()), onError);
+  return onSnapshot(
+    profileRef(db, uid),
+    (snapshot) => {
+      if (!snapshot.exists()) {
+        onData({}, false);
+        return;
+      }
+      const profile = parseFields(profileSchema, snapshot);
+      if (profile) onData(profile, true);
+    },
+    onError,
+  );
 }
 
 /** Merges the given fields; the schema is checked first so a bad value never reaches the server. */

@@ -1,7 +1,8 @@
 /** Repository for users/{uid}/pushTokens and, on the emulators, users/{uid}/localPush. */
-import { pushTokenId } from '@price-alerts/domain';
-import { collection, deleteDoc, doc, onSnapshot, query, where, type Firestore } from 'firebase/firestore';
+import { LOCAL_PUSHES_QUERY, pushTokenId } from '@price-alerts/domain';
+import { deleteDoc, doc, onSnapshot, type Firestore } from 'firebase/firestore';
 import { localToken, storedPushToken } from '../push';
+import { buildQuery } from './query';
 
 /** Forgets this device's token, so a signed-out or opted-out device gets no more pushes. */
 export async function forgetPushToken(db: Firestore, uid: string): Promise<void> {
@@ -17,7 +18,7 @@ export function watchLocalPushes(
   deliver: (payload: unknown) => void,
   onError: (error: Error) => void,
 ): () => void {
-  const q = query(collection(db, 'users', uid, 'localPush'), where('token', '==', localToken()));
+  const q = buildQuery(doc(db, 'users', uid), LOCAL_PUSHES_QUERY, [localToken()]);
   return onSnapshot(
     q,
     (snapshot) => {

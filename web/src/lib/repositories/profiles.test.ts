@@ -1,0 +1,59 @@
+// How the profile stream treats a missing, an invalid and a valid document, with Firestore faked at
+// the SDK boundary (the emulator test, profiles.emulator.test.ts, runs the same through the rules).
+import type { Profile } from '@price-alerts/domain';
+import type { Firestore } from 'firebase/firestore';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { watchProfile } from './profiles';
+
+type Listener = (snapshot: unknown) => void;
+const listeners: Listener[] = [];
+
+vi.mock('firebase/firestore', () => ({
+  doc: (_db: unknown, ...segments: string[]) => ({ path: segments.join('/') }),
+  onSnapshot: (_ref: unknown, next: Listener) => {
+    listeners.push(next);
+    return () => undefined;
+  },
+  setDoc: vi.fn(),
+}));
+
+const snapshot = (data: Record<string, unknown> | undefined) => ({
+  id: 'u1',
+  ref: { path: 'users/u1' },
+  exists: () => data !== undefined,
+  data: () => data,
+});
+
+function watch() {
+  const seen: [Profile, boolean][] = [];
+  watchProfile({} as Firestore, 'u1', (profile, exists) => seen.push([profile, exists]), vi.fn());
+  const emit = (data: Record<string, unknown> | undefined) => listeners.at(-1)?.(snapshot(data));
+  return { seen, emit };
+}
+
+afterEach(() => {
+  listeners.length = 0;
+  vi.restoreAllMocks();
+});
+
+describe('watchProfile', () => {
+  it('passes a missing profile on as empty, saying it does not exist', () => {
+    const { seen, emit } = watch();
+    emit(undefined);
+    expect(seen).toEqual([[{}, false]]);
+  });
+
+  it('skips an invalid profile, reporting its path, and keeps streaming valid ones', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { seen, emit } = watch();
+    emit({ fullName: 'Ada', avatarId: 2 });
+    emit({ fullName: 'Ada', avatarId: 'two' });
+    emit({ fullName: 'Ada', avatarId: 3 });
+    expect(seen).toEqual([
+      [{ fullName: 'Ada', avatarId: 2 }, true],
+      [{ fullName: 'Ada', avatarId: 3 }, true],
+    ]);
+    expect(warn).toHaveBeenCalledOnce();
+    expect(warn.mock.calls[0]?.[0]).toMatch(/^Skipped invalid document users\/u1: /);
+  });
+});
