@@ -157,6 +157,20 @@ describe('FeedClient', () => {
     expect(sockets[0]?.sent.at(-1)).toBe('{"pairs":["EURUSD","XAUUSD"]}');
   });
 
+  it('opens one socket when connect is called twice before the first has its target', async () => {
+    // Both calls are in flight at once, each waiting for the relay target (the ID token).
+    await Promise.all([client.connect(['EUR/USD']), client.connect(['EUR/USD', 'BTC/USD'])]);
+    expect(sockets).toHaveLength(1);
+    const socket = sockets[0] as FakeSocket;
+    socket.serverOpens();
+    expect(socket.sent).toEqual(['{"pairs":["EURUSD","BTCUSD"]}']);
+    // The one socket is the client's: a deliberate close closes it, and nothing reopens.
+    client.close();
+    expect(socket.closedWith).toBe(1000);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sockets).toHaveLength(1);
+  });
+
   it('skips a malformed frame and keeps the ticks around it', async () => {
     const socket = await connected();
     log = [];
