@@ -2,7 +2,7 @@
 // here (the Auth emulator's check is in ingest.emulator.test.ts).
 import { RELAY_PROTOCOL, encodeSubscribe, relayProtocols, type CurrencyPair } from '@price-alerts/domain';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { recordingLogger } from './log.ts';
 import { Relay, type RelayOptions, type VerifiedToken } from './relay.ts';
@@ -80,6 +80,19 @@ describe('relay: nothing a client sends takes it down', () => {
     await stillServes(port, current, 1.2345);
     await expect.poll(() => current.clientCount).toBe(0);
   });
+
+  it.each(['//', '//[', 'http://[', '/prices/../../x'])(
+    'closes an upgrade to the request target %s and keeps serving',
+    async (target) => {
+      const { port, relay: current } = await startRelay();
+      const socket = connect(port, '127.0.0.1');
+      socket.on('error', () => {});
+      const closed = new Promise((resolve) => socket.once('close', resolve));
+      socket.write(`GET ${target} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n`);
+      await closed;
+      await stillServes(port, current, 1.25);
+    },
+  );
 
   it('reads a 17 MiB message no further than its header', async () => {
     const { port, url, relay: current } = await startRelay();

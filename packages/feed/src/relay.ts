@@ -118,8 +118,9 @@ export class Relay {
     server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
       // A reset during the handshake must not become an unhandled 'error' event.
       socket.on('error', () => socket.destroy());
-      const url = new URL(req.url ?? '/', 'http://relay');
-      if (url.pathname !== this.#options.path) {
+      // Not `new URL(req.url)`: a request target such as `//` or `http://[` makes it throw, and a
+      // throw here would end the process. The path is what precedes the query.
+      if ((req.url ?? '/').split('?')[0] !== this.#options.path) {
         socket.destroy();
         return;
       }
