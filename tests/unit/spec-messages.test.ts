@@ -9,10 +9,10 @@ import {
   MSG_LOGIN_REQUIRED,
   PUSH_MESSAGES,
   TOAST,
-} from './messages.ts';
+} from '@price-alerts/domain';
 
 // The spec sits beside the repository (../shared/spec), as it does in CI's clone.
-const specDir = fileURLToPath(new URL('../../../../shared/spec/', import.meta.url));
+const specDir = fileURLToPath(new URL('../../../shared/spec/', import.meta.url));
 const specFile = readdirSync(specDir).find((name) => name.endsWith('.txt'));
 if (!specFile) throw new Error(`No spec text in ${specDir}`);
 const spec = readFileSync(specDir + specFile, 'utf8');

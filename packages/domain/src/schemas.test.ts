@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_ALERTS_PER_ACCOUNT } from './constants.ts';
 import { alertCounterSchema, alertSchema, canCreateAlert, livePriceSchema, profileSchema } from './schemas.ts';
-import { MSG_ALERT_LIMIT } from './validation.ts';
+import { MSG_ALERT_LIMIT } from './messages.ts';
 
 const valid = {
   id: 'a1',

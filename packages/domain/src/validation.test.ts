@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyDraft, type Draft } from './schemas.ts';
-import {
-  MSG_CHOOSE_NOTIFICATION,
-  MSG_FILL_ALL_FIELDS,
-  MSG_INVALID_PRICE,
-  MSG_LOGIN_REQUIRED,
-  parseTriggerPrice,
-  validateDraft,
-} from './validation.ts';
+import { MSG_CHOOSE_NOTIFICATION, MSG_FILL_ALL_FIELDS, MSG_INVALID_PRICE, MSG_LOGIN_REQUIRED } from './messages.ts';
+import { parseTriggerPrice, validateDraft } from './validation.ts';
 
 const filled: Draft = {
   ...emptyDraft(),
