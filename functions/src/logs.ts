@@ -18,6 +18,15 @@ export function intervalMessageInvalid(messageId: string, problem: string): void
   logger.error('Ignored an invalid interval message', { event: 'interval_message_invalid', messageId, problem });
 }
 
+/** A failing interval message was retried past its age limit and is dropped. */
+export function intervalMessageExpired(messageId: string, publishedAt: string): void {
+  logger.error('Dropped an interval message retried past its age limit', {
+    event: 'interval_message_expired',
+    messageId,
+    publishedAt,
+  });
+}
+
 /** An interval message fired (or cancelled on a permanent failure) at least one alert. */
 export function alertsFired(messageId: string, stats: EvaluationStats): void {
   logger.info('Alerts fired', { event: 'alerts_fired', messageId, ...stats });

@@ -12,6 +12,9 @@ describe('isPermanentFailure', () => {
     ['INTERNAL', grpc(13)],
     ['CANCELLED', grpc(1)],
     ['UNKNOWN', grpc(2)],
+    ['PERMISSION_DENIED (the service account, not the alert)', grpc(7)],
+    ['UNAUTHENTICATED (credentials)', grpc(16)],
+    ['UNIMPLEMENTED', grpc(12)],
     ['an error without a code (network, a bug)', new Error('socket hang up')],
     ['a string code (not gRPC)', Object.assign(new Error('x'), { code: 'ECONNRESET' })],
     ['a thrown non-error', 'boom'],
@@ -23,7 +26,6 @@ describe('isPermanentFailure', () => {
     ['ALREADY_EXISTS', grpc(6)],
     ['INVALID_ARGUMENT', grpc(3)],
     ['FAILED_PRECONDITION', grpc(9)],
-    ['PERMISSION_DENIED', grpc(7)],
     ['NOT_FOUND', grpc(5)],
     ['OUT_OF_RANGE', grpc(11)],
   ])('records %s as permanent', (_label, error) => {

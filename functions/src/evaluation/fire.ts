@@ -16,28 +16,24 @@ import { parseDoc } from '../repositories/parse';
 export const FIRE_CHUNK = 100;
 
 /**
- * gRPC codes a retry can cure (contention, overload, a blip): thrown, so the work is tried again (Pub/Sub
- * redelivers the message; the scheduled evaluator, which keeps its checkpoint, judges the move again on
- * its next run). CANCELLED and UNKNOWN are counted here too, as Google's client libraries retry them.
+ * gRPC codes that say something is wrong with this alert's own write, so every retry fails the same
+ * way. Everything else is thrown and tried again (Pub/Sub redelivers the message; the scheduled
+ * evaluator, which keeps its checkpoint, judges the move again on its next run): transient codes,
+ * and codes that say the service itself is misconfigured (PERMISSION_DENIED, UNAUTHENTICATED,
+ * UNIMPLEMENTED), which a deploy fixes and which must not cancel every alert that fires meanwhile.
  */
-const TRANSIENT_CODES = new Set([
-  1, // CANCELLED
-  2, // UNKNOWN
-  4, // DEADLINE_EXCEEDED
-  8, // RESOURCE_EXHAUSTED
-  10, // ABORTED
-  13, // INTERNAL
-  14, // UNAVAILABLE
+const PERMANENT_CODES = new Set([
+  3, // INVALID_ARGUMENT
+  5, // NOT_FOUND
+  6, // ALREADY_EXISTS
+  9, // FAILED_PRECONDITION
+  11, // OUT_OF_RANGE
 ]);
 
-/**
- * A Firestore error that will fail the same way on every retry for this alert (ALREADY_EXISTS,
- * INVALID_ARGUMENT, FAILED_PRECONDITION, ...). Errors without a gRPC code (the network, a bug) are
- * not judged permanent: they are thrown and retried like transient ones.
- */
+/** A Firestore error that will fail the same way on every retry for this alert. */
 export function isPermanentFailure(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'number' && !TRANSIENT_CODES.has(code);
+  return typeof code === 'number' && PERMANENT_CODES.has(code);
 }
 
 type Now = () => number;

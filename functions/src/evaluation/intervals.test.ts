@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { interval } from '../testing/intervals';
-import { parseIntervalBatch, readJson } from './intervals';
+import { INTERVAL_MESSAGE_MAX_AGE_MS, intervalMessageExpired, parseIntervalBatch, readJson } from './intervals';
 
 const good = interval(1_800_000_000_000, { first: 1.1, low: 1.1, high: 1.1, last: 1.1 });
 
@@ -37,5 +37,22 @@ describe('parseIntervalBatch', () => {
       }),
     ).toBeUndefined();
     expect(readJson(() => ({ a: 1 }))).toEqual({ a: 1 });
+  });
+});
+
+describe('intervalMessageExpired: a failing message is not retried for days', () => {
+  const published = '2026-11-23T10:00:00.000Z';
+  const at = Date.parse(published);
+  it.each([
+    ['just published', at, false],
+    ['at the limit', at + INTERVAL_MESSAGE_MAX_AGE_MS, false],
+    ['past the limit', at + INTERVAL_MESSAGE_MAX_AGE_MS + 1, true],
+    ['a day later', at + 86_400_000, true],
+  ])('%s', (_label, now, expired) => {
+    expect(intervalMessageExpired(published, now)).toBe(expired);
+  });
+
+  it('keeps a message whose time cannot be read (it is judged, not dropped)', () => {
+    expect(intervalMessageExpired('not a time', at + 86_400_000)).toBe(false);
   });
 });

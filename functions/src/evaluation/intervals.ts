@@ -12,6 +12,18 @@ const describeIssues = (issues: readonly { path: PropertyKey[]; message: string 
   issues.map((i) => `${i.path.map(String).join('.') || '(message)'}: ${i.message}`).join('; ');
 
 /** The message body as JSON, or undefined when it is not JSON at all (the SDK's getter throws then). */
+/**
+ * How long a failing interval message is retried. Pub/Sub would redeliver it for up to 7 days; past
+ * this the scheduled evaluator has long judged the latest prices, so the message is dropped, logged.
+ */
+export const INTERVAL_MESSAGE_MAX_AGE_MS = 10 * 60_000;
+
+/** True when a message published at `publishedAt` (the event's RFC 3339 time) is too old to retry. */
+export function intervalMessageExpired(publishedAt: string, now: number): boolean {
+  const at = Date.parse(publishedAt);
+  return Number.isFinite(at) && now - at > INTERVAL_MESSAGE_MAX_AGE_MS;
+}
+
 export function readJson(read: () => unknown): unknown {
   try {
     return read();

@@ -1,20 +1,21 @@
 import { PRICE_INTERVALS_TOPIC } from '@price-alerts/domain';
 import { onMessagePublished } from 'firebase-functions/v2/pubsub';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import { evaluateIntervals, parseIntervalBatch, readJson } from '../evaluation/intervals';
+import { evaluateIntervals, intervalMessageExpired, parseIntervalBatch, readJson } from '../evaluation/intervals';
 import { evaluateLatestPrices } from '../evaluation/latest';
 import { db } from '../lib/firebase';
 import * as logs from '../logs';
 
 /**
  * One message per window close with every pair's interval. Redelivery is safe (firing is a
- * transaction on the alert's status), so a failure is thrown and Pub/Sub retries; an invalid
- * message or interval never will parse, so it is logged and dropped.
+ * transaction on the alert's status), so a failure is thrown and Pub/Sub retries, for ten minutes;
+ * an invalid message or interval never will parse, so it is logged and dropped.
  */
 export const evaluateInterval = onMessagePublished(
   { topic: PRICE_INTERVALS_TOPIC, retry: true, timeoutSeconds: 60 },
   async (event) => {
     const { messageId } = event.data.message;
+    if (intervalMessageExpired(event.time, Date.now())) return logs.intervalMessageExpired(messageId, event.time);
     const { intervals, rejected } = parseIntervalBatch(readJson(() => event.data.message.json));
     for (const problem of rejected) logs.intervalMessageInvalid(messageId, problem);
     const stats = await evaluateIntervals(db, intervals);
