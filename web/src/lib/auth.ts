@@ -119,6 +119,7 @@ const FORGET_TOKEN_MS = 3_000;
 /**
  * Forgets this device's push token while still signed in (the rules need the owner), so the next
  * person on the device gets none of this user's pushes; failing to forget never blocks signing out.
+ * Offline the server cannot be told, so the device's subscription is ended as well.
  */
 export async function signOut(): Promise<void> {
   const uid = auth.currentUser?.uid;
@@ -130,6 +131,9 @@ export async function signOut(): Promise<void> {
     await Promise.race([forget, timeout]).catch((error: unknown) =>
       console.warn('Could not forget this device’s push token before signing out', error),
     );
+    await import('./push')
+      .then(({ endDevicePush }) => endDevicePush())
+      .catch((error: unknown) => console.warn('Could not end this device’s push subscription', error));
   }
   await firebaseSignOut(auth);
 }

@@ -24,6 +24,17 @@ export function localToken(): string {
   return token;
 }
 
+/**
+ * Ends this browser's push subscription and forgets its token. Pushes still sent to it are then
+ * dropped by the browser, even when the server could not be told (signing out offline).
+ */
+export async function endDevicePush(): Promise<void> {
+  localStorage.removeItem(TOKEN_KEY);
+  const registration = await navigator.serviceWorker?.getRegistration();
+  const subscription = await registration?.pushManager?.getSubscription();
+  await subscription?.unsubscribe();
+}
+
 export async function obtainPushToken(registration: ServiceWorkerRegistration): Promise<string> {
   if (usesLocalChannel) return localToken();
   const { getToken } = await import('firebase/messaging');
