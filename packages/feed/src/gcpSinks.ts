@@ -24,12 +24,17 @@ export async function gcpSinks(
   const auth = getAuth(authApp);
   const pubsub = new PubSub({ projectId });
   const topic = pubsub.topic(PRICE_INTERVALS_TOPIC, { batching: { maxMessages: 500, maxMilliseconds: 20 } });
-  const [exists] = await topic.exists();
-  if (!exists)
-    await pubsub.createTopic(PRICE_INTERVALS_TOPIC).catch((error: { code?: number }) => {
-      // Another instance may have created it in between.
-      if (error.code !== 6) throw error;
-    });
+  // In production the deploy creates the topic (the evaluator subscribes to it) and the service's
+  // account may only publish to it (roles/pubsub.publisher has no topics.get); the emulator starts
+  // empty, so there the topic is created here.
+  if (process.env.PUBSUB_EMULATOR_HOST) {
+    const [exists] = await topic.exists();
+    if (!exists)
+      await pubsub.createTopic(PRICE_INTERVALS_TOPIC).catch((error: { code?: number }) => {
+        // Another instance may have created it in between.
+        if (error.code !== 6) throw error;
+      });
+  }
   return {
     async publishIntervals(messages) {
       if (messages.length === 0) return;
