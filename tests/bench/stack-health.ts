@@ -216,4 +216,13 @@ for (const [i, b] of bursts.entries())
     `burst ${i + 1}: ${b.fired}/${BURST_SIZE} fired in ${b.firedSeconds || '-'} s, ${b.sent} emails sent in ${b.sentSeconds || '-'} s`,
   );
 console.log(`"Failed to load function" in the emulator log: ${failedLoads}`);
-process.exit(0);
+
+// The bounds issue 11 set for the local stack: the script (not a test) fails past any of them.
+const overBudget = [
+  max('workers') > 8 && `functions workers ${max('workers')} > 8`,
+  max('stackMb') >= 4096 && `stack memory ${max('stackMb')} MB >= 4096 MB`,
+  percentile(latencies, 95) > 3 && `forced price p95 ${percentile(latencies, 95).toFixed(2)} s > 3 s`,
+  suiteFailures > 0 && `${suiteFailures} browser suite runs failed`,
+].filter(Boolean);
+console.log(overBudget.length ? `OVER BUDGET: ${overBudget.join('; ')}` : 'every bound held');
+process.exit(overBudget.length ? 1 : 0);
