@@ -8,6 +8,7 @@ import { findActiveInRange, type AlertPage } from './alerts';
 import { seedPrices } from '../testing/emulatorApp';
 import { createDelivery, deliveryRef } from './deliveries';
 import { latestPrices } from './prices';
+import { saveToken } from './pushTokens';
 
 let app: App;
 let db: Firestore;
@@ -136,5 +137,18 @@ describe('deliveries', () => {
     // The same alert id firing again (re-created, or repeating) addresses a delivery of its own.
     await create({ ...delivery, triggeredPrice: 1.07, triggeredAt: Timestamp.fromMillis(AT + 5000) });
     expect((await stored(AT + 5000)).triggeredPrice).toBe(1.07);
+  });
+});
+
+describe('push tokens', () => {
+  it('keeps at most 10 per account when 15 devices register at the same moment', async () => {
+    const uid = 'token-racer';
+    const results = await Promise.allSettled(
+      Array.from({ length: 15 }, (_, i) => saveToken(db, uid, `fcm-device-token-racer-${String(i).padStart(2, '0')}`)),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled').length).toBeGreaterThan(0);
+    const stored = await db.collection(`users/${uid}/pushTokens`).get();
+    expect(stored.size).toBeLessThanOrEqual(10);
+    expect(stored.size).toBeGreaterThan(0);
   });
 });

@@ -176,6 +176,14 @@ describe('relay', () => {
   it.each([
     ['disabled', (uid: string) => getAuth(adminApp()).updateUser(uid, { disabled: true })],
     ['deleted', (uid: string) => getAuth(adminApp()).deleteUser(uid)],
+    [
+      'signed out everywhere',
+      async (uid: string) => {
+        // Revocation counts in whole seconds: a token issued in the same second would still pass.
+        await new Promise((r) => setTimeout(r, 1_100));
+        await getAuth(adminApp()).revokeRefreshTokens(uid);
+      },
+    ],
   ])('stops serving an account that is %s: open sockets are cut off, new ones refused', async (_label, change) => {
     const user = await createTestUser('revoked');
     const open = await connect(user.idToken);

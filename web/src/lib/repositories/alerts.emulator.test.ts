@@ -172,4 +172,13 @@ describe('alerts repository: the 200-alert cap', () => {
     await createAlert(db, ALICE, input);
     expect(await stored()).toEqual({ alerts: 25, count: 200 });
   });
+
+  it('lets exactly one of five creates made at once take the last place; the others get the limit error', async () => {
+    await setCount(199);
+    const results = await Promise.allSettled(Array.from({ length: 5 }, () => createAlert(db, ALICE, input)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results.filter((r): r is PromiseRejectedResult => r.status === 'rejected'))
+      expect(r.reason).toBeInstanceOf(AlertLimitError);
+    expect(await stored()).toEqual({ alerts: 25, count: 200 });
+  });
 });
