@@ -1,5 +1,5 @@
 // Live prices on the dashboard through the whole chain: simulator -> ingest -> relay -> app.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWPORTS, WEB_URL, axeViolations, launchBrowser, newPage, screenshot, signIn, simulator } from './harness';
 
@@ -14,15 +14,42 @@ afterAll(async () => {
 const askOf = (page: Page, pair: string) =>
   page.locator('.pair-card', { hasText: pair }).locator('.pair-ask').textContent();
 
+const A_PRICE = /^[\d,]+\.\d+$/;
+
+interface RelaySocket {
+  socket: WebSocket;
+  /** Every frame the page received on it. */
+  received: string[];
+}
+
+/** The page's WebSockets to the relay, in the order it opened them (recorded from before sign-in). */
+function relaySockets(page: Page): RelaySocket[] {
+  const sockets: RelaySocket[] = [];
+  page.on('websocket', (socket) => {
+    if (new URL(socket.url()).pathname !== '/prices') return;
+    const entry: RelaySocket = { socket, received: [] };
+    socket.on('framereceived', ({ payload }) => entry.received.push(String(payload)));
+    sockets.push(entry);
+  });
+  return sockets;
+}
+
+const openSockets = (sockets: RelaySocket[]) => sockets.filter((s) => !s.socket.isClosed()).length;
+
 describe.each(VIEWPORTS)('top currency pairs at $width x $height', (viewport) => {
   it('shows live asks, follows a forced price, says Offline without a network and comes back', async () => {
     const { context, page } = await newPage(browser, viewport);
+    const sockets = relaySockets(page);
     await signIn(page);
     await page.waitForURL(`${WEB_URL}/dashboard`);
     await expect.poll(() => page.getByRole('heading', { name: 'Top Currency Pairs' }).isVisible()).toBe(true);
     for (const pair of ['EUR/USD', 'GBP/USD', 'AUD/USD', 'BTC/USD']) {
-      await expect.poll(() => askOf(page, pair)).toMatch(/^[\d,]+\.\d+$/);
+      await expect.poll(() => askOf(page, pair)).toMatch(A_PRICE);
     }
+    // One socket for the whole app, and the prices on screen came through it.
+    expect(sockets).toHaveLength(1);
+    const first = sockets[0] as RelaySocket;
+    expect(first.received.length).toBeGreaterThan(0);
     // Random ticks would move a forced price on within 250 ms; hold them while checking.
     await simulator('silence', { silent: true });
     try {
@@ -39,12 +66,32 @@ describe.each(VIEWPORTS)('top currency pairs at $width x $height', (viewport) =>
     // A lost network drops the app's socket abnormally.
     await context.setOffline(true);
     await expect.poll(() => askOf(page, 'EUR/USD')).toBe('Offline');
+    await expect.poll(() => first.socket.isClosed()).toBe(true);
     await screenshot(page, 'dashboard-offline');
     await context.setOffline(false);
-    await expect.poll(() => askOf(page, 'EUR/USD'), { timeout: 20_000 }).toMatch(/^[\d,]+\.\d+$/);
+    await expect.poll(() => askOf(page, 'EUR/USD'), { timeout: 20_000 }).toMatch(A_PRICE);
+    // Back online means a new connection, not the old one revived.
+    expect(sockets).toHaveLength(2);
+    const second = sockets[1] as RelaySocket;
+    await expect.poll(() => second.received.length).toBeGreaterThan(0);
+    expect(openSockets(sockets)).toBe(1);
 
+    // Refresh closes the socket and opens a new one, and the prices shown come through that one.
     await page.getByRole('button', { name: 'Refresh EUR/USD' }).click();
-    await expect.poll(() => askOf(page, 'EUR/USD')).toMatch(/^[\d,]+\.\d+$/);
+    await expect.poll(() => sockets.length).toBe(3);
+    const third = sockets[2] as RelaySocket;
+    await expect.poll(() => second.socket.isClosed()).toBe(true);
+    await expect.poll(() => askOf(page, 'EUR/USD')).toMatch(A_PRICE);
+    await simulator('silence', { silent: true });
+    try {
+      await simulator('price', { pair: 'EUR/USD', ask: 1.07771 });
+      await expect.poll(() => askOf(page, 'EUR/USD')).toBe('1.07771');
+    } finally {
+      await simulator('silence', { silent: false });
+    }
+    expect(third.received.some((frame) => frame.includes('1.07771'))).toBe(true);
+    expect(second.received.some((frame) => frame.includes('1.07771'))).toBe(false);
+    expect([sockets.length, openSockets(sockets), third.socket.isClosed()]).toEqual([3, 1, false]);
     await context.close();
   });
 });

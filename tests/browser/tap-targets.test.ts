@@ -1,8 +1,8 @@
 // Every control a finger has to hit is at least 44 x 44 CSS px (Apple's and WCAG 2.5.5's size),
 // measured on the phone screens people use most.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, WEB_URL, launchBrowser, newPage, signIn } from './harness';
+import { DEMO, PHONE, WEB_URL, launchBrowser, newPage, signIn } from './harness';
 
 const MIN = 44;
 let browser: Browser;
@@ -30,34 +30,82 @@ function smallTargets(page: Page): Promise<string[]> {
   }, MIN);
 }
 
+/**
+ * Waits until the screen itself is drawn, not a stand-in for it: every locator in `content` is
+ * visible, no spinner is left (the route's lazy chunk and the session check both show one, and a
+ * spinner page has almost no controls, so measuring it would pass for nothing), web fonts are in
+ * (they change text sizes) and what slides in has come to rest.
+ */
+async function settled(page: Page, name: string, ...content: Locator[]): Promise<void> {
+  for (const locator of content) {
+    await expect.poll(() => locator.first().isVisible(), { message: `${name}: ${locator}` }).toBe(true);
+  }
+  await expect.poll(() => page.locator('.spinner').count(), { message: `${name}: a spinner is still showing` }).toBe(0);
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    );
+  });
+}
+
 describe('tap targets at 390 x 844', () => {
   it('are at least 44 px on login, dashboard, details sheet, create and account screens', async () => {
     const { context, page } = await newPage(browser, PHONE);
     await page.goto(`${WEB_URL}/login`);
-    await expect.poll(() => page.getByRole('button', { name: 'Log in' }).isVisible()).toBe(true);
+    await settled(page, 'login', page.getByRole('button', { name: 'Log in' }), page.getByLabel('Password'));
     expect(await smallTargets(page), 'login').toEqual([]);
-    for (const path of ['/signup', '/forgot_password']) {
+    for (const [path, submit] of [
+      ['/signup', 'Sign up'],
+      ['/forgot_password', 'Send reset link'],
+    ] as const) {
       await page.goto(`${WEB_URL}${path}`);
-      await expect.poll(() => page.locator('form').count()).toBe(1);
+      await settled(page, path, page.locator('form'), page.getByRole('button', { name: submit, exact: true }));
       expect(await smallTargets(page), path).toEqual([]);
     }
 
     await signIn(page);
     await page.waitForURL(`${WEB_URL}/dashboard`);
-    await expect.poll(() => page.locator('.alert-row').count()).toBeGreaterThan(0);
+    await settled(
+      page,
+      'dashboard',
+      page.getByRole('heading', { level: 1, name: DEMO.name }),
+      page.locator('.alert-row'),
+      page.getByRole('tab').first(),
+      page.getByRole('heading', { name: 'Top Currency Pairs' }),
+      page.getByRole('button', { name: 'Refresh EUR/USD' }),
+    );
     expect(await smallTargets(page), 'dashboard').toEqual([]);
 
     await page.locator('.alert-row').first().click();
-    await expect.poll(() => page.getByRole('dialog', { name: 'Alert Details' }).isVisible()).toBe(true);
+    const details = page.getByRole('dialog', { name: 'Alert Details' });
+    await settled(page, 'alert details', details, details.getByRole('button', { name: 'Cancel' }));
     expect(await smallTargets(page), 'alert details').toEqual([]);
-    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await details.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => details.isVisible()).toBe(false);
 
     await page.getByRole('link', { name: 'Add alert' }).click();
     await page.waitForURL(`${WEB_URL}/create_alert`);
+    await settled(
+      page,
+      'create alert',
+      page.getByRole('heading', { level: 1, name: 'Customize your alert' }),
+      page.getByRole('button', { name: 'Create New Alert' }),
+    );
     expect(await smallTargets(page), 'create alert').toEqual([]);
 
     await page.getByRole('link', { name: 'Account' }).click();
     await page.waitForURL(`${WEB_URL}/account`);
+    await settled(
+      page,
+      'account',
+      page.getByRole('heading', { level: 1, name: DEMO.name }),
+      page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Profile' }),
+      page.getByRole('button', { name: 'Log out' }),
+    );
     expect(await smallTargets(page), 'account').toEqual([]);
     await context.close();
   });
