@@ -10,17 +10,7 @@ const { AlertDetailsSheet } = await import('./AlertDetailsSheet');
 const { AlertsPanel } = await import('./AlertsPanel');
 const { alertListsAtom, selectedAlertAtom, showAlertDetailsAtom } = await import('./atoms');
 
-const alert = (id: string, status: Alert['status'], patch: Partial<Alert> = {}): Alert => ({
-  id,
-  userId: 'u1',
-  currencyPair: 'EUR/USD',
-  alertType: 'Price rising above',
-  triggerPrice: 1.095,
-  status,
-  notificationPreferences: { email: true, push: true },
-  createdAt: new Date('2026-03-05T14:07:00'),
-  ...patch,
-});
+const { testAlert: alert } = await import('../../test/fakeAlertsRepository');
 
 function renderWith(lists: { active: Alert[]; previous: Alert[] }) {
   const store = createStore();

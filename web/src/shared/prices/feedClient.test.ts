@@ -1,38 +1,7 @@
 import { encodeError, encodeSubscribed, encodeTick, type FeedSession } from '@price-alerts/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FeedClient, type FeedEvents, type SocketLike } from './feedClient';
-
-class FakeSocket implements SocketLike {
-  readyState = 0;
-  sent: string[] = [];
-  closedWith: number | undefined;
-  onopen: SocketLike['onopen'] = null;
-  onmessage: SocketLike['onmessage'] = null;
-  onerror: SocketLike['onerror'] = null;
-  onclose: SocketLike['onclose'] = null;
-  constructor(readonly url: string) {}
-  send(data: string) {
-    this.sent.push(data);
-  }
-  close(code?: number) {
-    this.closedWith = code;
-    this.readyState = 3;
-  }
-  serverOpens() {
-    this.readyState = 1;
-    this.onopen?.(new Event('open'));
-  }
-  serverSends(data: string) {
-    this.onmessage?.({ data } as MessageEvent);
-  }
-  serverErrors() {
-    this.onerror?.(new Event('error'));
-  }
-  serverCloses(code: number) {
-    this.readyState = 3;
-    this.onclose?.({ code } as CloseEvent);
-  }
-}
+import { FakeSocket } from '../../test/fakeSocket';
+import { FeedClient, type FeedEvents } from './feedClient';
 
 const session: FeedSession = {
   mapping: {},
