@@ -1,5 +1,8 @@
 // First: zod must be jitless before any schema parses (see the module).
 import './lib/zodJitless';
+// Then the global styles, so that every component's stylesheet comes after them (see styles/base.css).
+import './styles/tokens.css';
+import './styles/base.css';
 import { TOAST_DURATION_MS } from '@price-alerts/domain';
 import { Provider, createStore } from 'jotai';
 import { StrictMode } from 'react';
@@ -8,7 +11,6 @@ import { Toaster } from 'react-hot-toast';
 import { RouterProvider } from 'react-router-dom';
 import { createAppRouter } from './app/router';
 import { DesktopBlock } from './shared/DesktopBlock';
-import './styles.css';
 
 const router = createAppRouter();
 // The app's one jotai store: every component, hook and action reaches state through this Provider,

@@ -6,6 +6,7 @@ import { Spinner } from '../shared/Spinner';
 import { usePriceFeed } from '../shared/prices/usePriceFeed';
 import { usePushRegistration } from '../features/notifications/usePushRegistration';
 import { BottomNav } from './BottomNav';
+import './RequireAuth.css';
 
 /** Signed-in side effects: the live price feed and push registration. */
 function SignedInEffects() {

@@ -1,3 +1,5 @@
+import './Avatar.css';
+
 export function avatarUrl(id: number): string {
   return `/avatars/${id}.svg`;
 }

@@ -1,6 +1,7 @@
 import { DESKTOP_BLOCK_MESSAGE, DESKTOP_MIN_WIDTH_PX } from '@price-alerts/domain';
 import type { ReactNode } from 'react';
 import { useMediaQuery } from './useMediaQuery';
+import './DesktopBlock.css';
 
 /** At desktop widths only the spec's message is rendered; the app itself is not mounted at all. */
 export function DesktopBlock({ children }: { children: ReactNode }) {

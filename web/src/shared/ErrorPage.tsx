@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import './ErrorPage.css';
 
 export function errorText(error: unknown): string {
   if (isRouteErrorResponse(error)) return error.statusText || String(error.status);

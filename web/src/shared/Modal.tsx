@@ -1,5 +1,11 @@
 import { SHEET_ANIMATION_MS } from '@price-alerts/domain';
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import './Modal.css';
+
+// One source of truth for the exit animation: the domain constant (spec: "Modals and sheets animate
+// out in 300 ms") is set on the modal as --modal-duration, which Modal.css animates with, and the
+// timer below waits for the same number before it unmounts.
+const DURATION = { '--modal-duration': `${SHEET_ANIMATION_MS}ms` } as CSSProperties;
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -59,7 +65,7 @@ export function Modal({
   }
 
   return (
-    <div className={`modal-root ${variant} ${open ? 'open' : 'closing'}`} onKeyDown={onKeyDown}>
+    <div className={`modal-root ${variant} ${open ? 'open' : 'closing'}`} style={DURATION} onKeyDown={onKeyDown}>
       <div className="modal-backdrop" onClick={onClose} aria-hidden="true" />
       <div className="modal-panel" role="dialog" aria-modal="true" aria-labelledby={labelledBy} ref={panel}>
         {children}

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import './PageHeader.css';
 
 export function PageHeader({ title, back = '/account' }: { title: string; back?: string }) {
   return (

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
+import './forms.css';
 
 export function AuthLayout({
   title,

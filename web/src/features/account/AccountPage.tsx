@@ -6,6 +6,7 @@ import { signOut } from '../../lib/auth';
 import { config } from '../../lib/config';
 import { Avatar } from '../../shared/Avatar';
 import { avatarIdAtom, currentUserAtom, userProfileNameAtom } from '../../shared/session';
+import './AccountPage.css';
 
 const ITEMS = [
   { to: '/profile', label: 'Profile' },

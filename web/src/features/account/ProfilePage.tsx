@@ -9,6 +9,7 @@ import { FormError, TextField } from '../../shared/forms';
 import { PageHeader } from '../../shared/PageHeader';
 import { useSubmit } from '../../shared/useSubmit';
 import { avatarIdAtom, currentUserAtom, userProfileNameAtom } from '../../shared/session';
+import './ProfilePage.css';
 
 const PROFILE_SUBMIT = { failure: () => 'Could not save your profile. Check your connection and try again.' };
 

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import './AlertAddedPage.css';
 
 export default function AlertAddedPage() {
   return (

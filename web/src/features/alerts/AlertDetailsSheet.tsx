@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { Modal } from '../../shared/Modal';
 import { useAlertActions } from './alertActions';
 import { selectedAlertAtom, showAlertDetailsAtom } from './atoms';
+import './AlertDetailsSheet.css';
 
 const STATUS_CLASS: Record<string, string> = { active: 'status-green', paused: 'status-amber' };
 

@@ -2,6 +2,7 @@ import { type Draft } from '@price-alerts/domain';
 import { useState, type FormEvent } from 'react';
 import { LivePricePanel } from './LivePricePanel';
 import { PairPicker, TypePicker } from './PairPicker';
+import './AlertForm.css';
 
 /** A field whose value is chosen in a modal; its name reads as label plus current value. */
 function SelectField(props: { id: string; label: string; value: string; placeholder: string; onOpen: () => void }) {

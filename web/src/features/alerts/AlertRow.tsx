@@ -1,4 +1,5 @@
 import { capitalise, formatDateTime, formatPrice, type Alert } from '@price-alerts/domain';
+import './AlertRow.css';
 
 const BADGE: Record<string, string> = { triggered: 'badge-green', cancelled: 'badge-red', paused: 'badge-yellow' };
 

@@ -3,6 +3,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { AlertRow } from './AlertRow';
 import { alertListsAtom, selectedAlertAtom, showAlertDetailsAtom } from './atoms';
+import './AlertsPanel.css';
 
 const EMPTY = {
   active: 'You have no active alerts right now. Tap the + sign to create one and start monitoring!',

@@ -8,6 +8,7 @@ import { AlertsPanel } from './AlertsPanel';
 import { TodoCard } from './TodoCard';
 import { useAlertLink } from './useAlertLink';
 import { useAlertLists } from './useAlertLists';
+import './DashboardPage.css';
 
 export default function DashboardPage() {
   const user = useAtomValue(currentUserAtom);

@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { feedStatusAtom, livePricesAtom } from '../../shared/prices/atoms';
 import { usePriceFeedClient } from '../../shared/prices/feed';
+import './LivePricePanel.css';
 
 const STATUS_TEXT = {
   disconnected: 'Live price feed disconnected.',

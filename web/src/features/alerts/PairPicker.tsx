@@ -1,6 +1,7 @@
 import { ALERT_TYPES, CURRENCY_PAIRS, type AlertType, type CurrencyPair } from '@price-alerts/domain';
 import { useState } from 'react';
 import { Modal } from '../../shared/Modal';
+import './PairPicker.css';
 
 function ChoiceList<T extends string>({ items, onPick }: { items: readonly T[]; onPick: (item: T) => void }) {
   return (

@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import { hasSetAvatarAtom, profileAtom, pwaPromptDismissedAtom } from '../../shared/session';
+import './TodoCard.css';
 
 /** 'My Todos': two first-run tasks, struck through when done, the card gone when both are. */
 export function TodoCard() {

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { draftAtom } from './atoms';
 import { livePricesAtom, priceTextAtom } from '../../shared/prices/atoms';
 import { usePriceFeedClient } from '../../shared/prices/feed';
+import './TopPairs.css';
 
 /** What a pair's price cell reads: the feed-wide text if any, the ask, or 'Loading...'. */
 export function usePriceLabel(pair: CurrencyPair): { label: string; ask: number | undefined } {

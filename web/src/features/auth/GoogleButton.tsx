@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { authErrorCode, signInWithGoogle } from '../../lib/auth';
 import { authMessage } from './authMessages';
+import './GoogleButton.css';
 
 /** Google sign-in through a popup; every popup failure code has its own message. */
 export function GoogleButton({ onSignedIn, onError }: { onSignedIn: () => void; onError: (m: string) => void }) {

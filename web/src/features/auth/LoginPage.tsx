@@ -5,6 +5,7 @@ import { AuthLayout, EmailField, FormError, TextField } from '../../shared/forms
 import { GoogleButton } from './GoogleButton';
 import { useAuthSubmit } from './useAuthSubmit';
 import { useReturnPath, useSignedIn } from './useReturnPath';
+import './LoginPage.css';
 
 export default function LoginPage() {
   const signedIn = useSignedIn();

@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { Navigate } from 'react-router-dom';
 import { authLoadingAtom, currentUserAtom } from '../../shared/session';
+import './SplashPage.css';
 
 /** The splash holds the brand on screen while auth loads, then sends the user on. */
 export default function SplashPage() {

@@ -8,6 +8,7 @@ import { PageHeader } from '../../shared/PageHeader';
 import { useSubmit } from '../../shared/useSubmit';
 import { currentUserAtom, profileAtom } from '../../shared/session';
 import { permissionMessage, pushSupport, registerForPush } from './registerPush';
+import './NotificationsPage.css';
 
 function permissionLabel(): string {
   if (pushSupport() === 'unsupported') return 'Not supported by this browser';

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { registerSW } from 'virtual:pwa-register';
+import './UpdatePrompt.css';
 
 export const UPDATE_MESSAGE = 'A new version of Price Alerts is available.';
 
