@@ -11,6 +11,7 @@ import { Toaster } from 'react-hot-toast';
 import { RouterProvider } from 'react-router-dom';
 import { createAppRouter } from './app/router';
 import { DesktopBlock } from './shared/DesktopBlock';
+import { ToastLayer } from './shared/toastLayer';
 
 const router = createAppRouter();
 // The app's one jotai store: every component, hook and action reaches state through this Provider,
@@ -25,7 +26,9 @@ createRoot(container).render(
     <Provider store={store}>
       <DesktopBlock>
         <RouterProvider router={router} />
-        <Toaster position="top-center" toastOptions={{ duration: TOAST_DURATION_MS }} />
+        <ToastLayer>
+          <Toaster position="top-center" toastOptions={{ duration: TOAST_DURATION_MS }} />
+        </ToastLayer>
       </DesktopBlock>
     </Provider>
   </StrictMode>,
