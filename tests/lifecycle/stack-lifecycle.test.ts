@@ -62,8 +62,10 @@ describe('npm start', () => {
     const app = initializeApp({ projectId: 'demo-price-alerts' }, `lifecycle-${Date.now()}`);
     const db = getFirestore(app);
     const user = await getAuth(app).createUser({ email: `lifecycle-${Date.now()}@example.test`, emailVerified: true });
-    const ask = Number((await db.doc('prices/ETHUSD').get()).get('ask'));
-    expect(ask).toBeGreaterThan(0);
+    // The first latest price is stored at the end of the ingest service's first window after ready.
+    const latestAsk = async () => Number((await db.doc('prices/ETHUSD').get()).get('ask'));
+    await expect.poll(latestAsk).toBeGreaterThan(0);
+    const ask = await latestAsk();
     const alerts = db.collection(`users/${user.uid}/alerts`);
     await Promise.all(
       Array.from({ length: 20 }, () =>

@@ -1,3 +1,6 @@
+// This module parses at load, and the bundler may place it in a chunk that runs before the entry's
+// own first import: it makes zod jitless itself rather than rely on main.tsx having done so.
+import './zodJitless';
 import { z } from 'zod';
 
 const nonEmpty = z.string().trim().min(1, 'is required');
