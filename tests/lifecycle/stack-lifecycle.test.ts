@@ -12,9 +12,18 @@ import { EMULATOR_ENV, MAIL_SINK_PORT, STACK_PORTS, root } from '../../scripts/l
 
 Object.assign(process.env, EMULATOR_ENV);
 const children: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-});
+// A test that fails half-way still stops its stack the way a person would (Ctrl-C), so the Java
+// emulators it started never outlive it; SIGKILL only if that does not end it.
+afterEach(async () => {
+  for (const child of children.splice(0)) {
+    if (child.exitCode !== null) continue;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGINT');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 25_000);
+    await exited;
+    clearTimeout(timer);
+  }
+}, 30_000);
 
 function startNpmStart() {
   const child = spawn(process.execPath, ['scripts/start.mjs', '--no-build'], { cwd: root, stdio: 'pipe' });
