@@ -34,6 +34,9 @@ describe.each(VIEWPORTS)('app shell at $width x $height', (viewport) => {
     expect(await page.getByText('Welcome Back,').isVisible()).toBe(true);
     const nav = page.getByRole('navigation', { name: 'Main' });
     expect(await nav.getByRole('link', { name: 'Alerts' }).getAttribute('class')).toContain('active');
+    // The picture is of the dashboard as loaded: the profile's todos and the demo alerts.
+    await page.getByRole('heading', { name: 'My Todos' }).waitFor();
+    await page.locator('.alert-row').first().waitFor();
     await screenshot(page, 'dashboard');
     await context.close();
   });
