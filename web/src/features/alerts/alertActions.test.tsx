@@ -72,6 +72,31 @@ describe('pause and resume', () => {
   });
 });
 
+describe('a double tap', () => {
+  it('pauses once, with one toast, while the first write is under way', async () => {
+    let finish = () => {};
+    repo.setAlertStatus.mockImplementation(() => new Promise<void>((resolve) => (finish = resolve)));
+    const sheet = await dashboardWithSheet(older);
+    fireEvent.click(sheet.getByRole('button', { name: 'Pause' }));
+    fireEvent.click(sheet.getByRole('button', { name: 'Pause' }));
+    await waitFor(() => expect(repo.setAlertStatus).toHaveBeenCalledTimes(1));
+    act(() => finish());
+    await waitFor(() => expect(toast.success).toHaveBeenCalledTimes(1));
+    expect(repo.setAlertStatus).toHaveBeenCalledTimes(1);
+  });
+
+  it('deletes once on a double tap of Yes, Delete', async () => {
+    const sheet = await dashboardWithSheet(older);
+    fireEvent.click(sheet.getByRole('button', { name: 'Delete' }));
+    const confirm = screen.getByRole('button', { name: 'Yes, Delete' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(TOAST.deleted));
+    expect(repo.deleteAlert).toHaveBeenCalledTimes(1);
+    expect(toast.success).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('delete', () => {
   it('deletes after confirmation, says so, closes the sheet; the row goes with the live query', async () => {
     const sheet = await dashboardWithSheet(older);

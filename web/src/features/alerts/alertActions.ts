@@ -1,6 +1,6 @@
 import { MSG_ALERT_MISSING, TOAST, isLive, type Alert } from '@price-alerts/domain';
 import { useAtomValue } from 'jotai';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { getDb } from '../../lib/firebase';
 import { deleteAlert, setAlertStatus } from '../../lib/repositories/alerts';
@@ -20,6 +20,9 @@ export interface AlertActions {
  */
 export function useAlertActions(): AlertActions {
   const uid = useAtomValue(currentUserAtom)?.uid;
+  // Alerts with a write under way: a double tap (or a second tap before the first write is back)
+  // does nothing, rather than pausing twice or deleting twice with two toasts.
+  const inFlight = useRef(new Set<string>());
   return useMemo(
     () => ({
       async toggle(alert) {
@@ -27,13 +30,16 @@ export function useAlertActions(): AlertActions {
           toast.error(MSG_ALERT_MISSING);
           return;
         }
-        if (!isLive(alert.status)) return;
+        if (!isLive(alert.status) || inFlight.current.has(alert.id)) return;
+        inFlight.current.add(alert.id);
         const status = alert.status === 'active' ? 'paused' : 'active';
         try {
           await setAlertStatus(await getDb(), uid, alert.id, status);
           toast.success(status === 'paused' ? TOAST.paused : TOAST.resumed);
         } catch {
           toast.error(TOAST.statusFailed);
+        } finally {
+          inFlight.current.delete(alert.id);
         }
       },
       async remove(alert) {
@@ -41,6 +47,8 @@ export function useAlertActions(): AlertActions {
           toast.error(MSG_ALERT_MISSING);
           return false;
         }
+        if (inFlight.current.has(alert.id)) return false;
+        inFlight.current.add(alert.id);
         try {
           await deleteAlert(await getDb(), uid, alert.id);
           toast.success(TOAST.deleted);
@@ -48,6 +56,8 @@ export function useAlertActions(): AlertActions {
         } catch {
           toast.error(TOAST.deleteFailed);
           return false;
+        } finally {
+          inFlight.current.delete(alert.id);
         }
       },
     }),
