@@ -34,21 +34,25 @@ describe('Aggregator', () => {
     expect(intervalMessageSchema.safeParse(closed).success).toBe(true);
   });
 
-  it('never publishes a window twice: a tick late for a published window opens the next one', () => {
+  it('never publishes a window twice, nor takes a late tick for a first or last price', () => {
     const agg = new Aggregator(1000, 'test');
+    agg.add(tick('EUR/USD', 1.05, 100_200));
     agg.add(tick('EUR/USD', 1.1, 100_500));
     expect(agg.flush(101_005).map((w) => w.start)).toEqual([100_000]);
-    // Stamped inside the published window, arriving after it was flushed, with no window open.
-    agg.add(tick('EUR/USD', 1.09, 100_999));
-    agg.add(tick('EUR/USD', 1.12, 101_500));
-    const [next, ...rest] = agg.flush(102_005);
+    // Stamped inside the published window, arriving after it was flushed, with no window open (a
+    // replay or a slow provider): nothing is published for it on its own.
+    agg.add(tick('EUR/USD', 1.05, 100_200));
+    expect(agg.flush(102_005)).toEqual([]);
+    // It joins the next window as a low seen at that window's first tick, never its first or last.
+    agg.add(tick('EUR/USD', 1.12, 102_500));
+    const [next, ...rest] = agg.flush(103_005);
     expect(rest).toEqual([]);
     expect(next).toMatchObject({
-      start: 101_000,
-      firstAt: 101_000,
+      start: 102_000,
+      firstAt: 102_500,
       ticks: 2,
       previousAsk: 1.1,
-      ask: { first: 1.09, low: 1.09, lowAt: 101_000, high: 1.12, last: 1.12 },
+      ask: { first: 1.12, last: 1.12, low: 1.05, lowAt: 102_500, high: 1.12 },
     });
     expect(intervalMessageSchema.safeParse(next).success).toBe(true);
   });

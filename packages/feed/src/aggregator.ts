@@ -44,6 +44,8 @@ export class Aggregator {
   readonly #ready: IntervalMessage[] = [];
   /** Per pair, the end of the last window handed out: no tick may open a window before it again. */
   readonly #closedEnd = new Map<CurrencyPair, number>();
+  /** The late ticks with the lowest and highest ask that came while no window was open, per pair. */
+  readonly #late = new Map<CurrencyPair, { low: FeedTick; high: FeedTick; ticks: number }>();
 
   constructor(
     readonly windowMs: number,
@@ -64,22 +66,21 @@ export class Aggregator {
     if (open && start > open.start) this.#ready.push(this.#close(tick.pair, open));
     const current = this.#open.get(tick.pair);
     const closedEnd = this.#closedEnd.get(tick.pair);
-    if (current && start < current.start) {
-      // A late tick from an already-closed window: its low or high counts in the current one (as
-      // seen at the window's first tick) rather than being lost; it is not the latest price.
-      extend(current.ask, tick.ask, current.firstAt, false);
-      extend(current.bid, tick.bid, current.firstAt, false);
-      current.ticks += 1;
-      return;
-    }
+    if (current && start < current.start) return this.#foldLate(current, tick);
     if (!current && closedEnd !== undefined && start < closedEnd) {
-      // Late for a window already published and no window open: it opens the next window, as seen
-      // at that window's start, so no window is ever published twice.
-      this.#openWindow(tick, closedEnd, closedEnd);
+      // Late for a window already handed out, and no window open: it waits for the next window, so
+      // no window is published twice and a late price is never taken for a first or last one.
+      const late = this.#late.get(tick.pair);
+      if (!late) this.#late.set(tick.pair, { low: tick, high: tick, ticks: 1 });
+      else {
+        if (tick.ask < late.low.ask) late.low = tick;
+        if (tick.ask > late.high.ask) late.high = tick;
+        late.ticks += 1;
+      }
       return;
     }
     if (!current) {
-      this.#openWindow(tick, start, tick.timestamp);
+      this.#openWindow(tick, start);
     } else {
       current.lastAt = Math.max(current.lastAt, tick.timestamp);
       extend(current.ask, tick.ask, current.lastAt, true);
@@ -88,15 +89,26 @@ export class Aggregator {
     }
   }
 
-  #openWindow(tick: FeedTick & { pair: CurrencyPair }, start: number, at: number): void {
-    this.#open.set(tick.pair, {
-      start,
-      firstAt: at,
-      lastAt: at,
-      ticks: 1,
-      ask: side(tick.ask, at),
-      bid: side(tick.bid, at),
-    });
+  /**
+   * A late tick from an already-closed window: its low or high counts in the given one (as seen at
+   * that window's first tick) rather than being lost; it is not the latest price.
+   */
+  #foldLate(window: Open, tick: FeedTick): void {
+    extend(window.ask, tick.ask, window.firstAt, false);
+    extend(window.bid, tick.bid, window.firstAt, false);
+    window.ticks += 1;
+  }
+
+  #openWindow(tick: FeedTick & { pair: CurrencyPair }, start: number): void {
+    const at = tick.timestamp;
+    const window: Open = { start, firstAt: at, lastAt: at, ticks: 1, ask: side(tick.ask, at), bid: side(tick.bid, at) };
+    this.#open.set(tick.pair, window);
+    const late = this.#late.get(tick.pair);
+    if (!late) return;
+    this.#late.delete(tick.pair);
+    this.#foldLate(window, late.low);
+    this.#foldLate(window, late.high);
+    window.ticks += late.ticks - 2;
   }
 
   /** Every window closed by a later tick, plus every window that ended at or before `now`. */
