@@ -44,7 +44,9 @@ export function Modal({
   const [dismissed, setDismissed] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   const panel = useRef<HTMLDivElement>(null);
-  const finishing = useRef(false);
+  // Set when this component closes the dialog itself; the browser's 'close' event for that comes
+  // later (it is queued), and must not be taken for a close by the platform.
+  const closedHere = useRef(false);
   const onCloseRef = useRef(onClose);
   useLayoutEffect(() => {
     onCloseRef.current = onClose;
@@ -57,6 +59,7 @@ export function Modal({
     const element = dialog.current;
     if (!mounted || !element) return;
     if (!element.open) {
+      closedHere.current = false;
       element.showModal();
       // showModal() focuses the first focusable area, which Chrome takes to be the panel itself
       // when its content scrolls (a short phone screen): the first control gets focus instead.
@@ -68,9 +71,8 @@ export function Modal({
   useEffect(() => {
     if (!mounted || !closing) return;
     const timer = setTimeout(() => {
-      finishing.current = true;
+      closedHere.current = true;
       dialog.current?.close();
-      finishing.current = false;
       setMounted(false);
       setDismissed(false);
       if (dismissed) onCloseRef.current();
@@ -92,7 +94,7 @@ export function Modal({
   // The platform may close it without a cancelable 'cancel' (a second Escape during the exit):
   // it is gone at once, so the parent hears of it at once.
   function onNativeClose() {
-    if (finishing.current) return;
+    if (closedHere.current) return;
     setMounted(false);
     setDismissed(false);
     if (open) onCloseRef.current();

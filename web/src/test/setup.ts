@@ -4,7 +4,7 @@ import { afterEach } from 'vitest';
 afterEach(() => cleanup());
 
 // jsdom has <dialog> but not its modal API. A minimal stand-in for the component tests: open and
-// close toggle the `open` attribute, close() fires 'close'. (Focus trapping, the inert page and
+// close toggle the `open` attribute, close() fires 'close' from a task of its own, as browsers do. (Focus trapping, the inert page and
 // Escape as 'cancel' are the browser's; a test fires 'cancel' itself.)
 if (!HTMLDialogElement.prototype.showModal) {
   HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
@@ -14,6 +14,6 @@ if (!HTMLDialogElement.prototype.showModal) {
     if (!this.open) return;
     this.open = false;
     if (returnValue !== undefined) this.returnValue = returnValue;
-    this.dispatchEvent(new Event('close'));
+    setTimeout(() => this.dispatchEvent(new Event('close')), 0);
   };
 }
