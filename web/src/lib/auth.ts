@@ -113,27 +113,30 @@ export async function idToken(): Promise<string> {
   return requireUser().getIdToken();
 }
 
-/** How long sign-out waits for the token's deletion (offline, Firestore would wait for ever). */
-const FORGET_TOKEN_MS = 3_000;
+/** How long sign-out waits for each device step (offline, Firestore would wait for ever). */
+const SIGN_OUT_STEP_MS = 3_000;
+
+function withinSignOutStep(step: Promise<unknown>, what: string): Promise<unknown> {
+  const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error('timed out')), SIGN_OUT_STEP_MS));
+  return Promise.race([step, timeout]).catch((error: unknown) => console.warn(`Could not ${what}`, error));
+}
 
 /**
  * Forgets this device's push token while still signed in (the rules need the owner), so the next
- * person on the device gets none of this user's pushes; failing to forget never blocks signing out.
- * Offline the server cannot be told, so the device's subscription is ended as well.
+ * person on the device gets none of this user's pushes; offline the server cannot be told, so the
+ * device's subscription is ended as well. Neither step can hold up signing out for long.
  */
 export async function signOut(): Promise<void> {
   const uid = auth.currentUser?.uid;
   if (uid) {
+    const push = await import('./push');
+    // Read first: ending the subscription below forgets it.
+    const token = push.storedPushToken();
     const forget = import('./repositories/pushTokens').then(async ({ forgetPushToken }) =>
-      forgetPushToken(await getDb(), uid),
+      forgetPushToken(await getDb(), uid, token),
     );
-    const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error('timed out')), FORGET_TOKEN_MS));
-    await Promise.race([forget, timeout]).catch((error: unknown) =>
-      console.warn('Could not forget this device’s push token before signing out', error),
-    );
-    await import('./push')
-      .then(({ endDevicePush }) => endDevicePush())
-      .catch((error: unknown) => console.warn('Could not end this device’s push subscription', error));
+    await withinSignOutStep(forget, 'forget this device’s push token before signing out');
+    await withinSignOutStep(push.endDevicePush(), 'end this device’s push subscription');
   }
   await firebaseSignOut(auth);
 }

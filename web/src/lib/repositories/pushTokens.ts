@@ -5,8 +5,7 @@ import { localToken, storedPushToken } from '../push';
 import { buildQuery } from './query';
 
 /** Forgets this device's token, so a signed-out or opted-out device gets no more pushes. */
-export async function forgetPushToken(db: Firestore, uid: string): Promise<void> {
-  const token = storedPushToken();
+export async function forgetPushToken(db: Firestore, uid: string, token = storedPushToken()): Promise<void> {
   if (!token) return;
   await deleteDoc(doc(db, 'users', uid, 'pushTokens', await pushTokenId(token)));
 }
