@@ -28,6 +28,8 @@ const { useSessionEffects } = await import('./useSessionEffects');
 const { usePriceFeed } = await import('../shared/prices/usePriceFeed');
 const { currentUserAtom, profileAtom, userProfileNameAtom } = await import('../shared/session');
 const { feedStatusAtom, priceTextAtom } = await import('../shared/prices/atoms');
+const { alertListsAtom, draftAtom, selectedAlertAtom } = await import('../features/alerts/atoms');
+const { testAlert } = await import('../test/fakeAlertsRepository');
 
 /** What RootLayout and the signed-in shell set off, without their screens. */
 function Session() {
@@ -37,7 +39,7 @@ function Session() {
 }
 
 describe('signing in and out (spec section 4)', () => {
-  it('on sign-in loads the profile and starts the feed; on sign-out stops the feed and clears the profile', async () => {
+  it('on sign-in loads the profile and starts the feed; on sign-out stops the feed and clears the profile and the alerts held', async () => {
     const store = createStore();
     store.set(currentUserAtom, { uid: 'u1', email: 'ada@example.test' } as never);
     render(
@@ -51,12 +53,22 @@ describe('signing in and out (spec section 4)', () => {
     act(() => socket.serverOpens());
     expect(store.get(feedStatusAtom)).toBe('connected');
 
+    const held = testAlert('a1', 'active');
+    act(() => {
+      store.set(alertListsAtom, { active: [held], previous: [] });
+      store.set(selectedAlertAtom, held);
+      store.set(draftAtom, (draft) => ({ ...draft, triggerPrice: '1.2' }));
+    });
+
     act(() => store.set(currentUserAtom, null));
 
     expect(socket.closedWith).toBe(1000);
     expect(store.get(feedStatusAtom)).toBe('disconnected');
     expect(store.get(priceTextAtom)).toBe('-');
     expect(store.get(profileAtom)).toBeNull();
+    expect(store.get(alertListsAtom)).toEqual({ active: [], previous: [] });
+    expect(store.get(selectedAlertAtom)).toBeNull();
+    expect(store.get(draftAtom).triggerPrice).toBe('');
     expect(stopProfile).toHaveBeenCalledTimes(1);
     expect(sockets).toHaveLength(1);
   });

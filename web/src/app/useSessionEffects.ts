@@ -1,16 +1,20 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import { emptyDraft } from '@price-alerts/domain';
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useEffect } from 'react';
+import { alertListsAtom, draftAtom, selectedAlertAtom, showAlertDetailsAtom } from '../features/alerts/atoms';
 import { getDb } from '../lib/firebase';
 import { currentUserAtom, profileAtom } from '../shared/session';
 
 /**
  * What signing in and out sets off (spec section 4): on sign-in the profile is loaded (and
- * created from the account if it does not exist yet); on sign-out profile state is cleared.
+ * created from the account if it does not exist yet); on sign-out profile state is cleared, and so
+ * is everything of the user's alerts the app holds, so the next person on the device sees none of it.
  * Firestore is imported here on demand, so public routes never load it.
  */
 export function useSessionEffects(): void {
   const user = useAtomValue(currentUserAtom);
   const setProfile = useSetAtom(profileAtom);
+  const store = useStore();
   const uid = user?.uid;
   const email = user?.email;
   const displayName = user?.displayName;
@@ -18,6 +22,10 @@ export function useSessionEffects(): void {
   useEffect(() => {
     if (!uid) {
       setProfile(null);
+      store.set(alertListsAtom, { active: [], previous: [] });
+      store.set(selectedAlertAtom, null);
+      store.set(showAlertDetailsAtom, false);
+      store.set(draftAtom, emptyDraft());
       return;
     }
     let stop: (() => void) | undefined;
@@ -46,5 +54,5 @@ export function useSessionEffects(): void {
       live = false;
       stop?.();
     };
-  }, [uid, email, displayName, setProfile]);
+  }, [uid, email, displayName, setProfile, store]);
 }
