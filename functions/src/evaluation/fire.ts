@@ -120,7 +120,7 @@ export interface FireCounts {
 
 /**
  * Fires one alert in its own transaction. A transient failure is thrown (and retried, see
- * TRANSIENT_CODES); a permanent one cancels the alert, once, so no alert is retried forever.
+ * PERMANENT_CODES); a permanent one cancels the alert, once, so no alert is retried forever.
  */
 export async function fireAlert(
   db: Firestore,

@@ -11,7 +11,6 @@ import { addStats, emptyStats, evaluatePair, type EvaluateOptions, type Evaluati
 const describeIssues = (issues: readonly { path: PropertyKey[]; message: string }[]) =>
   issues.map((i) => `${i.path.map(String).join('.') || '(message)'}: ${i.message}`).join('; ');
 
-/** The message body as JSON, or undefined when it is not JSON at all (the SDK's getter throws then). */
 /**
  * How long a failing interval message is retried. Pub/Sub would redeliver it for up to 7 days; past
  * this the scheduled evaluator has long judged the latest prices, so the message is dropped, logged.
@@ -24,6 +23,7 @@ export function intervalMessageExpired(publishedAt: string, now: number): boolea
   return Number.isFinite(at) && now - at > INTERVAL_MESSAGE_MAX_AGE_MS;
 }
 
+/** The message body as JSON, or undefined when it is not JSON at all (the SDK's getter throws then). */
 export function readJson(read: () => unknown): unknown {
   try {
     return read();

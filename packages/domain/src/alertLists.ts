@@ -26,9 +26,9 @@ const newestFirst = (a: Alert, b: Alert) => dateMillis(b.createdAt) - dateMillis
  * list, so an alert that changed list is never shown twice while the other query catches up.
  */
 export function applyListSnapshot(lists: AlertLists, list: keyof AlertLists, snapshot: readonly Alert[]): AlertLists {
-  const ids = new Set(snapshot.map((a) => a.id));
   const other: keyof AlertLists = list === 'active' ? 'previous' : 'active';
   const mine = snapshot.filter((a) => listFor(a.status) === list).sort(newestFirst);
+  const ids = new Set(mine.map((a) => a.id));
   const rest = lists[other].filter((a) => !ids.has(a.id));
   return list === 'active' ? { active: mine, previous: rest } : { active: rest, previous: mine };
 }

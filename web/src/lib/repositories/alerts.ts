@@ -11,7 +11,6 @@ import {
   alertCounterSchema,
   alertDocumentSchema,
   canCreateAlert,
-  dateMillis,
   type Alert,
   type AlertStatus,
   type ValidAlertInput,
@@ -55,17 +54,9 @@ export function watchAlerts(
 ): () => void {
   const shape = SHAPES[list];
   const q = buildQuery(doc(db, 'users', uid), shape, [shape.statuses]);
-  // The query already orders newest first; sorting the (at most 10) results again keeps the order
-  // right while a pending createdAt is only estimated, and on the emulator, which was seen listing
-  // imported documents before newer ones.
-  return onSnapshot(
-    q,
-    (snapshot) =>
-      onData(
-        parseQuery(alertDocumentSchema, snapshot).sort((a, b) => dateMillis(b.createdAt) - dateMillis(a.createdAt)),
-      ),
-    onError,
-  );
+  // The app orders what arrives (applyListSnapshot, newest createdAt first): a pending createdAt is
+  // only estimated, and the emulator was seen listing imported documents before newer ones.
+  return onSnapshot(q, (snapshot) => onData(parseQuery(alertDocumentSchema, snapshot)), onError);
 }
 
 export async function getAlert(db: Firestore, uid: string, alertId: string): Promise<Alert | undefined> {
