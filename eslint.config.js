@@ -13,6 +13,12 @@ const features = readdirSync(new URL('./web/src/features', import.meta.url), { w
 const firebaseImports = {
   patterns: [{ regex: '^(firebase|@firebase/[^/]+)(/.*)?$', message: 'Only web/src/lib talks to Firebase.' }],
 };
+// The app has one jotai store, provided in main.tsx; code reaches it through the Provider.
+const defaultStore = {
+  name: 'jotai',
+  importNames: ['getDefaultStore'],
+  message: 'Use the store of the Provider (useStore): the app has one store, created in main.tsx.',
+};
 
 export default tseslint.config(
   {
@@ -58,6 +64,8 @@ export default tseslint.config(
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
     },
     rules: {
+      // An import the resolver cannot follow would slip past every zone below.
+      'import-x/no-unresolved': ['error', { ignore: ['^virtual:'] }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': [
         'error',
@@ -88,7 +96,27 @@ export default tseslint.config(
   {
     // Components, atoms and features reach Firebase only through the gateway and repositories.
     files: ['web/src/{app,features,shared}/**/*.{ts,tsx}', 'web/src/main.tsx'],
-    rules: { 'no-restricted-imports': ['error', firebaseImports] },
+    rules: { 'no-restricted-imports': ['error', { ...firebaseImports, paths: [defaultStore] }] },
+  },
+  {
+    files: ['web/src/lib/**/*.{ts,tsx}', 'web/src/sw.ts', 'web/src/test/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: [defaultStore] }] },
+  },
+  {
+    // Every log line of the functions is a named event in logs.ts.
+    files: ['functions/src/**/*.ts'],
+    ignores: ['functions/src/logs.ts', 'functions/src/logs.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'firebase-functions', importNames: ['logger'], message: 'Log through a named event in logs.ts.' },
+            { name: 'firebase-functions/logger', message: 'Log through a named event in logs.ts.' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['packages/domain/**/*.ts'],

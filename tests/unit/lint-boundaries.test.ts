@@ -1,4 +1,6 @@
 import { ESLint } from 'eslint';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -12,50 +14,65 @@ async function rulesHit(file: string, code: string): Promise<string[]> {
   return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
 }
 
+const refused: [string, string, string, string][] = [
+  ['a feature importing another feature', 'features/pwa', '../alerts/alertActions', 'useAlertActions'],
+  ['a feature importing the app', 'features/alerts', '../../app/RequireAuth', 'RequireAuth'],
+  ['shared code importing a feature', 'shared', '../features/alerts/atoms', 'draftAtom'],
+  ['shared code importing the app', 'shared', '../app/RequireAuth', 'RequireAuth'],
+  ['lib importing shared code', 'lib', '../shared/session', 'currentUserAtom'],
+  ['lib importing a feature', 'lib', '../features/alerts/atoms', 'draftAtom'],
+  ['lib importing the app', 'lib', '../app/RequireAuth', 'RequireAuth'],
+];
+
+const allowed: [string, string, string, string][] = [
+  ['the app importing a feature', 'app', '../features/alerts/alertActions', 'useAlertActions'],
+  ['a feature importing shared code', 'features/alerts', '../../shared/session', 'currentUserAtom'],
+  ['a feature importing its own module', 'features/alerts', './atoms', 'draftAtom'],
+  ['shared code importing lib', 'shared', '../lib/firebase', 'getDb'],
+];
+
 describe('web import boundaries (app -> features -> shared -> lib)', () => {
-  it.each([
-    [
-      'a feature importing another feature',
-      'web/src/features/pwa/probe.ts',
-      "import { useAlertActions as imported } from '../alerts/alertActions';",
-    ],
-    [
-      'a feature importing the app',
-      'web/src/features/alerts/probe.ts',
-      "import { RequireAuth as imported } from '../../app/RequireAuth';",
-    ],
-    [
-      'shared code importing a feature',
-      'web/src/shared/probe.ts',
-      "import { draftAtom as imported } from '../features/alerts/atoms';",
-    ],
-    [
-      'lib importing shared code',
-      'web/src/lib/probe.ts',
-      "import { currentUserAtom as imported } from '../shared/session';",
-    ],
-  ])('refuses %s', async (_name, file, code) => {
-    expect(await rulesHit(file, code)).toContain('import-x/no-restricted-paths');
+  it.each(refused)('refuses %s', async (_name, dir, from, name) => {
+    const rules = await rulesHit(`web/src/${dir}/probe.ts`, `import { ${name} as imported } from '${from}';`);
+    expect(rules).toContain('import-x/no-restricted-paths');
   });
 
-  it.each([
-    [
-      'the app importing a feature',
-      'web/src/app/probe.ts',
-      "import { useAlertActions as imported } from '../features/alerts/alertActions';",
-    ],
-    [
-      'a feature importing shared code',
+  it.each(allowed)('allows %s', async (_name, dir, from, name) => {
+    expect(await rulesHit(`web/src/${dir}/probe.ts`, `import { ${name} as imported } from '${from}';`)).toEqual([]);
+  });
+
+  it('refuses an import it cannot resolve, which would slip past every zone', async () => {
+    const rules = await rulesHit('web/src/features/pwa/probe.ts', "import { draftAtom as imported } from '/src/x';");
+    expect(rules).toContain('import-x/no-unresolved');
+  });
+
+  it("refuses jotai's default store: the app has one store, provided at the root", async () => {
+    const rules = await rulesHit(
       'web/src/features/alerts/probe.ts',
-      "import { currentUserAtom as imported } from '../../shared/session';",
-    ],
-    [
-      'a feature importing its own module',
-      'web/src/features/alerts/probe.ts',
-      "import { draftAtom as imported } from './atoms';",
-    ],
-    ['shared code importing lib', 'web/src/shared/probe.ts', "import { getDb as imported } from '../lib/firebase';"],
-  ])('allows %s', async (_name, file, code) => {
-    expect(await rulesHit(file, code)).toEqual([]);
+      "import { getDefaultStore as imported } from 'jotai';",
+    );
+    expect(rules).toContain('no-restricted-imports');
+  });
+
+  it('refuses a dependency cycle', async () => {
+    // Two real files (a cycle needs both on disk), in a folder of their own that is removed after.
+    const dir = mkdtempSync(join(root, 'web/src/lib/cycle-probe-'));
+    try {
+      writeFileSync(join(dir, 'a.ts'), "import { b } from './b';\nexport const a = () => b;\n");
+      writeFileSync(join(dir, 'b.ts'), "import { a } from './a';\nexport const b = () => a;\n");
+      const [result] = await eslint.lintFiles([join(dir, 'a.ts')]);
+      expect(result?.messages.map((m) => m.ruleId)).toContain('import-x/no-cycle');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('functions logging', () => {
+  it('refuses the logger outside logs.ts: every log line is a named event', async () => {
+    const [result] = await eslint.lintText("import { logger } from 'firebase-functions';\nlogger.info('x');\n", {
+      filePath: root + 'functions/src/triggers/probe.ts',
+    });
+    expect(result?.messages.map((m) => m.ruleId)).toContain('no-restricted-imports');
   });
 });
