@@ -1,7 +1,8 @@
 /**
- * Every sentence the product shows a person, in one place. The spec's texts (sections 5 and 8)
- * are word for word and a test checks them against the spec; the product's own texts (where the
- * spec shows no wording) sit beside them, marked.
+ * The messages the app tells a person in toasts and form errors, in one place: the spec's
+ * catalogue (section 8) and validation texts (section 5), word for word and tested against the
+ * spec, and beside them, marked, the product's own where the spec shows no wording. Labels and
+ * screen texts stay with their screens.
  */
 
 /** Toasts of the spec's error catalogue (section 8). */
@@ -37,6 +38,9 @@ export const MSG_ALERT_LIMIT = 'You have reached the limit of 200 alerts. Delete
 /** The details of an alert the server cancelled because firing it failed for good. */
 export const MSG_ALERT_FIRE_FAILED =
   'This alert could not be fired and was cancelled. Create it again to keep watching.';
+
+/** A setting could not be saved (the product's own). */
+export const MSG_SAVE_CHOICE_FAILED = 'Could not save your choice. Check your connection and try again.';
 
 /** Push registration (section 8); the permission and support texts are the product's own. */
 export const PUSH_MESSAGES = {

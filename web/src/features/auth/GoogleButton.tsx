@@ -1,22 +1,27 @@
-import { useState } from 'react';
-import { authErrorCode, signInWithGoogle } from '../../lib/auth';
-import { authMessage } from './authMessages';
+import { useMemo } from 'react';
+import { signInWithGoogle } from '../../lib/auth';
+import { useSubmit } from '../../shared/useSubmit';
+import { authFailure } from './useAuthSubmit';
 import './GoogleButton.css';
 
 /** Google sign-in through a popup; every popup failure code has its own message. */
 export function GoogleButton({ onSignedIn, onError }: { onSignedIn: () => void; onError: (m: string) => void }) {
-  const [busy, setBusy] = useState(false);
-  async function onClick() {
-    setBusy(true);
-    try {
+  // The form above shows the failure, next to its own errors.
+  const options = useMemo(
+    () => ({
+      failure(error: unknown) {
+        onError(authFailure(error));
+        return null;
+      },
+    }),
+    [onError],
+  );
+  const { busy, run } = useSubmit(options);
+  const onClick = () =>
+    run(async () => {
       await signInWithGoogle();
       onSignedIn();
-    } catch (error) {
-      onError(authMessage(authErrorCode(error)));
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
   return (
     <button className="button button-secondary google" type="button" onClick={onClick} disabled={busy}>
       <svg viewBox="0 0 24 24" aria-hidden="true" width="20" height="20">

@@ -1,3 +1,4 @@
+import { MSG_SAVE_CHOICE_FAILED } from '@price-alerts/domain';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { getDb } from '../../lib/firebase';
@@ -15,7 +16,7 @@ function permissionLabel(): string {
   return { granted: 'Allowed', denied: 'Blocked', default: 'Not asked yet' }[Notification.permission];
 }
 
-const SAVE_CHOICE = { failure: () => 'Could not save your choice. Check your connection and try again.' };
+const SAVE_CHOICE = { failure: () => MSG_SAVE_CHOICE_FAILED };
 
 export default function NotificationsPage() {
   const user = useAtomValue(currentUserAtom);

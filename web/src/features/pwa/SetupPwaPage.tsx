@@ -1,18 +1,27 @@
+import { MSG_SAVE_CHOICE_FAILED } from '@price-alerts/domain';
 import { useAtom, useAtomValue } from 'jotai';
-import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
 import { getDb } from '../../lib/firebase';
 import { saveProfile } from '../../lib/repositories/profiles';
 import { PageHeader } from '../../shared/PageHeader';
 import { currentUserAtom } from '../../shared/session';
+import { useSubmit } from '../../shared/useSubmit';
 import { installPromptAtom, isStandalone } from './installPrompt';
+
+const DISMISS_SUBMIT = {
+  failure() {
+    toast.error(MSG_SAVE_CHOICE_FAILED);
+    return null;
+  },
+  leavesOnSuccess: true,
+};
 
 export default function SetupPwaPage() {
   const user = useAtomValue(currentUserAtom);
   const [prompt, setPrompt] = useAtom(installPromptAtom);
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit(DISMISS_SUBMIT);
 
   async function install() {
     if (!prompt) return;
@@ -24,15 +33,10 @@ export default function SetupPwaPage() {
 
   async function dismiss() {
     if (!user) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       await saveProfile(await getDb(), user.uid, { pwaPromptDismissed: true });
       navigate('/dashboard');
-    } catch {
-      toast.error('Could not save your choice. Check your connection and try again.');
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
