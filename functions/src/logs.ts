@@ -19,7 +19,7 @@ export function intervalMessageInvalid(messageId: string, problem: string): void
 }
 
 /** A failing interval message was retried past its age limit and is dropped. */
-export function intervalMessageExpired(messageId: string, publishedAt: string): void {
+export function intervalMessageDropped(messageId: string, publishedAt: string): void {
   logger.error('Dropped an interval message retried past its age limit', {
     event: 'interval_message_expired',
     messageId,

@@ -146,9 +146,10 @@ describe('push tokens', () => {
     const results = await Promise.allSettled(
       Array.from({ length: 15 }, (_, i) => saveToken(db, uid, `fcm-device-token-racer-${String(i).padStart(2, '0')}`)),
     );
-    expect(results.filter((r) => r.status === 'fulfilled').length).toBeGreaterThan(0);
+    const fulfilled = results.filter((r) => r.status === 'fulfilled').length;
+    expect(fulfilled).toBeGreaterThan(0);
+    // Every registration that went through is kept, up to the cap: never more, never fewer.
     const stored = await db.collection(`users/${uid}/pushTokens`).get();
-    expect(stored.size).toBeLessThanOrEqual(10);
-    expect(stored.size).toBeGreaterThan(0);
+    expect(stored.size).toBe(Math.min(10, fulfilled));
   });
 });

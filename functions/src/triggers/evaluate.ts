@@ -15,7 +15,7 @@ export const evaluateInterval = onMessagePublished(
   { topic: PRICE_INTERVALS_TOPIC, retry: true, timeoutSeconds: 60 },
   async (event) => {
     const { messageId } = event.data.message;
-    if (intervalMessageExpired(event.time, Date.now())) return logs.intervalMessageExpired(messageId, event.time);
+    if (intervalMessageExpired(event.time, Date.now())) return logs.intervalMessageDropped(messageId, event.time);
     const { intervals, rejected } = parseIntervalBatch(readJson(() => event.data.message.json));
     for (const problem of rejected) logs.intervalMessageInvalid(messageId, problem);
     const stats = await evaluateIntervals(db, intervals);

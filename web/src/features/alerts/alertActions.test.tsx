@@ -104,6 +104,7 @@ describe('delete', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Yes, Delete' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(TOAST.deleted));
     expect(repo.deleteAlert).toHaveBeenCalledWith({}, 'u1', 'a1');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Alert Details' })).toBeNull());
     expect(rowNames()).toHaveLength(2);
     act(() => emit('active', [newer]));
     expect(rowNames()).toHaveLength(1);
