@@ -221,6 +221,7 @@ console.log(`"Failed to load function" in the emulator log: ${failedLoads}`);
 const overBudget = [
   max('workers') > 8 && `functions workers ${max('workers')} > 8`,
   max('stackMb') >= 4096 && `stack memory ${max('stackMb')} MB >= 4096 MB`,
+  latencies.length === 0 && 'no probe completed',
   percentile(latencies, 95) > 3 && `forced price p95 ${percentile(latencies, 95).toFixed(2)} s > 3 s`,
   suiteFailures > 0 && `${suiteFailures} browser suite runs failed`,
 ].filter(Boolean);
