@@ -8,7 +8,7 @@ export function DesktopBlock({ children }: { children: ReactNode }) {
   const isDesktop = useMediaQuery(`(min-width: ${DESKTOP_MIN_WIDTH_PX}px)`);
   if (isDesktop) {
     return (
-      <main className="desktop-block">
+      <main className="desktop-block centered-screen">
         <img src="/icons/icon-192.png" alt="" width={96} height={96} />
         <h1>{DESKTOP_BLOCK_MESSAGE}</h1>
       </main>

@@ -2,10 +2,11 @@ import { useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { authErrorCode, verifyEmail } from '../../lib/auth';
-import { AuthLayout, FormError } from '../../shared/forms';
+import { AuthLayout } from '../../shared/forms';
 import { Spinner } from '../../shared/Spinner';
 import { currentUserAtom } from '../../shared/session';
 import { authMessage } from './authMessages';
+import { LinkProblem } from './LinkProblem';
 
 type State = { kind: 'verifying' } | { kind: 'done'; signedIn: boolean } | { kind: 'failed'; message: string };
 
@@ -38,16 +39,7 @@ export default function EmailVerifiedPage() {
 
   if (mode === 'resetPassword') return <Navigate to={`/reset_password?${params.toString()}`} replace />;
   const failure = oobCode ? (state.kind === 'failed' ? state.message : null) : authMessage('auth/invalid-action-code');
-  if (failure) {
-    return (
-      <AuthLayout title="Could not verify">
-        <FormError message={failure} />
-        <Link className="button button-primary" to="/verify_email">
-          Send a new link
-        </Link>
-      </AuthLayout>
-    );
-  }
+  if (failure) return <LinkProblem title="Could not verify" message={failure} retry="/verify_email" />;
   if (state.kind !== 'done') return <Spinner label="Verifying your email" />;
   return (
     <AuthLayout title="Email verified" subtitle="Thanks. Your email alerts will go to this address.">

@@ -43,3 +43,15 @@ export function GoogleButton({ onSignedIn, onError }: { onSignedIn: () => void; 
     </button>
   );
 }
+
+/** Below an email form: 'or', then Google sign-in, whose failure the form shows. */
+export function OrGoogle(props: { onSignedIn: () => void; onError: (m: string) => void }) {
+  return (
+    <>
+      <div className="divider" role="separator">
+        or
+      </div>
+      <GoogleButton {...props} />
+    </>
+  );
+}

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { signInWithEmail } from '../../lib/auth';
 import { AuthLayout, EmailField, FormError, TextField } from '../../shared/forms';
-import { GoogleButton } from './GoogleButton';
+import { OrGoogle } from './GoogleButton';
 import { useAuthSubmit } from './useAuthSubmit';
 import { useReturnPath, useSignedIn } from './useReturnPath';
 import './LoginPage.css';
@@ -45,10 +45,7 @@ export default function LoginPage() {
           {busy ? 'Logging in…' : 'Log in'}
         </button>
       </form>
-      <div className="divider" role="separator">
-        or
-      </div>
-      <GoogleButton onSignedIn={() => navigate(target, { replace: true })} onError={setError} />
+      <OrGoogle onSignedIn={() => navigate(target, { replace: true })} onError={setError} />
       <p className="auth-switch">
         New here? <Link to="/signup">Create an account</Link>
       </p>

@@ -1,9 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { authErrorCode, checkResetCode, resetPassword } from '../../lib/auth';
 import { AuthLayout, FormError, NewPasswordFields } from '../../shared/forms';
 import { Spinner } from '../../shared/Spinner';
 import { authMessage, passwordProblem } from './authMessages';
+import { LinkProblem } from './LinkProblem';
 import { useAuthSubmit } from './useAuthSubmit';
 
 export default function ResetPasswordPage() {
@@ -37,16 +38,7 @@ export default function ResetPasswordPage() {
     });
   }
 
-  if (linkError) {
-    return (
-      <AuthLayout title="Reset link problem">
-        <FormError message={linkError} />
-        <Link className="button button-primary" to="/forgot_password">
-          Send a new link
-        </Link>
-      </AuthLayout>
-    );
-  }
+  if (linkError) return <LinkProblem title="Reset link problem" message={linkError} retry="/forgot_password" />;
   if (email === null) return <Spinner label="Checking your link" />;
   return (
     <AuthLayout

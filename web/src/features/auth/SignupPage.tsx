@@ -4,7 +4,7 @@ import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { signUpWithEmail } from '../../lib/auth';
 import { AuthLayout, EmailField, FormError, TextField } from '../../shared/forms';
 import { MIN_PASSWORD_LENGTH, passwordProblem } from './authMessages';
-import { GoogleButton } from './GoogleButton';
+import { OrGoogle } from './GoogleButton';
 import { useAuthSubmit } from './useAuthSubmit';
 import { useSignedIn } from './useReturnPath';
 
@@ -63,10 +63,7 @@ export default function SignupPage() {
           {busy ? 'Creating your account…' : 'Sign up'}
         </button>
       </form>
-      <div className="divider" role="separator">
-        or
-      </div>
-      <GoogleButton onSignedIn={() => navigate('/dashboard', { replace: true })} onError={setError} />
+      <OrGoogle onSignedIn={() => navigate('/dashboard', { replace: true })} onError={setError} />
       <p className="auth-switch">
         Already have an account? <Link to="/login">Log in</Link>
       </p>

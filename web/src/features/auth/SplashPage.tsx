@@ -9,7 +9,7 @@ export default function SplashPage() {
   const user = useAtomValue(currentUserAtom);
   if (!loading) return <Navigate to={user ? '/dashboard' : '/login'} replace />;
   return (
-    <main className="splash">
+    <main className="splash centered-screen">
       <img src="/icons/icon-192.png" alt="" width={112} height={112} />
       <h1>Price Alerts</h1>
       <p>Never miss a price.</p>
