@@ -3,7 +3,8 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Modal } from './Modal';
-import { ToastLayer } from './toastLayer';
+import toast, { Toaster } from 'react-hot-toast';
+import { MAX_VISIBLE_TOASTS, ToastLayer } from './toastLayer';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -114,5 +115,19 @@ describe('Modal', () => {
     elapse(SHEET_ANIMATION_MS);
     expect(toast.isConnected).toBe(true);
     expect(toast.closest('dialog')).toBeNull();
+  });
+
+  it(`shows at most ${MAX_VISIBLE_TOASTS} toasts, the newest, so a pile of them never covers the screen`, () => {
+    render(
+      <ToastLayer>
+        <Toaster />
+      </ToastLayer>,
+    );
+    act(() => {
+      for (const n of [1, 2, 3, 4, 5]) toast.success(`Toast ${n}`);
+    });
+    elapse(1_000);
+    expect(screen.getAllByRole('status').map((t) => t.textContent)).toEqual(['Toast 5', 'Toast 4', 'Toast 3']);
+    act(() => toast.remove());
   });
 });

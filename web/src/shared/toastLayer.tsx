@@ -1,5 +1,12 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import toast, { useToasterStore } from 'react-hot-toast';
+
+/**
+ * At most this many toasts show at once; a newer one dismisses the oldest. Toasts stack down from
+ * the top, and a pile of them (quick actions, a slow network) would cover the screen's content.
+ */
+export const MAX_VISIBLE_TOASTS = 3;
 
 /**
  * Toasts above modals. A modal <dialog> is in the top layer, above every z-index, and makes the
@@ -42,5 +49,10 @@ export function holdToasts(dialog: HTMLElement): () => void {
 
 /** Wraps the app's <Toaster /> (main.tsx). */
 export function ToastLayer({ children }: { children: ReactNode }) {
+  const { toasts } = useToasterStore();
+  useEffect(() => {
+    // The store lists the newest first.
+    for (const old of toasts.filter((t) => t.visible).slice(MAX_VISIBLE_TOASTS)) toast.dismiss(old.id);
+  }, [toasts]);
   return createPortal(children, toastLayer());
 }

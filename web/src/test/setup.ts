@@ -17,3 +17,15 @@ if (!HTMLDialogElement.prototype.showModal) {
     setTimeout(() => this.dispatchEvent(new Event('close')), 0);
   };
 }
+
+// jsdom has no matchMedia, which react-hot-toast asks whether motion should be reduced: nothing
+// matches here unless a test stubs its own.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }) as unknown as MediaQueryList;
+}

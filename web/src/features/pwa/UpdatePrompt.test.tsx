@@ -20,13 +20,6 @@ let options: RegisterOptions | undefined;
 let updateSW: Mock<(reload?: boolean) => Promise<void>>;
 
 beforeEach(() => {
-  // react-hot-toast asks whether motion should be reduced; jsdom has no matchMedia.
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
   options = undefined;
   updateSW = vi.fn(async () => {});
   pwa.registerSW.mockReset();
