@@ -21,12 +21,22 @@ interface Seed {
   email?: boolean;
   push?: boolean;
   firedAt?: number;
+  note?: string;
 }
 
 const seeds: Seed[] = [
   { pair: 'EUR/USD', type: 'Price rising above', price: 1.095, status: 'active', hoursAgo: 1 },
   { pair: 'BTC/USD', type: 'Price dropping below', price: 88000, status: 'active', hoursAgo: 3, push: true },
-  { pair: 'XAU/USD', type: 'Price reaching', price: 2750, status: 'active', hoursAgo: 5, email: false, push: true },
+  {
+    pair: 'XAU/USD',
+    type: 'Price reaching',
+    price: 2750,
+    status: 'active',
+    hoursAgo: 5,
+    email: false,
+    push: true,
+    note: 'Top of the weekly range: take half off',
+  },
   { pair: 'GBP/USD', type: 'Price dropping below', price: 1.245, status: 'paused', hoursAgo: 8 },
   { pair: 'USD/JPY', type: 'Price rising above', price: 156.5, status: 'active', hoursAgo: 20 },
   { pair: 'AUD/USD', type: 'Price reaching', price: 0.655, status: 'triggered', hoursAgo: 30, firedAt: 26 },
@@ -43,6 +53,7 @@ function toDocument(seed: Seed): AlertDocument {
     status: seed.status,
     notificationPreferences: { email: seed.email ?? true, push: seed.push ?? false },
     createdAt: Timestamp.fromMillis(NOW - seed.hoursAgo * HOUR),
+    ...(seed.note ? { note: seed.note } : {}),
   };
   if (seed.firedAt !== undefined) {
     doc.triggeredAt = Timestamp.fromMillis(NOW - seed.firedAt * HOUR);

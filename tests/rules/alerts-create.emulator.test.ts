@@ -60,6 +60,13 @@ describe('alert create: valid documents', () => {
   ])('accepts notifications by %s', async (_label, notificationPreferences) => {
     await assertSucceeds(create(ALICE, withTime({ notificationPreferences })));
   });
+  it.each([
+    ['a short note', 'Take profit here'],
+    ['a note of 140 characters', 'n'.repeat(140)],
+    ['an empty note', ''],
+  ])('accepts %s', async (_label, note) => {
+    await assertSucceeds(create(ALICE, withTime({ note })));
+  });
   it('accepts the ask side, the one offered', async () => {
     await assertSucceeds(create(ALICE, withTime({ priceSide: 'ask' })));
   });
@@ -127,6 +134,9 @@ const invalid: [string, Record<string, unknown>][] = [
   ['an updatedAt on create', withTime({ updatedAt: serverTimestamp() })],
   ['a privilege field', withTime({ admin: true })],
   ['a price side', withTime({ side: 'bid' })],
+  ['a note of 141 characters', withTime({ note: 'n'.repeat(141) })],
+  ['a numeric note', withTime({ note: 42 })],
+  ['a note as a map', withTime({ note: { text: 'hi' } })],
 ];
 
 describe(`alert create: ${invalid.length} invalid documents`, () => {

@@ -66,9 +66,11 @@ describe('alert update: edit', () => {
         alertType: 'Price reaching',
         triggerPrice: 2750.5,
         notificationPreferences: { email: false, push: true },
+        note: 'Gold at the range top',
         ...now(),
       },
     ],
+    ['the note alone, to 140 characters', 'active', { note: 'n'.repeat(140), ...now() }],
   ])('lets the owner edit %s', async (_label, alertId, patch) => {
     await assertSucceeds(update(ALICE, alertId, patch));
   });
@@ -86,7 +88,9 @@ describe('alert update: edit', () => {
     ['the evaluator field triggeredPrice', 'active', { triggeredPrice: 1.2, ...now() }],
     ['the server field cancelReason', 'active', { cancelReason: 'error', ...now() }],
     ['the server field failure', 'paused', { failure: { message: 'x', at: Timestamp.now() }, ...now() }],
-    ['a new field', 'active', { note: 'hi', ...now() }],
+    ['to a note of 141 characters', 'active', { note: 'n'.repeat(141), ...now() }],
+    ['to a numeric note', 'paused', { note: 7, ...now() }],
+    ['a new field', 'active', { label: 'hi', ...now() }],
     ['without updatedAt', 'active', { triggerPrice: 1.2 }],
   ])('denies editing %s', async (_label, alertId, patch) => {
     await assertFails(update(ALICE, alertId, patch));

@@ -1,5 +1,5 @@
 // The rules cannot import the domain's constants: this keeps the cap they enforce and the app's equal.
-import { MAX_ALERTS_PER_ACCOUNT, MSG_ALERT_LIMIT } from '@price-alerts/domain';
+import { MAX_ALERTS_PER_ACCOUNT, MSG_ALERT_LIMIT, NOTE_MAX_LENGTH } from '@price-alerts/domain';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,5 +12,9 @@ describe('the alert cap in firestore.rules', () => {
     expect(caps.length).toBeGreaterThanOrEqual(2);
     expect(new Set(caps)).toEqual(new Set([MAX_ALERTS_PER_ACCOUNT]));
     expect(MSG_ALERT_LIMIT).toContain(`limit of ${MAX_ALERTS_PER_ACCOUNT} alerts`);
+  });
+
+  it('keeps notes to the length the app allows', () => {
+    expect([...rules.matchAll(/note\.size\(\) <= (\d+)/g)].map((m) => Number(m[1]))).toEqual([NOTE_MAX_LENGTH]);
   });
 });

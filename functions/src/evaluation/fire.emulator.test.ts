@@ -53,6 +53,18 @@ describe('a delivery per firing', () => {
   });
 });
 
+describe('the note', () => {
+  it('travels with the firing into its delivery, for the email and the push', async () => {
+    const note = 'Range top <b>& breakout</b>';
+    await seedAlerts(t.db, [{ uid: 'n', id: 'noted', type: 'Price rising above', trigger: 1.104, note }]);
+    await seedAlerts(t.db, [{ uid: 'n', id: 'plain', type: 'Price rising above', trigger: 1.103 }]);
+    expect((await run(swing)).fired).toBe(2);
+    const delivery = async (id: string) => (await t.db.doc(`deliveries/${deliveryId('n', id, W + 600)}`).get()).data();
+    expect((await delivery('noted'))?.note).toBe(note);
+    expect(await delivery('plain')).not.toHaveProperty('note');
+  });
+});
+
 describe('a permanent failure', () => {
   // The real transaction fails for good on this alert: its firing's delivery id is already taken
   // (ALREADY_EXISTS), as a corrupted or hand-written document would make it.

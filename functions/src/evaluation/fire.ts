@@ -74,6 +74,7 @@ function fireIn(
     triggerPrice: parsed.triggerPrice,
     triggeredPrice: firing.price,
     triggeredAt,
+    ...(parsed.note ? { note: parsed.note } : {}),
     channels,
     // Due at once for the sweeper, in case the sender triggered by the creation never runs.
     ...(Object.keys(channels).length > 0 ? { dueAt: now() } : {}),

@@ -31,6 +31,7 @@ const firedAlert = (d: Delivery): FiredAlert => ({
   triggerPrice: d.triggerPrice,
   triggeredPrice: d.triggeredPrice,
   triggeredAt: new Date(dateMillis(d.triggeredAt)),
+  ...(d.note ? { note: d.note } : {}),
 });
 
 const sent = (attempts: number, lastError?: string): ChannelState => ({

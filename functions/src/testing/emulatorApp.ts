@@ -36,6 +36,7 @@ export interface SeedAlert {
   updatedAt?: number;
   email?: boolean;
   push?: boolean;
+  note?: string;
 }
 
 export function alertData(a: SeedAlert): Record<string, unknown> {
@@ -49,6 +50,7 @@ export function alertData(a: SeedAlert): Record<string, unknown> {
     notificationPreferences: { email: a.email ?? true, push: a.push ?? true },
     createdAt: Timestamp.fromMillis(a.createdAt ?? 0),
     ...(a.updatedAt !== undefined ? { updatedAt: Timestamp.fromMillis(a.updatedAt) } : {}),
+    ...(a.note !== undefined ? { note: a.note } : {}),
   };
 }
 

@@ -39,6 +39,15 @@ describe('alert messages', () => {
     );
   });
 
+  it('carries the note in the email (escaped in the HTML) and first in the push', () => {
+    const noted = { ...fired, note: 'Take profit <b>& "run"</b>' };
+    const email = alertEmail(noted, 'https://app.example');
+    expect(email.text).toContain('Time: Nov 22, 14:05 UTC\nNote: Take profit <b>& "run"</b>\n');
+    expect(email.html).toContain('<td>Take profit &lt;b&gt;&amp; &quot;run&quot;&lt;/b&gt;</td>');
+    expect(email.html).not.toContain('<b>&');
+    expect(alertPush(noted).notification.body).toBe('Take profit <b>& "run"</b>\nNow 1.10012 at Nov 22, 14:05 UTC');
+  });
+
   it('the push opens the alert in the app, as the service worker reads it', () => {
     const push = alertPush(fired);
     expect(push.notification.title).toBe('EUR/USD: Price rising above 1.10000');

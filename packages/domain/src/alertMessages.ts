@@ -9,6 +9,8 @@ export interface FiredAlert {
   triggerPrice: number;
   triggeredPrice: number;
   triggeredAt: Date;
+  /** The user's note: their text, escaped in the HTML. */
+  note?: string;
 }
 
 /** The app path that opens the dashboard with this alert's details. */
@@ -39,6 +41,7 @@ export function alertEmail(a: FiredAlert, appUrl: string): AlertEmail {
     `Condition: ${condition(a)}`,
     `Price that fired it: ${price} (ask)`,
     `Time: ${when(a)}`,
+    ...(a.note ? [`Note: ${a.note}`] : []),
     '',
     `Open the alert: ${link}`,
   ];
@@ -46,6 +49,7 @@ export function alertEmail(a: FiredAlert, appUrl: string): AlertEmail {
     ['Condition', condition(a)],
     ['Price that fired it', `${price} (ask)`],
     ['Time', when(a)],
+    ...(a.note ? [['Note', a.note] as [string, string]] : []),
   ];
   const html = [
     `<p>Your <strong>${escapeHtml(a.currencyPair)}</strong> alert fired.</p>`,
@@ -65,7 +69,8 @@ export function alertPush(a: FiredAlert): {
   return {
     notification: {
       title: `${a.currencyPair}: ${condition(a)}`,
-      body: `Now ${formatPrice(a.currencyPair, a.triggeredPrice)} at ${when(a)}`,
+      // The note first: it is what the user wrote to remember why the level matters.
+      body: `${a.note ? `${a.note}\n` : ''}Now ${formatPrice(a.currencyPair, a.triggeredPrice)} at ${when(a)}`,
     },
     data: { alertId: a.alertId, url: alertPath(a.alertId) },
   };

@@ -44,6 +44,8 @@ export const ACTIVE_ALERTS_LIMIT = 10;
 export const MAX_ALERTS_PER_ACCOUNT = 200;
 /** Devices one account may register for push; registering another drops the oldest. */
 export const MAX_PUSH_TOKENS_PER_ACCOUNT = 10;
+/** An alert's optional note: the user's own reminder, shown with the alert and in its notifications. */
+export const NOTE_MAX_LENGTH = 140;
 export const PREVIOUS_ALERTS_LIMIT = 5;
 
 export const DEFAULT_NOTIFICATION_PREFERENCES = Object.freeze({ email: true, push: false });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NOTE_MAX_LENGTH } from './constants.ts';
 import { alertTypeSchema, currencyPairSchema, timestampLikeSchema } from './schemas.ts';
 
 /**
@@ -24,6 +25,8 @@ export const deliverySchema = z.object({
   triggerPrice: z.number().finite(),
   triggeredPrice: z.number().finite(),
   triggeredAt: timestampLikeSchema,
+  /** The alert's note, copied at firing time for the email and the push. */
+  note: z.string().max(NOTE_MAX_LENGTH).optional(),
   channels: z.object({ email: channelStateSchema.optional(), push: channelStateSchema.optional() }),
   /** Who holds the send lease and until when (ms since the epoch); absent when free. */
   lease: z.object({ owner: z.string(), until: z.number() }).optional(),

@@ -4,6 +4,7 @@
  * spec, and beside them, marked, the product's own where the spec shows no wording. Labels and
  * screen texts stay with their screens.
  */
+import { NOTE_MAX_LENGTH } from './constants.ts';
 
 /** Toasts of the spec's error catalogue (section 8). */
 export const TOAST = {
@@ -38,6 +39,9 @@ export const MSG_ALERT_LIMIT = 'You have reached the limit of 200 alerts. Delete
 /** The details of an alert the server cancelled because firing it failed for good. */
 export const MSG_ALERT_FIRE_FAILED =
   'This alert could not be fired and was cancelled. Create it again to keep watching.';
+
+/** The note is longer than an alert keeps (the product's own). */
+export const MSG_NOTE_TOO_LONG = `Keep the note to ${NOTE_MAX_LENGTH} characters.`;
 
 /** A setting could not be saved (the product's own). */
 export const MSG_SAVE_CHOICE_FAILED = 'Could not save your choice. Check your connection and try again.';

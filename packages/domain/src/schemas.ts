@@ -6,6 +6,7 @@ import {
   CURRENCY_PAIRS,
   DEFAULT_NOTIFICATION_PREFERENCES,
   MAX_ALERTS_PER_ACCOUNT,
+  NOTE_MAX_LENGTH,
   PRICE_SIDES,
 } from './constants.ts';
 
@@ -47,6 +48,8 @@ export const alertDocumentSchema = z.object({
   priceSide: z.enum(PRICE_SIDES).optional(),
   status: alertStatusSchema,
   notificationPreferences: notificationPreferencesSchema,
+  /** The user's own text (absent when none): escaped wherever it is shown. */
+  note: z.string().max(NOTE_MAX_LENGTH).optional(),
   // A pending server timestamp reads as null until the server confirms the write.
   createdAt: timestampLikeSchema.nullable().optional(),
   /** Server time of the last pause, resume or edit: a resumed alert is judged on prices from then on. */
@@ -103,6 +106,7 @@ export const draftSchema = z.object({
   triggerPrice: z.string(),
   status: z.literal('active'),
   notificationPreferences: notificationPreferencesSchema,
+  note: z.string(),
 });
 export type Draft = z.infer<typeof draftSchema>;
 
@@ -113,6 +117,7 @@ export function emptyDraft(): Draft {
     triggerPrice: '',
     status: 'active',
     notificationPreferences: { ...DEFAULT_NOTIFICATION_PREFERENCES },
+    note: '',
   };
 }
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { emptyDraft, type Draft } from './schemas.ts';
-import { MSG_CHOOSE_NOTIFICATION, MSG_FILL_ALL_FIELDS, MSG_INVALID_PRICE, MSG_LOGIN_REQUIRED } from './messages.ts';
+import {
+  MSG_CHOOSE_NOTIFICATION,
+  MSG_FILL_ALL_FIELDS,
+  MSG_INVALID_PRICE,
+  MSG_LOGIN_REQUIRED,
+  MSG_NOTE_TOO_LONG,
+} from './messages.ts';
 import { parseTriggerPrice, validateDraft } from './validation.ts';
 
 const filled: Draft = {
@@ -26,6 +32,7 @@ describe('validateDraft', () => {
     ['zero price', { ...filled, triggerPrice: '0' }, true, MSG_INVALID_PRICE],
     ['negative price', { ...filled, triggerPrice: '-1.2' }, true, MSG_INVALID_PRICE],
     ['text price', { ...filled, triggerPrice: 'abc' }, true, MSG_INVALID_PRICE],
+    ['a note over 140 characters', { ...filled, note: 'x'.repeat(141) }, true, MSG_NOTE_TOO_LONG],
   ])('refuses a draft with %s', (_label, draft, signedIn, message) => {
     expect(validateDraft(draft, signedIn)).toEqual({ ok: false, message });
   });
@@ -49,7 +56,19 @@ describe('validateDraft', () => {
       triggerPrice: '',
       status: 'active',
       notificationPreferences: { email: true, push: false },
+      note: '',
     });
+  });
+
+  it.each([
+    ['no note', '', undefined],
+    ['a blank note', '   ', undefined],
+    ['a note, trimmed', '  Buy the dip  ', 'Buy the dip'],
+    ['140 characters after trimming', ` ${'n'.repeat(140)} `, 'n'.repeat(140)],
+    ['markup, kept as typed (it is escaped where shown)', '<b>&</b>', '<b>&</b>'],
+  ])('keeps %s', (_label, note, kept) => {
+    const result = validateDraft({ ...filled, note }, true);
+    expect(result.ok ? result.value.note : 'refused').toBe(kept);
   });
 });
 

@@ -1,10 +1,11 @@
-import { isCurrencyPair, type AlertType, type CurrencyPair } from './constants.ts';
+import { NOTE_MAX_LENGTH, isCurrencyPair, type AlertType, type CurrencyPair } from './constants.ts';
 import {
   MSG_ALERT_LIMIT,
   MSG_CHOOSE_NOTIFICATION,
   MSG_FILL_ALL_FIELDS,
   MSG_INVALID_PRICE,
   MSG_LOGIN_REQUIRED,
+  MSG_NOTE_TOO_LONG,
 } from './messages.ts';
 import { alertTypeSchema, type Draft, type NotificationPreferences } from './schemas.ts';
 
@@ -21,6 +22,8 @@ export interface ValidAlertInput {
   alertType: AlertType;
   triggerPrice: number;
   notificationPreferences: NotificationPreferences;
+  /** Trimmed; absent when the user wrote none. */
+  note?: string;
 }
 
 export type DraftValidation = { ok: true; value: ValidAlertInput } | { ok: false; message: string };
@@ -46,6 +49,8 @@ export function validateDraft(draft: Draft, signedIn: boolean): DraftValidation 
   if (!isCurrencyPair(draft.currencyPair) || !alertTypeSchema.safeParse(draft.alertType).success) {
     return { ok: false, message: MSG_FILL_ALL_FIELDS };
   }
+  const note = draft.note.trim();
+  if (note.length > NOTE_MAX_LENGTH) return { ok: false, message: MSG_NOTE_TOO_LONG };
   return {
     ok: true,
     value: {
@@ -53,6 +58,7 @@ export function validateDraft(draft: Draft, signedIn: boolean): DraftValidation 
       alertType: draft.alertType,
       triggerPrice,
       notificationPreferences: { email, push },
+      ...(note ? { note } : {}),
     },
   };
 }

@@ -67,6 +67,12 @@ export function AlertDetailsSheet() {
           )}
           <dt>Notification</dt>
           <dd>{notificationLabel(alert.notificationPreferences)}</dd>
+          {alert.note && (
+            <>
+              <dt>Note</dt>
+              <dd className="details-note">{alert.note}</dd>
+            </>
+          )}
           {alert.status === 'cancelled' && alert.cancelReason === 'error' && (
             <>
               <dt>Reason</dt>

@@ -1,4 +1,4 @@
-import { type Draft } from '@price-alerts/domain';
+import { NOTE_MAX_LENGTH, type Draft } from '@price-alerts/domain';
 import { useState, type FormEvent } from 'react';
 import { LivePricePanel } from './LivePricePanel';
 import { PairPicker, TypePicker } from './PairPicker';
@@ -78,6 +78,20 @@ export function AlertForm({
           Push notifications
         </label>
       </fieldset>
+      <label className="field">
+        <span>Note (optional)</span>
+        <input
+          type="text"
+          maxLength={NOTE_MAX_LENGTH}
+          value={draft.note}
+          placeholder="Why this level matters"
+          aria-describedby="note-count"
+          onChange={(e) => onChange({ ...draft, note: e.target.value })}
+        />
+      </label>
+      <small id="note-count" className="field-count">
+        {draft.note.length}/{NOTE_MAX_LENGTH}
+      </small>
       <button className="button button-primary" type="submit" disabled={busy}>
         {submitLabel}
       </button>

@@ -14,6 +14,7 @@ export function AlertRow({ alert, previous, onOpen }: { alert: Alert; previous: 
         <span className="alert-main">
           <span className="alert-pair">{alert.currencyPair}</span>
           <span className="alert-type">{alert.alertType}</span>
+          {alert.note && <span className="alert-note">{alert.note}</span>}
         </span>
         <span className="alert-side">
           <span className="alert-price">{formatPrice(alert.currencyPair, alert.triggerPrice)}</span>

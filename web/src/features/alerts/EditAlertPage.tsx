@@ -25,6 +25,7 @@ const toDraft = (alert: Alert): Draft => ({
   triggerPrice: String(alert.triggerPrice),
   status: 'active',
   notificationPreferences: { ...alert.notificationPreferences },
+  note: alert.note ?? '',
 });
 
 /** Edit is allowed while an alert is active or paused; the rules enforce the same. */

@@ -118,6 +118,19 @@ describe('create alert', () => {
     expect(store.get(draftAtom).currencyPair).toBe('');
   });
 
+  it('saves the note, trimmed, and counts its characters against the limit', async () => {
+    createAlert.mockResolvedValue('new-id');
+    renderCreate();
+    fillValid();
+    const note = screen.getByLabelText('Note (optional)') as HTMLInputElement;
+    expect(note.maxLength).toBe(140);
+    fireEvent.change(note, { target: { value: '  Break of the range <b>top</b> ' } });
+    expect(screen.getByText('32/140')).toBeDefined();
+    submit();
+    await screen.findByText('added page');
+    expect(createAlert.mock.calls[0]?.[2]).toMatchObject({ note: 'Break of the range <b>top</b>' });
+  });
+
   it('keeps everything typed when saving fails', async () => {
     createAlert.mockRejectedValue(new Error('unavailable'));
     renderCreate();

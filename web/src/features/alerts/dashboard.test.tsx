@@ -107,6 +107,19 @@ describe('alert details sheet', () => {
     expect(sheet.queryByText('Reason')).toBeNull();
   });
 
+  it('shows the note, the user’s text as typed (never markup), in the row and in full in the sheet', () => {
+    const note = 'Gold <b>breakout</b> & retest of the 2,750 level before the close on Friday';
+    const store = renderWith({ active: [alert('n', 'active', { note })], previous: [] });
+    const row = screen.getByRole('button', { name: /EUR\/USD/ });
+    expect(row.querySelector('.alert-note')?.textContent).toBe(note);
+    expect(row.querySelector('b')).toBeNull();
+    fireEvent.click(row);
+    expect(store.get(showAlertDetailsAtom)).toBe(true);
+    const sheet = within(screen.getByRole('dialog', { name: 'Alert Details' }));
+    expect(sheet.getByText('Note')).toBeDefined();
+    expect(sheet.getByText(note).tagName).toBe('DD');
+  });
+
   it('asks before deleting, with the spec texts', () => {
     const store = renderWith({ active: [], previous: [] });
     act(() => {

@@ -106,6 +106,22 @@ describe('alerts repository', () => {
     expect(await getAlert(db, ALICE, 'a-20')).toBeUndefined();
   });
 
+  it('stores a note, changes it on edit, and removes it when the edit clears it', async () => {
+    const base = {
+      currencyPair: 'EUR/USD',
+      alertType: 'Price rising above',
+      triggerPrice: 1.2,
+      notificationPreferences: { email: true, push: false },
+    } as const;
+    const id = await createAlert(db, ALICE, { ...base, note: 'Range top' });
+    expect((await getAlert(db, ALICE, id))?.note).toBe('Range top');
+    await updateAlert(db, ALICE, id, { ...base, note: 'Range top, take half' });
+    expect((await getAlert(db, ALICE, id))?.note).toBe('Range top, take half');
+    await updateAlert(db, ALICE, id, base);
+    expect(await getAlert(db, ALICE, id)).not.toHaveProperty('note');
+    await deleteAlert(db, ALICE, id);
+  });
+
   it('refuses to pause a triggered alert', async () => {
     await expect(setAlertStatus(db, ALICE, 'a-23', 'paused')).rejects.toMatchObject({ code: 'permission-denied' });
   });

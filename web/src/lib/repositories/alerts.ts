@@ -16,6 +16,7 @@ import {
   type ValidAlertInput,
 } from '@price-alerts/domain';
 import {
+  deleteField,
   collection,
   deleteDoc,
   doc,
@@ -81,6 +82,7 @@ export async function createAlert(db: Firestore, uid: string, input: ValidAlertI
     priceSide: DEFAULT_PRICE_SIDE,
     status: 'active',
     notificationPreferences: { ...input.notificationPreferences },
+    ...(input.note ? { note: input.note } : {}),
     createdAt: serverTimestamp(),
   });
   batch.set(counterRef(db, uid), { count: increment(1), lastAlertId: ref.id }, { merge: true });
@@ -101,6 +103,8 @@ export async function updateAlert(db: Firestore, uid: string, alertId: string, i
     alertType: input.alertType,
     triggerPrice: input.triggerPrice,
     notificationPreferences: { ...input.notificationPreferences },
+    // A note cleared on the edit screen leaves the document.
+    note: input.note ?? deleteField(),
     updatedAt: serverTimestamp(),
   });
 }
