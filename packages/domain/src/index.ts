@@ -11,6 +11,7 @@ export * from './feed.ts';
 export * from './deliveries.ts';
 export * from './intervals.ts';
 export * from './alertLists.ts';
+export * from './level.ts';
 export * from './crossing.ts';
 export * from './alertMessages.ts';
 export * from './relayAuth.ts';

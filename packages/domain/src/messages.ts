@@ -43,6 +43,12 @@ export const MSG_ALERT_FIRE_FAILED =
 /** The note is longer than an alert keeps (the product's own). */
 export const MSG_NOTE_TOO_LONG = `Keep the note to ${NOTE_MAX_LENGTH} characters.`;
 
+/** Before saving, judged on the live price (the product's own). */
+export const MSG_FIRES_AT_ONCE = (where: 'above' | 'below' | 'at', level: string) =>
+  `The price is already ${where} ${level}: this alert will fire at the next price.`;
+export const MSG_FAR_FROM_MARKET = (percent: number) =>
+  `This level is ${percent}% away from the market price. Check it before saving.`;
+
 /** A setting could not be saved (the product's own). */
 export const MSG_SAVE_CHOICE_FAILED = 'Could not save your choice. Check your connection and try again.';
 

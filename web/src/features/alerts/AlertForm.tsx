@@ -1,5 +1,6 @@
 import { NOTE_MAX_LENGTH, type Draft } from '@price-alerts/domain';
 import { useState, type FormEvent } from 'react';
+import { LevelFromMarket } from './LevelFromMarket';
 import { LivePricePanel } from './LivePricePanel';
 import { PairPicker, TypePicker } from './PairPicker';
 import './AlertForm.css';
@@ -66,6 +67,12 @@ export function AlertForm({
           onChange={(e) => onChange({ ...draft, triggerPrice: e.target.value })}
         />
       </label>
+      <LevelFromMarket
+        pair={draft.currencyPair}
+        type={draft.alertType}
+        triggerPrice={draft.triggerPrice}
+        onLevel={(triggerPrice) => onChange({ ...draft, triggerPrice })}
+      />
       <LivePricePanel pair={draft.currencyPair} />
       <fieldset className="checks">
         <legend>Notify me by</legend>

@@ -1,5 +1,5 @@
 import { AlertLimitError, TOP_PAIRS, type ValidAlertInput } from '@price-alerts/domain';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -129,6 +129,25 @@ describe('create alert', () => {
     submit();
     await screen.findByText('added page');
     expect(createAlert.mock.calls[0]?.[2]).toMatchObject({ note: 'Break of the range <b>top</b>' });
+  });
+
+  it('sets the level from the live price and warns, before saving, of a level that fires at once or is far off', () => {
+    const store = renderCreate();
+    act(() => store.set(livePricesAtom, { 'GBP/USD': { ask: 1.25, bid: 1.2499, timestamp: 0 } }));
+    fillValid();
+    const offsets = within(screen.getByRole('group', { name: 'Set the level from the live price' }));
+    expect(offsets.getAllByRole('button').map((b) => b.textContent)).toEqual(['-1%', '-0.5%', '+0.5%', '+1%']);
+    fireEvent.click(offsets.getByRole('button', { name: '-0.5%' }));
+    expect((screen.getByLabelText('Trigger price') as HTMLInputElement).value).toBe('1.24375');
+    expect(screen.queryByRole('status')).toBeNull();
+    fireEvent.click(offsets.getByRole('button', { name: '+1%' }));
+    expect(screen.getByRole('status').textContent).toBe(
+      'The price is already below 1.26250: this alert will fire at the next price.',
+    );
+    fireEvent.change(screen.getByLabelText('Trigger price'), { target: { value: '0.9' } });
+    expect(screen.getByRole('status').textContent).toBe(
+      'This level is 28% away from the market price. Check it before saving.',
+    );
   });
 
   it('keeps everything typed when saving fails', async () => {
