@@ -57,8 +57,8 @@ describe('UpdatePrompt', () => {
     expect(screen.queryByText(UPDATE_MESSAGE)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Refresh' })).toBeNull();
     app.newVersionWaiting();
-    expect(await screen.findByText(UPDATE_MESSAGE)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Refresh' })).toBeTruthy();
+    expect((await screen.findByText(UPDATE_MESSAGE)).textContent).toContain(UPDATE_MESSAGE);
+    expect(screen.getAllByRole('button', { name: 'Refresh' })).toHaveLength(1);
     expect(updateSW).not.toHaveBeenCalled();
   });
 
@@ -66,11 +66,11 @@ describe('UpdatePrompt', () => {
     vi.useFakeTimers();
     const app = renderApp();
     app.newVersionWaiting();
-    expect(screen.getByText(UPDATE_MESSAGE)).toBeTruthy();
+    expect(screen.queryAllByText(UPDATE_MESSAGE)).toHaveLength(1);
     // Two steps: a toast that timed out is dismissed first and taken out of the page a second later.
     await act(() => vi.advanceTimersByTimeAsync(TOAST_DURATION_MS * 10));
     await act(() => vi.advanceTimersByTimeAsync(REMOVE_DELAY_MS));
-    expect(screen.getByText(UPDATE_MESSAGE)).toBeTruthy();
+    expect(screen.queryAllByText(UPDATE_MESSAGE)).toHaveLength(1);
     expect(screen.getAllByRole('button', { name: 'Refresh' })).toHaveLength(1);
   });
 
