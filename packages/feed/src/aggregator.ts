@@ -93,10 +93,10 @@ export class Aggregator {
    * A late tick from an already-closed window: its low or high counts in the given one (as seen at
    * that window's first tick) rather than being lost; it is not the latest price.
    */
-  #foldLate(window: Open, tick: FeedTick): void {
+  #foldLate(window: Open, tick: FeedTick, ticks = 1): void {
     extend(window.ask, tick.ask, window.firstAt, false);
     extend(window.bid, tick.bid, window.firstAt, false);
-    window.ticks += 1;
+    window.ticks += ticks;
   }
 
   #openWindow(tick: FeedTick & { pair: CurrencyPair }, start: number): void {
@@ -106,9 +106,8 @@ export class Aggregator {
     const late = this.#late.get(tick.pair);
     if (!late) return;
     this.#late.delete(tick.pair);
-    this.#foldLate(window, late.low);
-    this.#foldLate(window, late.high);
-    window.ticks += late.ticks - 2;
+    this.#foldLate(window, late.low, late.ticks);
+    this.#foldLate(window, late.high, 0);
   }
 
   /** Every window closed by a later tick, plus every window that ended at or before `now`. */
