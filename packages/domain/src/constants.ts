@@ -23,10 +23,10 @@ export const ALERT_TYPES = ['Price reaching', 'Price rising above', 'Price dropp
 export type AlertType = (typeof ALERT_TYPES)[number];
 
 /**
- * The price an alert watches, stored on the alert. Only ask is offered today (the price the app
- * shows and pre-fills); a missing field means ask, and bid or mid can follow without a migration.
+ * The price an alert is judged on, stored on the alert: ask (the default, the price the app shows
+ * and pre-fills), bid, or mid (their average). A missing field on an old document means ask.
  */
-export const PRICE_SIDES = ['ask'] as const;
+export const PRICE_SIDES = ['ask', 'bid', 'mid'] as const;
 export type PriceSide = (typeof PRICE_SIDES)[number];
 export const DEFAULT_PRICE_SIDE: PriceSide = 'ask';
 

@@ -1,4 +1,5 @@
-import type { AlertType } from './constants.ts';
+import { DEFAULT_COOLDOWN_MINUTES, repeats, type RepeatMode } from './alertModel.ts';
+import type { AlertType, PriceSide } from './constants.ts';
 import { dateMillis, type DateLike } from './dates.ts';
 import type { IntervalMessage } from './intervals.ts';
 
@@ -27,6 +28,8 @@ export interface JudgedAlert {
   alertType: AlertType;
   triggerPrice: number;
   since: number;
+  /** Its expiry (ms): prices seen from then on never fire it. */
+  until?: number | undefined;
 }
 
 export interface Firing {
@@ -35,18 +38,23 @@ export interface Firing {
   at: number;
 }
 
-/** The ask prices an interval message saw, in time order (ties keep first, low/high, last). */
-export function pathFromInterval(m: IntervalMessage): PricePath {
+const PREVIOUS = { ask: 'previousAsk', bid: 'previousBid', mid: 'previousMid' } as const;
+
+/**
+ * The prices of one side an interval message saw, in time order (ties keep first, low/high, last).
+ * A message without mid (from an ingest service older than sides) has no mid path.
+ */
+export function pathFromInterval(m: IntervalMessage, side: PriceSide = 'ask'): PricePath {
+  const s = m[side];
+  if (!s) return { points: [] };
   const points: PricePoint[] = [
-    { price: m.ask.first, at: m.firstAt },
-    { price: m.ask.low, at: m.ask.lowAt },
-    { price: m.ask.high, at: m.ask.highAt },
-    { price: m.ask.last, at: m.lastAt },
+    { price: s.first, at: m.firstAt },
+    { price: s.low, at: s.lowAt },
+    { price: s.high, at: s.highAt },
+    { price: s.last, at: m.lastAt },
   ].sort((a, b) => a.at - b.at);
-  return {
-    points,
-    ...(m.previousAsk !== undefined ? { before: { price: m.previousAsk, heldUntil: m.firstAt } } : {}),
-  };
+  const before = m[PREVIOUS[side]];
+  return { points, ...(before !== undefined ? { before: { price: before, heldUntil: m.firstAt } } : {}) };
 }
 
 /** The scheduled check: the price it saw last time (if any) and the latest stored price. */
@@ -73,7 +81,8 @@ const spans = (a: number, b: number, x: number): boolean => Math.min(a, b) <= x 
  *   between two observations both earlier than `since` never does.
  */
 export function evaluate(alert: JudgedAlert, path: PricePath): Firing | undefined {
-  const seen = path.points.filter((p) => p.at >= alert.since);
+  const until = alert.until ?? Number.POSITIVE_INFINITY;
+  const seen = path.points.filter((p) => p.at >= alert.since && p.at < until);
   const x = alert.triggerPrice;
   if (alert.alertType !== 'Price reaching') return seen.find((p) => isAtOrPast(alert.alertType, x, p.price));
   const earlier = path.points.filter((p) => p.at < alert.since).at(-1);
@@ -103,7 +112,38 @@ export function triggerRange(type: AlertType, path: PricePath): TriggerRange | u
   return { min: Math.min(low, before), max: Math.max(high, before) };
 }
 
-/** When the alert last became active: its edit or resume time, else its creation; unknown judges on every price. */
-export function alertSince(alert: { createdAt?: DateLike | null; updatedAt?: DateLike | null }): number {
-  return Math.max(dateMillis(alert.updatedAt ?? null), dateMillis(alert.createdAt ?? null));
+export interface SinceFields {
+  createdAt?: DateLike | null;
+  updatedAt?: DateLike | null;
+  repeat?: RepeatMode | undefined;
+  armedAt?: number | undefined;
+  lastFiredAt?: number | undefined;
+  cooldownMinutes?: number | undefined;
+}
+
+/**
+ * When the alert may next fire from: the last time it became active (created, edited or resumed),
+ * and for an every-time alert also when it last re-armed and the end of the cooldown of its last
+ * firing. Unknown dates judge on every price.
+ */
+export function alertSince(alert: SinceFields): number {
+  const active = Math.max(dateMillis(alert.updatedAt ?? null), dateMillis(alert.createdAt ?? null));
+  if (!repeats(alert)) return active;
+  const cooled =
+    alert.lastFiredAt !== undefined
+      ? alert.lastFiredAt + (alert.cooldownMinutes ?? DEFAULT_COOLDOWN_MINUTES) * 60_000
+      : -Infinity;
+  return Math.max(active, alert.armedAt ?? -Infinity, cooled);
+}
+
+/** The judged view of a stored alert. */
+export function judged(
+  alert: SinceFields & { alertType: AlertType; triggerPrice: number; expiresAt?: number | undefined },
+): JudgedAlert {
+  return {
+    alertType: alert.alertType,
+    triggerPrice: alert.triggerPrice,
+    since: alertSince(alert),
+    ...(alert.expiresAt !== undefined ? { until: alert.expiresAt } : {}),
+  };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NOTE_MAX_LENGTH } from './constants.ts';
+import { NOTE_MAX_LENGTH, PRICE_SIDES } from './constants.ts';
 import { alertTypeSchema, currencyPairSchema, timestampLikeSchema } from './schemas.ts';
 
 /**
@@ -25,6 +25,12 @@ export const deliverySchema = z.object({
   triggerPrice: z.number().finite(),
   triggeredPrice: z.number().finite(),
   triggeredAt: timestampLikeSchema,
+  /** 'fired' (absent on older deliveries) or 'expired': the alert ended without firing. */
+  kind: z.enum(['fired', 'expired']).optional(),
+  /** The side the alert was judged on (absent: ask). */
+  priceSide: z.enum(PRICE_SIDES).optional(),
+  /** Every-time alerts: which firing this is (1 for the first). */
+  fireCount: z.number().int().min(1).optional(),
   /** The alert's note, copied at firing time for the email and the push. */
   note: z.string().max(NOTE_MAX_LENGTH).optional(),
   channels: z.object({ email: channelStateSchema.optional(), push: channelStateSchema.optional() }),

@@ -12,6 +12,8 @@ export * from './deliveries.ts';
 export * from './intervals.ts';
 export * from './alertLists.ts';
 export * from './level.ts';
+export * from './alertModel.ts';
+export * from './history.ts';
 export * from './crossing.ts';
 export * from './alertMessages.ts';
 export * from './relayAuth.ts';

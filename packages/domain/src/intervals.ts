@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { currencyPairSchema } from './schemas.ts';
 
 /**
- * What the ingest service publishes per pair per window: for ask and bid the first, lowest, highest
- * and last price and when the low and high were seen, plus the last ask before the window, so the
+ * What the ingest service publishes per pair per window: for ask, bid and mid the first, lowest,
+ * highest and last price and when the low and high were seen, plus each side's last price before
+ * the window, so the
  * evaluator sees a jump across a price between two windows as well as within one, and can tell
  * which prices came after an alert was created or resumed.
  */
@@ -32,8 +33,12 @@ export const intervalMessageSchema = z
     ticks: z.number().int().positive(),
     ask: sideSchema,
     bid: sideSchema,
-    /** The last ask before this window (absent for the first window after a cold start). */
+    /** (ask + bid) / 2 per tick; absent from services older than price sides, when mid alerts are judged on the scheduled check only. */
+    mid: sideSchema.optional(),
+    /** The last ask, bid and mid before this window (absent for the first window after a cold start). */
     previousAsk: z.number().positive().optional(),
+    previousBid: z.number().positive().optional(),
+    previousMid: z.number().positive().optional(),
     /** Identifies the ingest process that produced it, for logs and duplicate diagnosis. */
     source: z.string().min(1),
   })
@@ -43,7 +48,14 @@ export const intervalMessageSchema = z
       m.start <= m.firstAt &&
       m.lastAt < m.end &&
       m.firstAt <= m.lastAt &&
-      [m.ask.lowAt, m.ask.highAt, m.bid.lowAt, m.bid.highAt].every((t) => m.firstAt <= t && t <= m.lastAt),
+      [
+        m.ask.lowAt,
+        m.ask.highAt,
+        m.bid.lowAt,
+        m.bid.highAt,
+        m.mid?.lowAt ?? m.firstAt,
+        m.mid?.highAt ?? m.firstAt,
+      ].every((t) => m.firstAt <= t && t <= m.lastAt),
     { message: 'tick times must lie inside the window' },
   );
 export type IntervalMessage = z.infer<typeof intervalMessageSchema>;
@@ -58,7 +70,20 @@ export const PRICE_INTERVALS_TOPIC = 'price-intervals';
 export const intervalBatchSchema = z.object({ intervals: z.array(z.unknown()).min(1).max(1000) });
 export type IntervalBatch = { intervals: IntervalMessage[] };
 
-/** evaluator/checkpoints: per pair symbol, the latest price the scheduled evaluator judged. */
+/**
+ * evaluator/checkpoints: per pair symbol, the latest price the scheduled evaluator judged: `price`
+ * is the ask (named before sides existed), `bid` and `mid` beside it.
+ */
 export const evaluatorCheckpointsSchema = z.object({
-  pairs: z.record(z.string(), z.object({ price: z.number().positive(), at: z.number() })).default({}),
+  pairs: z
+    .record(
+      z.string(),
+      z.object({
+        price: z.number().positive(),
+        bid: z.number().positive().optional(),
+        mid: z.number().positive().optional(),
+        at: z.number(),
+      }),
+    )
+    .default({}),
 });

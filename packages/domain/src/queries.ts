@@ -64,11 +64,80 @@ export const EVALUATOR_ALERTS_QUERY = {
   filters: [
     { field: 'currencyPair', op: '==' },
     { field: 'alertType', op: '==' },
+    { field: 'priceSide', op: '==' },
     { field: 'status', op: '==' },
+    { field: 'armed', op: '==' },
     { field: 'triggerPrice', op: '>=', optional: true },
     { field: 'triggerPrice', op: '<=', optional: true },
   ],
   orderBy: [{ field: 'triggerPrice', direction: 'asc' }],
+} as const satisfies QueryShape;
+
+/**
+ * Every-time alerts waiting to re-arm, of one pair and side, that a path's lowest price re-arms
+ * (rearmBelow at or above it) or its highest (rearmAbove at or below it): reads only what re-arms.
+ */
+export const REARM_BELOW_QUERY = {
+  name: 'evaluator alerts re-armed by a fall',
+  collectionGroup: 'alerts',
+  scope: 'COLLECTION_GROUP',
+  filters: [
+    { field: 'currencyPair', op: '==' },
+    { field: 'priceSide', op: '==' },
+    { field: 'status', op: '==' },
+    { field: 'armed', op: '==' },
+    { field: 'rearmBelow', op: '>=' },
+  ],
+  orderBy: [{ field: 'rearmBelow', direction: 'asc' }],
+} as const satisfies QueryShape;
+
+export const REARM_ABOVE_QUERY = {
+  name: 'evaluator alerts re-armed by a rise',
+  collectionGroup: 'alerts',
+  scope: 'COLLECTION_GROUP',
+  filters: [
+    { field: 'currencyPair', op: '==' },
+    { field: 'priceSide', op: '==' },
+    { field: 'status', op: '==' },
+    { field: 'armed', op: '==' },
+    { field: 'rearmAbove', op: '<=' },
+  ],
+  orderBy: [{ field: 'rearmAbove', direction: 'asc' }],
+} as const satisfies QueryShape;
+
+/** Every-time alerts re-armed by the price during their cooldown, whose cooldown is now over. */
+export const ARM_DUE_QUERY = {
+  name: 'alerts whose cooldown ended',
+  collectionGroup: 'alerts',
+  scope: 'COLLECTION_GROUP',
+  filters: [
+    { field: 'status', op: '==' },
+    { field: 'armAt', op: '<=' },
+  ],
+  orderBy: [{ field: 'armAt', direction: 'asc' }],
+} as const satisfies QueryShape;
+
+/** The expiry job: active and paused alerts whose expiry has come, oldest first. */
+export const EXPIRING_ALERTS_QUERY = {
+  name: 'alerts past their expiry',
+  collectionGroup: 'alerts',
+  scope: 'COLLECTION_GROUP',
+  filters: [
+    { field: 'status', op: 'in' },
+    { field: 'expiresAt', op: '<=' },
+  ],
+  orderBy: [{ field: 'expiresAt', direction: 'asc' }],
+  statuses: ACTIVE_LIST_STATUSES,
+} as const satisfies QueryShape & { statuses: readonly string[] };
+
+/** The details sheet: one alert's history, newest first. */
+export const ALERT_HISTORY_QUERY = {
+  name: 'one alert history, newest first',
+  collectionGroup: 'history',
+  scope: 'COLLECTION',
+  filters: [],
+  orderBy: [{ field: 'at', direction: 'desc' }],
+  limit: 100,
 } as const satisfies QueryShape;
 
 /** The delivery sweeper: open deliveries whose next look is due (an expired lease, a retry, an orphan). */
@@ -95,6 +164,11 @@ export const QUERY_SHAPES: readonly QueryShape[] = [
   ACTIVE_ALERTS_QUERY,
   PREVIOUS_ALERTS_QUERY,
   EVALUATOR_ALERTS_QUERY,
+  REARM_BELOW_QUERY,
+  REARM_ABOVE_QUERY,
+  ARM_DUE_QUERY,
+  EXPIRING_ALERTS_QUERY,
+  ALERT_HISTORY_QUERY,
   DUE_DELIVERIES_QUERY,
   LOCAL_PUSHES_QUERY,
 ];

@@ -4,11 +4,22 @@ import {
   ALERT_TYPES,
   AVATAR_IDS,
   CURRENCY_PAIRS,
+  DEFAULT_PRICE_SIDE,
   DEFAULT_NOTIFICATION_PREFERENCES,
   MAX_ALERTS_PER_ACCOUNT,
   NOTE_MAX_LENGTH,
   PRICE_SIDES,
 } from './constants.ts';
+import {
+  COOLDOWN_MINUTES,
+  DEFAULT_COOLDOWN_MINUTES,
+  DEFAULT_REARM_PERCENT,
+  DEFAULT_REPEAT,
+  EXPIRY_CHOICES,
+  MAX_REARM_PERCENT,
+  MIN_REARM_PERCENT,
+  REPEAT_MODES,
+} from './alertModel.ts';
 
 /**
  * A stored timestamp as either SDK hands it over (Timestamp with toDate, or its plain
@@ -56,8 +67,34 @@ export const alertDocumentSchema = z.object({
   updatedAt: timestampLikeSchema.nullable().optional(),
   triggeredAt: timestampLikeSchema.nullable().optional(),
   triggeredPrice: z.number().finite().optional(),
-  /** Server only: why the server cancelled the alert ('error': firing it failed for good). */
-  cancelReason: z.enum(['error']).optional(),
+  /** 'every': stays active after firing, under the re-arm distance, cooldown and runaway guard. Absent: once. */
+  repeat: z.enum(REPEAT_MODES).optional(),
+  cooldownMinutes: z.literal(COOLDOWN_MINUTES).optional(),
+  /** Re-arm distance in percent of the trigger price (every-time alerts; absent: DEFAULT_REARM_PERCENT). */
+  rearmPercent: z.number().min(MIN_REARM_PERCENT).max(MAX_REARM_PERCENT).optional(),
+  /** When the alert ends if it has not fired (ms since the epoch); absent: never. */
+  expiresAt: z.number().optional(),
+  /**
+   * Whether the evaluators' firing query may read it. Written true on create and edit; the server
+   * sets it false when an every-time alert fires, and true again once it re-arms.
+   */
+  armed: z.boolean().optional(),
+  /** Server only, while disarmed: the price that re-arms it (at or below, at or above). */
+  rearmBelow: z.number().optional(),
+  rearmAbove: z.number().optional(),
+  /** Server only: re-armed by the price during its cooldown; armed for good at this time (ms). */
+  armAt: z.number().optional(),
+  /** Server only: when it last re-armed (ms); it is judged on prices from then on. */
+  armedAt: z.number().optional(),
+  /** Server only, every-time alerts: how many times it fired, the last firing, and recent firing times (ms). */
+  fireCount: z.number().int().min(0).optional(),
+  lastFiredAt: z.number().optional(),
+  lastFiredPrice: z.number().finite().optional(),
+  recentFirings: z.array(z.number()).optional(),
+  /** Server only: the runaway guard paused it (cleared when the user resumes it). */
+  pauseReason: z.enum(['runaway']).optional(),
+  /** Server only: why the server cancelled the alert ('error': firing it failed for good; 'expired'). */
+  cancelReason: z.enum(['error', 'expired']).optional(),
   /** Server only: the permanent failure that cancelled it, recorded once. */
   failure: z.object({ message: z.string(), at: timestampLikeSchema }).optional(),
 });
@@ -107,6 +144,14 @@ export const draftSchema = z.object({
   status: z.literal('active'),
   notificationPreferences: notificationPreferencesSchema,
   note: z.string(),
+  priceSide: z.enum(PRICE_SIDES),
+  repeat: z.enum(REPEAT_MODES),
+  cooldownMinutes: z.literal(COOLDOWN_MINUTES),
+  /** As typed, in percent. */
+  rearmPercent: z.string(),
+  expiry: z.enum(EXPIRY_CHOICES),
+  /** A datetime-local value, used when expiry is 'date'; when editing, the stored expiry as one. */
+  expiryDate: z.string(),
 });
 export type Draft = z.infer<typeof draftSchema>;
 
@@ -118,6 +163,12 @@ export function emptyDraft(): Draft {
     status: 'active',
     notificationPreferences: { ...DEFAULT_NOTIFICATION_PREFERENCES },
     note: '',
+    priceSide: DEFAULT_PRICE_SIDE,
+    repeat: DEFAULT_REPEAT,
+    cooldownMinutes: DEFAULT_COOLDOWN_MINUTES,
+    rearmPercent: String(DEFAULT_REARM_PERCENT),
+    expiry: 'never',
+    expiryDate: '',
   };
 }
 

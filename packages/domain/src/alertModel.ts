@@ -1,0 +1,106 @@
+import type { AlertType } from './constants.ts';
+
+/**
+ * The alert model beyond the spec's one-shot alert (README, "When an alert fires"): repeating alerts
+ * with their three guards, and expiry. Every default keeps the spec's behaviour: an alert without
+ * these fields fires once, never expires, and is judged on the ask.
+ */
+
+export const REPEAT_MODES = ['once', 'every'] as const;
+export type RepeatMode = (typeof REPEAT_MODES)[number];
+export const DEFAULT_REPEAT: RepeatMode = 'once';
+export const REPEAT_LABELS: Record<RepeatMode, string> = { once: 'Once', every: 'Every time' };
+
+/** At most one firing per cooldown; the choices the screens offer, in minutes. */
+export const COOLDOWN_MINUTES = [1, 5, 15, 60, 1440] as const;
+export type CooldownMinutes = (typeof COOLDOWN_MINUTES)[number];
+export const DEFAULT_COOLDOWN_MINUTES: CooldownMinutes = 15;
+export const COOLDOWN_LABELS: Record<CooldownMinutes, string> = {
+  1: '1 min',
+  5: '5 min',
+  15: '15 min',
+  60: '1 hour',
+  1440: '1 day',
+};
+
+/** Re-arm distance (hysteresis), in percent of the trigger price. */
+export const DEFAULT_REARM_PERCENT = 0.1;
+export const MIN_REARM_PERCENT = 0.01;
+export const MAX_REARM_PERCENT = 10;
+
+/** The runaway guard: more than this many firings within the window pauses the alert. */
+export const RUNAWAY_MAX_FIRINGS = 15;
+export const RUNAWAY_WINDOW_MS = 3 * 60_000;
+
+/** What the server keeps about one alert's past, and for how long (a TTL policy deletes older events). */
+export const HISTORY_RETENTION_DAYS = 90;
+export const HISTORY_RETENTION_MS = HISTORY_RETENTION_DAYS * 24 * 60 * 60_000;
+
+export const EXPIRY_CHOICES = ['never', 'today', 'week', 'month', 'date'] as const;
+export type ExpiryChoice = (typeof EXPIRY_CHOICES)[number];
+export const EXPIRY_LABELS: Record<ExpiryChoice, string> = {
+  never: 'Never',
+  today: 'End of today',
+  week: 'In a week',
+  month: 'In a month',
+  date: 'On a date',
+};
+
+/**
+ * When an alert with this expiry choice ends, in ms since the epoch, or undefined for never.
+ * 'End of today' is the last minute of the day where the user is (the device's local time, which
+ * the Date methods use); 'date' takes the value of a datetime-local input, also local.
+ */
+export function expiryMillis(choice: ExpiryChoice, now: Date, dateText = ''): number | undefined {
+  if (choice === 'never') return undefined;
+  if (choice === 'today') {
+    const end = new Date(now);
+    end.setHours(23, 59, 0, 0);
+    return end.getTime();
+  }
+  if (choice === 'week') return now.getTime() + 7 * 24 * 60 * 60_000;
+  if (choice === 'month') {
+    const end = new Date(now);
+    end.setMonth(end.getMonth() + 1);
+    return end.getTime();
+  }
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(dateText)) return Number.NaN;
+  return new Date(dateText).getTime();
+}
+
+/**
+ * Where the price must go back to before an every-time alert may fire again: below the level by the
+ * distance for 'rising above', above it for 'dropping below', and either way for 'reaching'.
+ */
+export function rearmThresholds(
+  type: AlertType,
+  triggerPrice: number,
+  rearmPercent: number,
+): { rearmBelow?: number; rearmAbove?: number } {
+  const d = rearmPercent / 100;
+  const below = triggerPrice * (1 - d);
+  const above = triggerPrice * (1 + d);
+  if (type === 'Price rising above') return { rearmBelow: below };
+  if (type === 'Price dropping below') return { rearmAbove: above };
+  return { rearmBelow: below, rearmAbove: above };
+}
+
+/** Whether a price re-arms an alert waiting on these thresholds. */
+export function rearmsAt(thresholds: { rearmBelow?: number; rearmAbove?: number }, price: number): boolean {
+  return (
+    (thresholds.rearmBelow !== undefined && price <= thresholds.rearmBelow) ||
+    (thresholds.rearmAbove !== undefined && price >= thresholds.rearmAbove)
+  );
+}
+
+/**
+ * The firing times the runaway guard keeps after a firing at `at`: those within the window. When
+ * they number more than RUNAWAY_MAX_FIRINGS the alert is paused.
+ */
+export function recentFirings(previous: readonly number[], at: number): { firings: number[]; runaway: boolean } {
+  const firings = [...previous, at].filter((t) => at - t < RUNAWAY_WINDOW_MS).slice(-(RUNAWAY_MAX_FIRINGS + 1));
+  return { firings, runaway: firings.length > RUNAWAY_MAX_FIRINGS };
+}
+
+/** Whether an alert repeats (a missing field reads as once). */
+export const repeats = (alert: { repeat?: RepeatMode | undefined }): boolean => alert.repeat === 'every';

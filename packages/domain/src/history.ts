@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { PRICE_SIDES } from './constants.ts';
+import { DELIVERY_CHANNELS } from './deliveries.ts';
+import { timestampLikeSchema } from './schemas.ts';
+
+/**
+ * users/{uid}/alerts/{alertId}/history/{eventId}: what happened to an alert, written by the server
+ * only (a trigger on the alert for the user's own changes; the firing, sending and expiry code for
+ * theirs) and read by the owner. `expireAt` drives a TTL policy that deletes it after 90 days.
+ */
+export const ALERT_EVENT_TYPES = [
+  'created',
+  'edited',
+  'paused',
+  'resumed',
+  'fired',
+  'rearmed',
+  'notified',
+  'runaway_paused',
+  'expired',
+] as const;
+export type AlertEventType = (typeof ALERT_EVENT_TYPES)[number];
+
+export const NOTIFY_OUTCOMES = ['sent', 'failed', 'skipped'] as const;
+export type NotifyOutcome = (typeof NOTIFY_OUTCOMES)[number];
+
+export const alertEventSchema = z.object({
+  type: z.enum(ALERT_EVENT_TYPES),
+  /** When it happened, ms since the epoch (for a firing: the time of the price that fired it). */
+  at: z.number(),
+  /** 'fired': the price and the side it was judged on. */
+  price: z.number().finite().optional(),
+  side: z.enum(PRICE_SIDES).optional(),
+  /** 'notified': the channel, what became of it, and for failed or skipped a reason a person understands. */
+  channel: z.enum(DELIVERY_CHANNELS).optional(),
+  outcome: z.enum(NOTIFY_OUTCOMES).optional(),
+  reason: z.string().max(300).optional(),
+  /** Deleted by the TTL policy after this time. */
+  expireAt: timestampLikeSchema,
+});
+export type AlertEvent = z.infer<typeof alertEventSchema>;
