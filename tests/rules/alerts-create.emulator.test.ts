@@ -67,8 +67,20 @@ describe('alert create: valid documents', () => {
   ])('accepts %s', async (_label, note) => {
     await assertSucceeds(create(ALICE, withTime({ note })));
   });
-  it('accepts the ask side, the one offered', async () => {
-    await assertSucceeds(create(ALICE, withTime({ priceSide: 'ask' })));
+  it.each(['ask', 'bid', 'mid'])('accepts the %s side', async (priceSide) => {
+    await assertSucceeds(create(ALICE, withTime({ priceSide })));
+  });
+  it.each([
+    ['repeating every time with the defaults', { repeat: 'every' }],
+    ['repeating once, said explicitly', { repeat: 'once' }],
+    ['a cooldown of 1 minute', { repeat: 'every', cooldownMinutes: 1 }],
+    ['a cooldown of 1 day', { repeat: 'every', cooldownMinutes: 1440 }],
+    ['a re-arm distance of 0.01%', { repeat: 'every', rearmPercent: 0.01 }],
+    ['a re-arm distance of 10%', { repeat: 'every', rearmPercent: 10 }],
+    ['an expiry in an hour', { expiresAt: Date.now() + 3_600_000 }],
+    ['an expiry in 300 days', { expiresAt: Date.now() + 300 * 86_400_000 }],
+  ])('accepts %s', async (_label, patch) => {
+    await assertSucceeds(create(ALICE, withTime(patch)));
   });
   it.each([0.00001, 1, 64000, 999_999_999])('accepts price %d', async (triggerPrice) => {
     await assertSucceeds(create(ALICE, withTime({ triggerPrice })));
@@ -86,8 +98,31 @@ const invalid: [string, Record<string, unknown>][] = [
   ['an empty pair', withTime({ currencyPair: '' })],
   ['a numeric pair', withTime({ currencyPair: 1 })],
   ['no pair', without('currencyPair')],
-  ['the bid side, not offered yet', withTime({ priceSide: 'bid' })],
+  ['an unknown side', withTime({ priceSide: 'last' })],
   ['a numeric side', withTime({ priceSide: 1 })],
+  ['no side', without('priceSide')],
+  ['no armed flag', without('armed')],
+  ['an alert created disarmed', withTime({ armed: false })],
+  ['a string armed flag', withTime({ armed: 'true' })],
+  ['an unknown repeat', withTime({ repeat: 'twice' })],
+  ['a cooldown not offered', withTime({ repeat: 'every', cooldownMinutes: 2 })],
+  ['a string cooldown', withTime({ repeat: 'every', cooldownMinutes: '15' })],
+  ['a re-arm distance of 0', withTime({ repeat: 'every', rearmPercent: 0 })],
+  ['a re-arm distance of 11%', withTime({ repeat: 'every', rearmPercent: 11 })],
+  ['a string re-arm distance', withTime({ repeat: 'every', rearmPercent: '0.1' })],
+  ['an expiry in the past', withTime({ expiresAt: Date.now() - 60_000 })],
+  ['an expiry two years ahead', withTime({ expiresAt: Date.now() + 730 * 86_400_000 })],
+  ['a fractional expiry', withTime({ expiresAt: Date.now() + 3_600_000.5 })],
+  ['an expiry as a timestamp', withTime({ expiresAt: Timestamp.fromMillis(Date.now() + 3_600_000) })],
+  ['a server field rearmBelow', withTime({ rearmBelow: 1.09 })],
+  ['a server field rearmAbove', withTime({ rearmAbove: 1.09 })],
+  ['a server field armAt', withTime({ armAt: 1 })],
+  ['a server field armedAt', withTime({ armedAt: 1 })],
+  ['a server field fireCount', withTime({ fireCount: 0 })],
+  ['a server field lastFiredAt', withTime({ lastFiredAt: 1 })],
+  ['a server field recentFirings', withTime({ recentFirings: [] })],
+  ['a server field pauseReason', withTime({ pauseReason: 'runaway' })],
+  ['a cancelReason expired', withTime({ cancelReason: 'expired' })],
   ['an unknown type', withTime({ alertType: 'Price near' })],
   ['a lower-case type', withTime({ alertType: 'price reaching' })],
   ['an empty type', withTime({ alertType: '' })],

@@ -1,5 +1,5 @@
 import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { Timestamp, doc, serverTimestamp, setDoc, updateDoc } from 'firebase/firestore';
+import { Timestamp, deleteField, doc, serverTimestamp, setDoc, updateDoc } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
 import { ALICE, BOB, rulesEnv, validAlert } from './rules-env';
 
@@ -16,6 +16,24 @@ beforeEach(async () => {
     for (const status of ['active', 'paused', 'triggered', 'cancelled']) {
       await setDoc(doc(db, `users/${ALICE}/alerts/${status}`), { ...validAlert(), status, createdAt: CREATED });
     }
+    // An every-time alert that fired and waits to re-arm, and one the runaway guard paused.
+    await setDoc(doc(db, `users/${ALICE}/alerts/disarmed`), {
+      ...validAlert(),
+      ...EVERY,
+      armed: false,
+      rearmBelow: 1.0914,
+      fireCount: 2,
+      lastFiredAt: Date.UTC(2026, 10, 2),
+      createdAt: CREATED,
+      expiresAt: Date.UTC(2026, 0, 1),
+    });
+    await setDoc(doc(db, `users/${ALICE}/alerts/runaway`), {
+      ...validAlert(),
+      ...EVERY,
+      status: 'paused',
+      pauseReason: 'runaway',
+      createdAt: CREATED,
+    });
   });
 });
 afterAll(async () => {
@@ -28,6 +46,16 @@ function update(uid: string | null, alertId: string, patch: Record<string, unkno
 }
 
 const now = () => ({ updatedAt: serverTimestamp() });
+const EVERY = { repeat: 'every', cooldownMinutes: 15, rearmPercent: 0.1 };
+/** What the app writes with every edit: armed again, the server's re-arm state cleared. */
+const afresh = () => ({
+  armed: true,
+  rearmBelow: deleteField(),
+  rearmAbove: deleteField(),
+  armAt: deleteField(),
+  pauseReason: deleteField(),
+  ...now(),
+});
 
 describe('alert update: pause and resume', () => {
   it('lets the owner pause an active alert', async () => {
@@ -50,8 +78,17 @@ describe('alert update: pause and resume', () => {
     ['to an unknown status', 'active', { status: 'snoozed', ...now() }],
     ['back from triggered', 'triggered', { status: 'active', ...now() }],
     ['back from cancelled', 'cancelled', { status: 'paused', ...now() }],
+    ['setting a pause reason', 'active', { status: 'paused', pauseReason: 'runaway', ...now() }],
+    ['resuming a runaway pause but keeping its reason', 'runaway', { status: 'active', ...now() }],
+    ['disarming the alert', 'active', { status: 'paused', armed: false, ...now() }],
   ])('denies a toggle %s', async (_label, alertId, patch) => {
     await assertFails(update(ALICE, alertId, patch));
+  });
+  it('lets the owner resume an alert the runaway guard paused, clearing the reason', async () => {
+    await assertSucceeds(update(ALICE, 'runaway', { status: 'active', pauseReason: deleteField(), ...now() }));
+  });
+  it('lets the owner pause an every-time alert waiting to re-arm, which stays disarmed', async () => {
+    await assertSucceeds(update(ALICE, 'disarmed', { status: 'paused', ...now() }));
   });
 });
 
@@ -71,6 +108,21 @@ describe('alert update: edit', () => {
       },
     ],
     ['the note alone, to 140 characters', 'active', { note: 'n'.repeat(140), ...now() }],
+    [
+      'every field of the alert model',
+      'active',
+      {
+        priceSide: 'mid',
+        ...EVERY,
+        cooldownMinutes: 60,
+        rearmPercent: 0.5,
+        expiresAt: Date.now() + 86_400_000,
+        ...afresh(),
+      },
+    ],
+    ['a waiting every-time alert, starting it afresh', 'disarmed', { triggerPrice: 1.1, ...afresh() }],
+    ['back to once and never expiring', 'disarmed', { repeat: 'once', expiresAt: deleteField(), ...afresh() }],
+    ['the level of an alert whose stored expiry is past, keeping it', 'disarmed', { triggerPrice: 1.2, ...afresh() }],
   ])('lets the owner edit %s', async (_label, alertId, patch) => {
     await assertSucceeds(update(ALICE, alertId, patch));
   });
@@ -92,6 +144,20 @@ describe('alert update: edit', () => {
     ['to a numeric note', 'paused', { note: 7, ...now() }],
     ['a new field', 'active', { label: 'hi', ...now() }],
     ['without updatedAt', 'active', { triggerPrice: 1.2 }],
+    ['a waiting alert without re-arming it', 'disarmed', { triggerPrice: 1.1, ...now() }],
+    ['a waiting alert, armed but keeping rearmBelow', 'disarmed', { triggerPrice: 1.1, armed: true, ...now() }],
+    ['to disarmed', 'active', { triggerPrice: 1.1, armed: false, ...now() }],
+    ['to an unknown side', 'active', { priceSide: 'last', ...now() }],
+    ['to a cooldown not offered', 'active', { ...EVERY, cooldownMinutes: 30, ...now() }],
+    ['to a re-arm distance of 20%', 'active', { ...EVERY, rearmPercent: 20, ...now() }],
+    ['to an expiry in the past', 'active', { expiresAt: Date.now() - 1000, ...now() }],
+    ['to an expiry moved to another past time', 'disarmed', { expiresAt: Date.UTC(2026, 0, 2), ...afresh() }],
+    ['the server field fireCount', 'active', { fireCount: 0, ...now() }],
+    ['the server field lastFiredAt', 'active', { lastFiredAt: 1, ...now() }],
+    ['the server field armAt', 'active', { armAt: 1, ...now() }],
+    ['the server field rearmAbove', 'active', { rearmAbove: 2, ...now() }],
+    ['the server field recentFirings', 'active', { recentFirings: [1], ...now() }],
+    ['to cancelReason expired', 'paused', { cancelReason: 'expired', ...now() }],
   ])('denies editing %s', async (_label, alertId, patch) => {
     await assertFails(update(ALICE, alertId, patch));
   });

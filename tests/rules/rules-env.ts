@@ -34,6 +34,8 @@ export function validAlert(uid = ALICE): Record<string, unknown> {
     currencyPair: 'EUR/USD',
     alertType: 'Price rising above',
     triggerPrice: 1.0925,
+    priceSide: 'ask',
+    armed: true,
     status: 'active',
     notificationPreferences: { email: true, push: false },
   };
