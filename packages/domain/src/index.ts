@@ -17,3 +17,4 @@ export * from './history.ts';
 export * from './crossing.ts';
 export * from './alertMessages.ts';
 export * from './relayAuth.ts';
+export * from './alertDisplay.ts';
