@@ -28,15 +28,22 @@ describe('buildQuery (firebase-admin)', () => {
           .collectionGroup('alerts')
           .where('currencyPair', '==', 'EUR/USD')
           .where('alertType', '==', 'Price reaching')
-          .where('status', '==', 'active'),
+          .where('priceSide', '==', 'ask')
+          .where('status', '==', 'active')
+          .where('armed', '==', true),
       )
       .orderBy('triggerPrice', 'asc')
       .limit(pageSize);
 
   it('builds the evaluator range query across users, with the page size', () => {
-    const built = buildQuery(db, EVALUATOR_ALERTS_QUERY, ['EUR/USD', 'Price reaching', 'active', 1.05, 1.1], {
-      limit: 300,
-    });
+    const built = buildQuery(
+      db,
+      EVALUATOR_ALERTS_QUERY,
+      ['EUR/USD', 'Price reaching', 'ask', 'active', true, 1.05, 1.1],
+      {
+        limit: 300,
+      },
+    );
     const expected = rangeQuery(
       [
         ['>=', 1.05],
@@ -49,9 +56,14 @@ describe('buildQuery (firebase-admin)', () => {
   });
 
   it('leaves an open side of the range out', () => {
-    const built = buildQuery(db, EVALUATOR_ALERTS_QUERY, ['EUR/USD', 'Price reaching', 'active', undefined, 1.1], {
-      limit: 50,
-    });
+    const built = buildQuery(
+      db,
+      EVALUATOR_ALERTS_QUERY,
+      ['EUR/USD', 'Price reaching', 'ask', 'active', true, undefined, 1.1],
+      {
+        limit: 50,
+      },
+    );
     expect(built.isEqual(rangeQuery([['<=', 1.1]], 50))).toBe(true);
     expect(built.isEqual(rangeQuery([['>=', 1.1]], 50))).toBe(false);
   });
@@ -77,7 +89,15 @@ describe('buildQuery (firebase-admin)', () => {
     const undeclared: QueryShape = { ...DUE_DELIVERIES_QUERY, name: 'not declared' };
     expect(() => buildQuery(db, undeclared, [1])).toThrow(/not declared in QUERY_SHAPES/);
     expect(() =>
-      buildQuery(db.doc('users/u1'), EVALUATOR_ALERTS_QUERY, ['EUR/USD', 'Price reaching', 'active', 1, 2]),
+      buildQuery(db.doc('users/u1'), EVALUATOR_ALERTS_QUERY, [
+        'EUR/USD',
+        'Price reaching',
+        'ask',
+        'active',
+        true,
+        1,
+        2,
+      ]),
     ).toThrow(/spans a collection group/);
   });
 });

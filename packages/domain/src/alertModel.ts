@@ -104,3 +104,67 @@ export function recentFirings(previous: readonly number[], at: number): { firing
 
 /** Whether an alert repeats (a missing field reads as once). */
 export const repeats = (alert: { repeat?: RepeatMode | undefined }): boolean => alert.repeat === 'every';
+
+/** The every-time fields a firing reads. */
+export interface RepeatState {
+  alertType: AlertType;
+  triggerPrice: number;
+  cooldownMinutes?: number | undefined;
+  rearmPercent?: number | undefined;
+  fireCount?: number | undefined;
+  recentFirings?: number[] | undefined;
+}
+
+/** What a firing writes on an every-time alert (the caller adds the history and the delivery). */
+export interface RepeatFiring {
+  armed: false;
+  rearmBelow?: number;
+  rearmAbove?: number;
+  fireCount: number;
+  lastFiredAt: number;
+  lastFiredPrice: number;
+  recentFirings: number[];
+  /** Set when the runaway guard pauses it. */
+  status?: 'paused';
+  pauseReason?: 'runaway';
+}
+
+/**
+ * An every-time alert that fired at `at`: it stays active but disarmed until the price goes back
+ * past the re-arm distance, counts the firing, and is paused when the runaway guard says so.
+ */
+export function repeatAfterFiring(alert: RepeatState, at: number, price: number): RepeatFiring {
+  const { firings, runaway } = recentFirings(alert.recentFirings ?? [], at);
+  return {
+    armed: false,
+    ...rearmThresholds(alert.alertType, alert.triggerPrice, alert.rearmPercent ?? DEFAULT_REARM_PERCENT),
+    fireCount: (alert.fireCount ?? 0) + 1,
+    lastFiredAt: at,
+    lastFiredPrice: price,
+    recentFirings: firings,
+    ...(runaway ? { status: 'paused' as const, pauseReason: 'runaway' as const } : {}),
+  };
+}
+
+/** When an every-time alert's cooldown after its last firing ends (ms). */
+export function cooldownEnd(alert: { lastFiredAt?: number | undefined; cooldownMinutes?: number | undefined }): number {
+  if (alert.lastFiredAt === undefined) return Number.NEGATIVE_INFINITY;
+  return alert.lastFiredAt + (alert.cooldownMinutes ?? DEFAULT_COOLDOWN_MINUTES) * 60_000;
+}
+
+/**
+ * Whether prices re-arm a disarmed every-time alert: the first price after its last firing that is
+ * back past the re-arm distance. It is armed from then, or, when that is inside the cooldown, from
+ * the cooldown's end (`armAt`), so a price chopping around the level never fires it more than once
+ * per cooldown.
+ */
+export function rearmDecision(
+  alert: { rearmBelow?: number | undefined; rearmAbove?: number | undefined } & Parameters<typeof cooldownEnd>[0],
+  points: readonly { price: number; at: number }[],
+): { at: number; armAt?: number } | undefined {
+  const after = alert.lastFiredAt ?? Number.NEGATIVE_INFINITY;
+  const point = points.find((p) => p.at >= after && rearmsAt(alert, p.price));
+  if (!point) return undefined;
+  const end = cooldownEnd(alert);
+  return end > point.at ? { at: point.at, armAt: end } : { at: point.at };
+}

@@ -1,4 +1,4 @@
-import { DEFAULT_COOLDOWN_MINUTES, repeats, type RepeatMode } from './alertModel.ts';
+import { cooldownEnd, repeats, type RepeatMode } from './alertModel.ts';
 import type { AlertType, PriceSide } from './constants.ts';
 import { dateMillis, type DateLike } from './dates.ts';
 import type { IntervalMessage } from './intervals.ts';
@@ -129,11 +129,7 @@ export interface SinceFields {
 export function alertSince(alert: SinceFields): number {
   const active = Math.max(dateMillis(alert.updatedAt ?? null), dateMillis(alert.createdAt ?? null));
   if (!repeats(alert)) return active;
-  const cooled =
-    alert.lastFiredAt !== undefined
-      ? alert.lastFiredAt + (alert.cooldownMinutes ?? DEFAULT_COOLDOWN_MINUTES) * 60_000
-      : -Infinity;
-  return Math.max(active, alert.armedAt ?? -Infinity, cooled);
+  return Math.max(active, alert.armedAt ?? Number.NEGATIVE_INFINITY, cooldownEnd(alert));
 }
 
 /** The judged view of a stored alert. */

@@ -120,11 +120,17 @@ describe('planQuery', () => {
   });
 
   it('leaves out an optional filter without a value, and takes a page size where no limit is declared', () => {
-    const plan = planQuery(EVALUATOR_ALERTS_QUERY, ['EUR/USD', 'Price reaching', 'active', undefined, 1.1], 300);
+    const plan = planQuery(
+      EVALUATOR_ALERTS_QUERY,
+      ['EUR/USD', 'Price reaching', 'ask', 'active', true, undefined, 1.1],
+      300,
+    );
     expect(plan.where.map((w) => [w.field, w.op, w.value])).toEqual([
       ['currencyPair', '==', 'EUR/USD'],
       ['alertType', '==', 'Price reaching'],
+      ['priceSide', '==', 'ask'],
       ['status', '==', 'active'],
+      ['armed', '==', true],
       ['triggerPrice', '<=', 1.1],
     ]);
     expect(plan.limit).toBe(300);
@@ -141,7 +147,7 @@ describe('planQuery', () => {
     [
       'too few values',
       loose(EVALUATOR_ALERTS_QUERY, ['EUR/USD', 'Price reaching', 'active']),
-      /takes 5 filter values, got 3/,
+      /takes 7 filter values, got 3/,
     ],
     ['too many values', loose(DUE_DELIVERIES_QUERY, [1, 2]), /takes 1 filter values, got 2/],
     ['no value for a required filter', loose(LOCAL_PUSHES_QUERY, [undefined]), /token == cannot take undefined/],
@@ -151,8 +157,12 @@ describe('planQuery', () => {
     ['an empty list for in', loose(ACTIVE_ALERTS_QUERY, [[]]), /status in cannot take \[\]/],
     ['31 values for in', loose(ACTIVE_ALERTS_QUERY, [Array.from({ length: 31 }, (_, i) => `s${i}`)]), /status in/],
     ['a page size where a limit is declared', loose(DUE_DELIVERIES_QUERY, [1], 5), /fixed limit of 100/],
-    ['a page size of 0', loose(EVALUATOR_ALERTS_QUERY, ['EUR/USD', 'x', 'active', 1, 2], 0), /limit 0/],
-    ['a fractional page size', loose(EVALUATOR_ALERTS_QUERY, ['EUR/USD', 'x', 'active', 1, 2], 2.5), /limit 2.5/],
+    ['a page size of 0', loose(EVALUATOR_ALERTS_QUERY, ['EUR/USD', 'x', 'ask', 'active', true, 1, 2], 0), /limit 0/],
+    [
+      'a fractional page size',
+      loose(EVALUATOR_ALERTS_QUERY, ['EUR/USD', 'x', 'ask', 'active', true, 1, 2], 2.5),
+      /limit 2.5/,
+    ],
   ])('refuses %s', (_label, plan, message) => {
     expect(plan).toThrow(message);
   });
