@@ -1,8 +1,10 @@
-import { MSG_ALERT_FIRE_FAILED, formatDateTime, formatPrice, isLive, notificationLabel } from '@price-alerts/domain';
+import { formatDateTime, formatPrice, isLive, notificationLabel } from '@price-alerts/domain';
 import { useAtom, useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Modal } from '../../shared/Modal';
+import { AlertHistory } from './AlertHistory';
+import { AlertModelRows } from './AlertModelRows';
 import { useAlertActions } from './alertActions';
 import { selectedAlertAtom, showAlertDetailsAtom } from './atoms';
 import './AlertDetailsSheet.css';
@@ -73,13 +75,9 @@ export function AlertDetailsSheet() {
               <dd className="details-note">{alert.note}</dd>
             </>
           )}
-          {alert.status === 'cancelled' && alert.cancelReason === 'error' && (
-            <>
-              <dt>Reason</dt>
-              <dd>{MSG_ALERT_FIRE_FAILED}</dd>
-            </>
-          )}
+          <AlertModelRows alert={alert} />
         </dl>
+        <AlertHistory alertId={alert.id} pair={alert.currencyPair} />
         <button type="button" className="button button-ghost" onClick={() => setOpen(false)}>
           Cancel
         </button>

@@ -3,6 +3,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { AlertRow } from './AlertRow';
 import { alertListsAtom, selectedAlertAtom, showAlertDetailsAtom } from './atoms';
+import { useFollowAlertPairs } from './useFollowAlertPairs';
 import './AlertsPanel.css';
 
 const EMPTY = {
@@ -30,6 +31,7 @@ export function AlertsPanel({ initialTab = 'active' }: { initialTab?: 'active' |
   const setShowDetails = useSetAtom(showAlertDetailsAtom);
   const [tab, setTab] = useState<'active' | 'previous'>(initialTab);
   const alerts = lists[tab];
+  useFollowAlertPairs(lists.active);
   const open = (alert: Alert) => {
     setSelected(alert);
     setShowDetails(true);

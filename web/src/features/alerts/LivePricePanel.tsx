@@ -1,4 +1,15 @@
-import { TOP_PAIRS, formatDateTime, formatPrice, type CurrencyPair } from '@price-alerts/domain';
+import {
+  DEFAULT_PRICE_SIDE,
+  PRICE_SIDES,
+  PRICE_SIDE_LABELS,
+  TOP_PAIRS,
+  formatDateTime,
+  formatPrice,
+  sidePrice,
+  type CurrencyPair,
+  type LivePrice,
+  type PriceSide,
+} from '@price-alerts/domain';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { feedStatusAtom, livePricesAtom } from '../../shared/prices/atoms';
@@ -11,8 +22,32 @@ const STATUS_TEXT = {
   error: 'Error fetching live price.',
 } as const;
 
-/** Ask, bid and update time of the chosen pair, which the feed follows while this is on screen. */
-export function LivePricePanel({ pair }: { pair: CurrencyPair | '' }) {
+/**
+ * Ask, bid and mid of the chosen pair, with the side the alert is judged on emphasised and named
+ * ('Judged on', and aria-current for assistive technology), then the update time.
+ */
+function LiveValues({ pair, price, side }: { pair: CurrencyPair; price: LivePrice; side: PriceSide }) {
+  return (
+    <dl className="live-values">
+      {PRICE_SIDES.map((s) => (
+        <div key={s} className={s === side ? 'live-value judged' : 'live-value'} aria-current={s === side || undefined}>
+          <dt>
+            {PRICE_SIDE_LABELS[s]}
+            {s === side && <span className="live-judged">Judged on</span>}
+          </dt>
+          <dd>{formatPrice(pair, sidePrice(price, s))}</dd>
+        </div>
+      ))}
+      <div className="live-updated">
+        <dt>Updated</dt>
+        <dd>{formatDateTime(new Date(price.timestamp))}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The live price of the chosen pair, which the feed follows while this is on screen. */
+export function LivePricePanel({ pair, side = DEFAULT_PRICE_SIDE }: { pair: CurrencyPair | ''; side?: PriceSide }) {
   const status = useAtomValue(feedStatusAtom);
   const price = useAtomValue(livePricesAtom)[pair as CurrencyPair];
   const feed = usePriceFeedClient();
@@ -25,17 +60,7 @@ export function LivePricePanel({ pair }: { pair: CurrencyPair | '' }) {
   let body;
   if (status === 'disconnected' || status === 'connecting' || status === 'error') body = <p>{STATUS_TEXT[status]}</p>;
   else if (!price) body = <p>No live data available.</p>;
-  else
-    body = (
-      <dl className="live-values">
-        <dt>Ask</dt>
-        <dd>{formatPrice(pair, price.ask)}</dd>
-        <dt>Bid</dt>
-        <dd>{formatPrice(pair, price.bid)}</dd>
-        <dt>Updated</dt>
-        <dd>{formatDateTime(new Date(price.timestamp))}</dd>
-      </dl>
-    );
+  else body = <LiveValues pair={pair} price={price} side={side} />;
   return (
     <section className="card live-panel" aria-label={`Live price of ${pair}`} aria-live="polite">
       {body}

@@ -1,0 +1,74 @@
+import { formatDateTime, historySentence, type CurrencyPair } from '@price-alerts/domain';
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { getDb } from '../../lib/firebase';
+import { watchHistory, type HistoryEvent } from '../../lib/repositories/history';
+import { currentUserAtom } from '../../shared/session';
+import './AlertHistory.css';
+
+type HistoryState = { status: 'loading' } | { status: 'ready'; events: HistoryEvent[] } | { status: 'error' };
+
+/**
+ * The alert's history, live while the sheet shows it (the server adds events as the alert fires
+ * and is notified). The state is keyed by alert, so switching alerts shows loading, never the
+ * previous alert's events.
+ */
+function useAlertHistory(alertId: string): HistoryState {
+  const uid = useAtomValue(currentUserAtom)?.uid;
+  const [state, setState] = useState<{ key: string; value: HistoryState } | null>(null);
+  const key = `${uid}/${alertId}`;
+
+  useEffect(() => {
+    if (!uid) return;
+    let stop: (() => void) | undefined;
+    let live = true;
+    const failed = () => setState({ key, value: { status: 'error' } });
+    getDb()
+      .then((db) => {
+        if (!live) return;
+        stop = watchHistory(
+          db,
+          uid,
+          alertId,
+          (events) => setState({ key, value: { status: 'ready', events } }),
+          failed,
+        );
+      })
+      // No database, or a query it refuses to build: the sheet says so rather than loading forever.
+      .catch(() => {
+        if (live) failed();
+      });
+    return () => {
+      live = false;
+      stop?.();
+    };
+  }, [uid, alertId, key]);
+
+  return state?.key === key ? state.value : { status: 'loading' };
+}
+
+export function AlertHistory({ alertId, pair }: { alertId: string; pair: CurrencyPair }) {
+  const history = useAlertHistory(alertId);
+  let body;
+  if (history.status === 'loading') body = <p className="history-note">Loading history...</p>;
+  else if (history.status === 'error') body = <p className="history-note">Could not load the history.</p>;
+  else if (history.events.length === 0) body = <p className="history-note">No history yet.</p>;
+  else
+    body = (
+      <ol className="history-list">
+        {history.events.map((event) => (
+          <li key={event.id}>
+            <time dateTime={new Date(event.at).toISOString()}>{formatDateTime(event.at)}</time>
+            {/* Server text (a reason) is set as text: React escapes it, nothing is parsed as markup. */}
+            <span>{historySentence(event, pair)}</span>
+          </li>
+        ))}
+      </ol>
+    );
+  return (
+    <section className="history" aria-labelledby="alert-history-title" aria-busy={history.status === 'loading'}>
+      <h3 id="alert-history-title">History</h3>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import { RUNAWAY_PAUSE_TEXT, cancelReasonText, modelDetails, runawayPaused, type Alert } from '@price-alerts/domain';
+
+/**
+ * The details rows of the alert model beyond the spec (side, repeat, firings, expiry) and why the
+ * server paused or cancelled it: <dt>/<dd> pairs for the sheet's list, worded in the domain.
+ */
+export function AlertModelRows({ alert }: { alert: Alert }) {
+  const reason = runawayPaused(alert) ? RUNAWAY_PAUSE_TEXT : cancelReasonText(alert);
+  return (
+    <>
+      {modelDetails(alert).map(([label, value]) => (
+        <Row key={label} label={label} value={value} />
+      ))}
+      {reason && <Row label="Reason" value={reason} className="details-reason" />}
+    </>
+  );
+}
+
+function Row({ label, value, className }: { label: string; value: string; className?: string }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd className={className}>{value}</dd>
+    </>
+  );
+}

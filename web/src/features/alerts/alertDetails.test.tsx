@@ -1,0 +1,163 @@
+// The details sheet of the alert model (issue 13): side, repeat, firings, expiry, why the server
+// paused or ended the alert, and the alert's history, live from its repository.
+import type { Alert } from '@price-alerts/domain';
+import { act, render, screen, within } from '@testing-library/react';
+import { Provider, createStore } from 'jotai';
+import { MemoryRouter } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const DB = { fake: 'db' };
+vi.mock('../../lib/firebase', () => ({ getDb: vi.fn(async () => DB) }));
+vi.mock('../../lib/repositories/history', () => import('../../test/fakeHistoryRepository'));
+
+const { AlertDetailsSheet } = await import('./AlertDetailsSheet');
+const { selectedAlertAtom, showAlertDetailsAtom } = await import('./atoms');
+const { currentUserAtom } = await import('../../shared/session');
+const { testAlert: alert } = await import('../../test/fakeAlertsRepository');
+const history = await import('../../test/fakeHistoryRepository');
+const { emitHistory, failHistory, testEvent: event, watchHistory, watchingHistory } = history;
+
+const FIRED_AT = new Date('2026-03-05T15:30:00').getTime();
+const at = (time: string) => new Date(`2026-03-05T${time}:00`).getTime();
+
+function openSheet(selected: Alert) {
+  const store = createStore();
+  store.set(currentUserAtom, { uid: 'u1', email: 'ada@example.test' } as never);
+  store.set(selectedAlertAtom, selected);
+  store.set(showAlertDetailsAtom, true);
+  render(
+    <Provider store={store}>
+      <MemoryRouter>
+        <AlertDetailsSheet />
+      </MemoryRouter>
+    </Provider>,
+  );
+  return { store, sheet: within(screen.getByRole('dialog', { name: 'Alert Details' })) };
+}
+
+/** The sheet's rows as [label, value] pairs, in order. */
+function rows(): [string, string][] {
+  const dl = screen.getByRole('dialog', { name: 'Alert Details' }).querySelector('dl');
+  const terms = [...(dl?.querySelectorAll('dt') ?? [])];
+  return terms.map((dt) => [dt.textContent ?? '', dt.nextElementSibling?.textContent ?? '']);
+}
+
+beforeEach(() => history.resetHistoryRepository());
+
+describe('details rows of the alert model', () => {
+  it('adds Judged on, Repeat and Expires after the spec’s rows for an alert without new fields', () => {
+    openSheet(alert('a', 'active'));
+    expect(rows()).toEqual([
+      ['Status', 'active'],
+      ['Pair', 'EUR/USD'],
+      ['Type', 'Price rising above'],
+      ['Trigger price', '1.09500'],
+      ['Created At', 'Mar 5, 14:07'],
+      ['Notification', 'Email, Push'],
+      ['Judged on', 'Ask'],
+      ['Repeat', 'Once'],
+      ['Expires', 'Never'],
+    ]);
+  });
+
+  it('shows an every-time bid alert’s guards, firings and expiry', () => {
+    openSheet(
+      alert('e', 'active', {
+        priceSide: 'bid',
+        repeat: 'every',
+        cooldownMinutes: 5,
+        rearmPercent: 0.2,
+        fireCount: 3,
+        lastFiredAt: FIRED_AT,
+        lastFiredPrice: 1.09512,
+        expiresAt: new Date('2026-04-01T23:59:00').getTime(),
+      }),
+    );
+    expect(rows().slice(6)).toEqual([
+      ['Judged on', 'Bid'],
+      ['Repeat', 'Every time'],
+      ['Cooldown', '5 min'],
+      ['Re-arm distance', '0.2%'],
+      ['Fired', '3 times'],
+      ['Last fired', 'Mar 5, 15:30 at 1.09512'],
+      ['Expires', 'Apr 1, 23:59'],
+    ]);
+  });
+
+  it.each<[string, Partial<Alert>, string]>([
+    [
+      'a runaway pause',
+      { status: 'paused', repeat: 'every', fireCount: 16, pauseReason: 'runaway' },
+      'Paused after more than 15 firings in 3 minutes. Resume it when the market calms.',
+    ],
+    ['an expiry', { status: 'cancelled', cancelReason: 'expired', expiresAt: FIRED_AT }, 'Expired on Mar 5, 15:30'],
+    [
+      'a failed firing',
+      { status: 'cancelled', cancelReason: 'error' },
+      'This alert could not be fired and was cancelled. Create it again to keep watching.',
+    ],
+  ])('gives the reason for %s', (_, patch, reason) => {
+    openSheet(alert('x', patch.status ?? 'active', patch));
+    expect(rows().filter(([label]) => label === 'Reason')).toEqual([['Reason', reason]]);
+  });
+});
+
+describe('history', () => {
+  it('loads live, newest first, one sentence an event, the server’s text never as markup', async () => {
+    const { sheet } = openSheet(alert('a', 'active', { repeat: 'every' }));
+    expect(sheet.getByRole('heading', { name: 'History' })).toBeDefined();
+    expect(sheet.getByText('Loading history...')).toBeDefined();
+    await vi.waitFor(() => expect(watchingHistory('a')).toBe(true));
+    expect(watchHistory).toHaveBeenCalledWith(DB, 'u1', 'a', expect.any(Function), expect.any(Function));
+
+    act(() =>
+      emitHistory('a', [
+        event('e5', { type: 'notified', channel: 'push', outcome: 'skipped', reason: 'No <b>device</b> registered' }),
+        event('e4', { type: 'notified', channel: 'email', outcome: 'sent', at: at('15:30') }),
+        event('e3', { type: 'fired', price: 1.09512, side: 'bid', at: at('15:30') }),
+        event('e2', { type: 'edited', at: at('14:20') }),
+        event('e1', { type: 'created', at: at('14:07') }),
+      ]),
+    );
+    const items = sheet.getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      'Mar 5, 14:07Push skipped: No <b>device</b> registered',
+      'Mar 5, 15:30Email sent',
+      'Mar 5, 15:30Fired at 1.09512 (bid)',
+      'Mar 5, 14:20Edited',
+      'Mar 5, 14:07Created',
+    ]);
+    expect(items[0]?.querySelector('b')).toBeNull();
+    expect(items[1]?.querySelector('time')?.getAttribute('dateTime')).toBe(new Date(at('15:30')).toISOString());
+    expect(sheet.queryByText('Loading history...')).toBeNull();
+
+    // A new event arrives while the sheet is open.
+    act(() => emitHistory('a', [event('e6', { type: 'rearmed', at: at('15:45') })]));
+    expect(sheet.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Mar 5, 15:45Re-armed']);
+  });
+
+  it('says when there is none yet, and when it cannot be read', async () => {
+    const { sheet } = openSheet(alert('a', 'active'));
+    await vi.waitFor(() => expect(watchingHistory('a')).toBe(true));
+    act(() => emitHistory('a', []));
+    expect(sheet.getByText('No history yet.')).toBeDefined();
+    act(() => failHistory('a'));
+    expect(sheet.getByText('Could not load the history.')).toBeDefined();
+  });
+
+  it('follows the selected alert, never showing one alert’s history under another, and stops on close', async () => {
+    const { store, sheet } = openSheet(alert('a', 'active'));
+    await vi.waitFor(() => expect(watchingHistory('a')).toBe(true));
+    act(() => emitHistory('a', [event('e1', { type: 'paused' })]));
+    expect(sheet.getByText('Paused')).toBeDefined();
+
+    act(() => store.set(selectedAlertAtom, alert('b', 'active')));
+    expect(sheet.getByText('Loading history...')).toBeDefined();
+    expect(sheet.queryByText('Paused')).toBeNull();
+    await vi.waitFor(() => expect(watchingHistory('b')).toBe(true));
+    expect(watchingHistory('a')).toBe(false);
+
+    act(() => store.set(showAlertDetailsAtom, false));
+    await vi.waitFor(() => expect(watchingHistory('b')).toBe(false));
+  });
+});

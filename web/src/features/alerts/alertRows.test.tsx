@@ -1,0 +1,170 @@
+// The dashboard rows of the alert model (issue 13): the live price and distance on ACTIVE rows,
+// every-time firings, the runaway pause, and an expiry in PREVIOUS, with rows that set none of the
+// new fields looking as they always did.
+import { TOP_PAIRS, type Alert, type LivePrice } from '@price-alerts/domain';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { Provider, createStore } from 'jotai';
+import { MemoryRouter } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+// Rows read prices from the feed the app holds; the database is never reached.
+const getDb = vi.fn(() => new Promise(() => {}));
+vi.mock('../../lib/firebase', () => ({ getDb }));
+const setPairs = vi.fn();
+const feedStub = { setPairs: (pairs: unknown) => setPairs(pairs) };
+vi.mock('../../shared/prices/feed', () => ({ usePriceFeedClient: () => feedStub }));
+
+const { AlertsPanel } = await import('./AlertsPanel');
+const { alertListsAtom } = await import('./atoms');
+const { livePricesAtom, priceTextAtom } = await import('../../shared/prices/atoms');
+const { testAlert: alert } = await import('../../test/fakeAlertsRepository');
+
+const FIRED_AT = new Date('2026-03-05T15:30:00').getTime();
+const quote = (ask: number, bid: number): LivePrice => ({ ask, bid, timestamp: FIRED_AT });
+
+function renderRows(lists: { active: Alert[]; previous: Alert[] }, prices: Record<string, LivePrice> = {}) {
+  const store = createStore();
+  store.set(alertListsAtom, lists);
+  store.set(livePricesAtom, prices);
+  store.set(priceTextAtom, null);
+  render(
+    <Provider store={store}>
+      <MemoryRouter>
+        <AlertsPanel />
+      </MemoryRouter>
+    </Provider>,
+  );
+  return store;
+}
+
+const row = (text: RegExp | string) => screen.getByRole('button', { name: new RegExp(text) });
+const live = (r: HTMLElement) => r.querySelector('.alert-live')?.textContent;
+
+beforeEach(() => {
+  setPairs.mockClear();
+  getDb.mockClear();
+});
+
+describe('ACTIVE rows: the live price on the alert’s side and the distance to the level', () => {
+  it('follows the feed tick by tick, from the ask of an alert stored before sides', () => {
+    const store = renderRows({ active: [alert('a', 'active')], previous: [] }, { 'EUR/USD': quote(1.08512, 1.085) });
+    // 1.095 is 0.91% above 1.08512.
+    expect(live(row('EUR/USD'))).toBe('Ask 1.08512 · 0.91% away');
+    act(() => store.set(livePricesAtom, { 'EUR/USD': quote(1.0945, 1.0943) }));
+    expect(live(row('EUR/USD'))).toBe('Ask 1.09450 · 0.05% away');
+    act(() => store.set(livePricesAtom, { 'EUR/USD': quote(1.0962, 1.096) }));
+    expect(live(row('EUR/USD'))).toBe('Ask 1.09620 · 0.11% past');
+    // Prices come from the feed alone: no database is opened for them.
+    expect(getDb).not.toHaveBeenCalled();
+  });
+
+  it('judges a bid alert on the bid and a mid alert on the mid', () => {
+    renderRows(
+      {
+        active: [
+          alert('b', 'active', { currencyPair: 'USD/JPY', triggerPrice: 150, priceSide: 'bid' }),
+          alert('m', 'paused', {
+            currencyPair: 'XAU/USD',
+            triggerPrice: 2700,
+            priceSide: 'mid',
+            alertType: 'Price dropping below',
+          }),
+        ],
+        previous: [],
+      },
+      { 'USD/JPY': quote(149.62, 149.5), 'XAU/USD': quote(2751, 2749) },
+    );
+    expect(live(row('USD/JPY'))).toBe('Bid 149.500 · 0.33% away');
+    expect(live(row('XAU/USD'))).toBe('Mid 2,750.00 · 1.82% away');
+  });
+
+  it('says what the feed says until a price comes', () => {
+    const store = renderRows({ active: [alert('a', 'active')], previous: [] });
+    expect(live(row('EUR/USD'))).toBe('Ask Loading...');
+    act(() => store.set(priceTextAtom, 'Offline'));
+    expect(live(row('EUR/USD'))).toBe('Ask Offline');
+  });
+
+  it('keeps every spec field of a row without new fields, adding only the live line', () => {
+    renderRows({ active: [alert('a', 'active')], previous: [] }, { 'EUR/USD': quote(1.08512, 1.085) });
+    const r = row('EUR/USD');
+    expect(r.textContent).toBe('EUR/USDPrice rising above1.09500Mar 5, 14:07Ask 1.08512 · 0.91% away');
+    expect(r.querySelector('.alert-repeat, .alert-runaway')).toBeNull();
+  });
+
+  it('shows an every-time alert’s firings and a runaway pause, briefly', () => {
+    renderRows({
+      active: [
+        alert('e', 'active', { repeat: 'every', fireCount: 3, lastFiredAt: FIRED_AT }),
+        alert('r', 'paused', {
+          currencyPair: 'GBP/USD',
+          repeat: 'every',
+          fireCount: 16,
+          lastFiredAt: FIRED_AT,
+          pauseReason: 'runaway',
+        }),
+      ],
+      previous: [],
+    });
+    const every = row('EUR/USD');
+    expect(every.querySelector('.alert-repeat')?.textContent).toBe('Every time · fired 3× · last Mar 5, 15:30');
+    expect(every.querySelector('.alert-runaway')).toBeNull();
+    const runaway = row('GBP/USD');
+    expect(runaway.querySelector('.alert-repeat')?.textContent).toBe('Every time · fired 16× · last Mar 5, 15:30');
+    expect(runaway.querySelector('.alert-runaway')?.textContent).toBe('Paused: too many firings');
+    expect(runaway.querySelector('.badge')?.textContent).toBe('Paused');
+  });
+
+  it('has the feed follow the pairs of the active alerts beyond the top pairs, and let go of them', () => {
+    const store = renderRows({
+      active: [
+        alert('x', 'active', { currencyPair: 'XAU/USD' }),
+        alert('e', 'active'),
+        alert('j', 'paused', { currencyPair: 'USD/JPY' }),
+      ],
+      previous: [alert('n', 'triggered', { currencyPair: 'NZD/USD' })],
+    });
+    expect(setPairs).toHaveBeenLastCalledWith([...TOP_PAIRS, 'USD/JPY', 'XAU/USD']);
+    setPairs.mockClear();
+    // The same pairs in a new snapshot: no new subscription.
+    act(() => store.set(alertListsAtom, (l) => ({ ...l, active: [...l.active].reverse() })));
+    expect(setPairs).not.toHaveBeenCalled();
+    act(() => store.set(alertListsAtom, (l) => ({ ...l, active: [alert('e', 'active')] })));
+    expect(setPairs).toHaveBeenLastCalledWith(TOP_PAIRS);
+  });
+});
+
+describe('PREVIOUS rows', () => {
+  it('say an expired alert expired beside the spec’s Cancelled badge, and nothing for the others', () => {
+    renderRows({
+      active: [],
+      previous: [
+        alert('x', 'cancelled', { currencyPair: 'XAU/USD', cancelReason: 'expired', expiresAt: FIRED_AT }),
+        alert('c', 'cancelled', { currencyPair: 'GBP/USD', cancelReason: 'error' }),
+        alert('t', 'triggered'),
+      ],
+    });
+    fireEvent.click(screen.getByRole('tab', { name: 'PREVIOUS' }));
+    const expired = row('XAU/USD');
+    expect(expired.querySelector('.badge')?.textContent).toBe('Cancelled');
+    expect(expired.querySelector('.badge')?.className).toContain('badge-red');
+    expect(expired.querySelector('.alert-reason')?.textContent).toBe('Expired');
+    expect(row('GBP/USD').querySelector('.alert-reason')).toBeNull();
+    // No live line in PREVIOUS: a finished alert watches no price.
+    expect(document.querySelector('.alert-live')).toBeNull();
+    expect(row('EUR/USD').textContent).toBe('EUR/USDPrice rising above1.09500Mar 5, 14:07Triggered');
+  });
+
+  it('still count an ended every-time alert’s firings', () => {
+    renderRows({
+      active: [],
+      previous: [
+        alert('x', 'cancelled', { repeat: 'every', fireCount: 2, lastFiredAt: FIRED_AT, cancelReason: 'expired' }),
+      ],
+    });
+    fireEvent.click(screen.getByRole('tab', { name: 'PREVIOUS' }));
+    expect(row('EUR/USD').querySelector('.alert-repeat')?.textContent).toBe(
+      'Every time · fired 2× · last Mar 5, 15:30',
+    );
+  });
+});
