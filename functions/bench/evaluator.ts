@@ -36,6 +36,7 @@ async function seed(db: Firestore, count: number): Promise<void> {
       alertType: type,
       triggerPrice: (BASE[pair] ?? 1) * (1 + (up ? 0.1 : -0.1) * u),
       priceSide: 'ask',
+      armed: true,
       status: 'active',
       notificationPreferences: { email: true, push: false },
       createdAt: Timestamp.fromMillis(T0),

@@ -27,10 +27,10 @@ describe('logs', () => {
     for (const level of ['info', 'warn', 'error'] as const)
       vi.spyOn(logger, level).mockImplementation((_message, fields) => void entries.push(fields));
     logs.deliveryAttempted('d1', { outcome: 'retry', dueAt: 5 });
-    logs.alertsFired('m1', { read: 3, queries: 1, fired: 1, failed: 0 });
+    logs.alertsFired('m1', { read: 3, queries: 1, fired: 1, failed: 0, rearmed: 0 });
     expect(entries).toEqual([
       { event: 'delivery_attempted', id: 'd1', outcome: 'retry', dueAt: 5 },
-      { event: 'alerts_fired', messageId: 'm1', read: 3, queries: 1, fired: 1, failed: 0 },
+      { event: 'alerts_fired', messageId: 'm1', read: 3, queries: 1, fired: 1, failed: 0, rearmed: 0 },
     ]);
   });
 });

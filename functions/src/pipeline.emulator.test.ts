@@ -2,10 +2,11 @@
 // messages delivered twice, out of order and to two evaluators at once; two senders sweeping
 // together; SendGrid answering 500 before 202; FCM reporting a dead token. Afterwards every alert
 // that should fire fired exactly once and was notified exactly once per chosen channel.
-import { pathFromInterval, pushTokenId, type IntervalMessage } from '@price-alerts/domain';
+import { pushTokenId, type IntervalMessage } from '@price-alerts/domain';
 import { startMailSink, type MailSink } from '@price-alerts/mail-sink';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluatePair } from './evaluation/evaluator';
+import { pathsFromInterval } from './evaluation/intervals';
 import { sendDelivery } from './notify/sender';
 import { dueDeliveries } from './repositories/deliveries';
 import { outcome, seedAlerts, testApp, type SeedAlert, type TestApp } from './testing/emulatorApp';
@@ -68,7 +69,7 @@ describe('the server path under faults', () => {
       { first: 1.1015, low: 1.1012, high: 1.103, last: 1.1025 },
       1.101,
     );
-    const evaluate = (m: IntervalMessage) => evaluatePair(t.db, m.pair, pathFromInterval(m), { pageSize: 7 });
+    const evaluate = (m: IntervalMessage) => evaluatePair(t.db, m.pair, pathsFromInterval(m), { pageSize: 7 });
     await Promise.all([evaluate(second), evaluate(first), evaluate(second), evaluate(first)]);
 
     const expected = alerts

@@ -48,6 +48,7 @@ const alertFields = (uid: string, pair: CurrencyPair, triggerPrice: number) => (
   alertType: 'Price rising above',
   triggerPrice,
   priceSide: 'ask',
+  armed: true,
   status: 'active',
   notificationPreferences: { email: true, push: false },
   createdAt: FieldValue.serverTimestamp(),

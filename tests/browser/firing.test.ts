@@ -45,6 +45,7 @@ describe.each(VIEWPORTS)('an alert firing at $width x $height', (viewport) => {
       alertType: 'Price rising above',
       triggerPrice: trigger,
       priceSide: 'ask',
+      armed: true,
       status: 'active',
       notificationPreferences: { email: false, push: true },
       createdAt: FieldValue.serverTimestamp(),

@@ -49,6 +49,7 @@ async function createAlert(pair: CurrencyPair, alertType: string, triggerPrice: 
     alertType,
     triggerPrice,
     priceSide: 'ask',
+    armed: true,
     status: 'active',
     notificationPreferences: { email: true, push: true },
     createdAt: FieldValue.serverTimestamp(),

@@ -84,6 +84,7 @@ describe('npm start', () => {
           alertType: 'Price rising above',
           triggerPrice: ask * 1.05,
           priceSide: 'ask',
+          armed: true,
           status: 'active',
           notificationPreferences: { email: true, push: false },
           createdAt: FieldValue.serverTimestamp(),

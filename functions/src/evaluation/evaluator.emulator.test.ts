@@ -1,11 +1,12 @@
 // The interval evaluator against the Firestore emulator: what fires, what it reads, and that
 // duplicate, out-of-order and concurrent messages fire nothing twice.
-import { deliverySchema, pathFromInterval, type IntervalMessage } from '@price-alerts/domain';
+import { deliverySchema, type IntervalMessage } from '@price-alerts/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';
 import { outcome, seedAlerts, testApp, type SeedAlert, type TestApp } from '../testing/emulatorApp';
 import { interval } from '../testing/intervals';
 import { evaluatePair } from './evaluator';
+import { pathsFromInterval } from './intervals';
 
 const PROJECT = 'demo-evaluator';
 let t: TestApp;
@@ -18,7 +19,7 @@ afterAll(() => t.close());
 const W = 1_800_000_000_000; // a window start, Jan 2027
 const swing = interval(W, { first: 1.1, low: 1.099, high: 1.105, last: 1.102 }, 1.098);
 const run = (m: IntervalMessage, pageSize?: number) =>
-  evaluatePair(t.db, m.pair, pathFromInterval(m), pageSize ? { pageSize } : {});
+  evaluatePair(t.db, m.pair, pathsFromInterval(m), pageSize ? { pageSize } : {});
 
 describe('interval evaluation', () => {
   it('fires exactly the alerts the interval meets, each once, with its price, time and delivery', async () => {
@@ -94,7 +95,8 @@ describe('interval evaluation', () => {
     }));
     await seedAlerts(t.db, [...far, ...near]);
     const stats = await run(swing);
-    expect(stats).toEqual({ read: 6, queries: 3, fired: 6, failed: 0 });
+    // Per side judged: two re-arm queries and one firing query per type.
+    expect(stats).toEqual({ read: 6, queries: 15, fired: 6, failed: 0, rearmed: 0 });
   });
 
   it('pages through more alerts in range than one page holds', async () => {
@@ -156,6 +158,8 @@ describe('interval evaluation', () => {
       currencyPair: 'EUR/USD',
       alertType: 'Price rising above',
       triggerPrice: 1.1,
+      priceSide: 'ask',
+      armed: true,
       status: 'active',
       notificationPreferences: { email: 'yes' },
     });

@@ -1,15 +1,18 @@
-/** Both evaluators' core: which alerts a pair's price path fires, read by trigger-price range. */
+/** Both evaluators' core: which alerts a pair's price paths fire and re-arm, read by price range. */
 import {
   ALERT_TYPES,
-  alertSince,
+  PRICE_SIDES,
   evaluate,
+  judged,
   triggerRange,
   type CurrencyPair,
   type PricePath,
+  type PriceSide,
 } from '@price-alerts/domain';
 import type { Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { findActiveInRange } from '../repositories/alerts';
 import { fireAlerts } from './fire';
+import { armDue, rearmPair, type RearmStats } from './rearm';
 
 export interface EvaluationStats {
   /** Alert documents the range queries returned. */
@@ -18,57 +21,87 @@ export interface EvaluationStats {
   fired: number;
   /** Alerts cancelled because firing them failed for good. */
   failed: number;
+  /** Every-time alerts re-armed by the price, or armed at the end of their cooldown. */
+  rearmed: number;
 }
 
-export const emptyStats = (): EvaluationStats => ({ read: 0, queries: 0, fired: 0, failed: 0 });
+export const emptyStats = (): EvaluationStats => ({ read: 0, queries: 0, fired: 0, failed: 0, rearmed: 0 });
 
-export function addStats(into: EvaluationStats, more: EvaluationStats): EvaluationStats {
+export function addStats(into: EvaluationStats, more: EvaluationStats | RearmStats): EvaluationStats {
   into.read += more.read;
   into.queries += more.queries;
-  into.fired += more.fired;
-  into.failed += more.failed;
+  into.rearmed += more.rearmed;
+  if ('fired' in more) {
+    into.fired += more.fired;
+    into.failed += more.failed;
+  }
   return into;
 }
+
+/** A pair's prices per side over the same stretch of time; a side left out is not judged. */
+export type SidePaths = Partial<Record<PriceSide, PricePath>>;
 
 export interface EvaluateOptions {
   pageSize?: number;
 }
 
 /**
- * For each alert type, reads only the active alerts whose trigger price the path can reach, pages
- * through them, and fires each that the path fires. Cost grows with the alerts in range (those that
- * fire, plus any created after the prices), not with the alerts of the pair.
+ * For each side: first re-arms the every-time alerts the path takes back past their re-arm distance
+ * (so the same path may fire them again), then for each alert type reads only the armed active alerts
+ * whose trigger price the path can reach, pages through them, and fires each that the path fires.
+ * Cost grows with the alerts that fire or re-arm (plus any created after the prices), not with the
+ * alerts of the pair.
  */
 export async function evaluatePair(
   db: Firestore,
   pair: CurrencyPair,
-  path: PricePath,
+  paths: SidePaths,
   { pageSize = 300 }: EvaluateOptions = {},
 ): Promise<EvaluationStats> {
   const stats = emptyStats();
   await Promise.all(
-    ALERT_TYPES.map(async (alertType) => {
-      const range = triggerRange(alertType, path);
-      if (!range) return;
-      let after: QueryDocumentSnapshot | undefined;
-      do {
-        const page = await findActiveInRange(db, { pair, alertType, ...range }, pageSize, after);
-        stats.queries += 1;
-        stats.read += page.read;
-        const firing = page.alerts.filter((a) =>
-          evaluate({ alertType, triggerPrice: a.triggerPrice, since: alertSince(a) }, path),
-        );
-        // Awaited first: `+= await` would read the count before the wait and lose concurrent updates.
-        const counts = await fireAlerts(
-          db,
-          firing.map((a) => a.path),
-          path,
-        );
-        stats.fired += counts.fired;
-        stats.failed += counts.failed;
-        after = page.next;
-      } while (after);
+    PRICE_SIDES.map(async (side) => {
+      const path = paths[side];
+      if (!path || path.points.length === 0) return;
+      addStats(stats, await rearmPair(db, pair, side, path, pageSize));
+      await Promise.all(ALERT_TYPES.map((alertType) => fireType(db, pair, side, alertType, path, pageSize, stats)));
     }),
   );
   return stats;
+}
+
+async function fireType(
+  db: Firestore,
+  pair: CurrencyPair,
+  side: PriceSide,
+  alertType: (typeof ALERT_TYPES)[number],
+  path: PricePath,
+  pageSize: number,
+  stats: EvaluationStats,
+): Promise<void> {
+  const range = triggerRange(alertType, path);
+  if (!range) return;
+  let after: QueryDocumentSnapshot | undefined;
+  do {
+    const page = await findActiveInRange(db, { pair, alertType, side, ...range }, pageSize, after);
+    stats.queries += 1;
+    stats.read += page.read;
+    const firing = page.alerts.filter((a) => evaluate(judged(a), path));
+    // Awaited first: `+= await` would read the count before the wait and lose concurrent updates.
+    const counts = await fireAlerts(
+      db,
+      firing.map((a) => a.path),
+      path,
+      Date.now,
+      side,
+    );
+    stats.fired += counts.fired;
+    stats.failed += counts.failed;
+    after = page.next;
+  } while (after);
+}
+
+/** Once per message or run: arms the alerts whose cooldown ended (they were re-armed during it). */
+export async function armAlertsDue(db: Firestore, now: number): Promise<EvaluationStats> {
+  return addStats(emptyStats(), await armDue(db, now));
 }

@@ -1,18 +1,22 @@
 /** Firing alerts: the only place an alert becomes 'triggered' and a delivery is born. */
 import {
   alertDocumentSchema,
-  alertSince,
   evaluate,
   initialChannels,
+  judged,
+  repeatAfterFiring,
+  repeats,
   type AlertDocument,
   type PricePath,
+  type PriceSide,
 } from '@price-alerts/domain';
 import { Timestamp, type DocumentReference, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import * as logs from '../logs';
 import { createDelivery } from '../repositories/deliveries';
+import { recordEvent } from '../repositories/history';
 import { parseDoc } from '../repositories/parse';
 
-/** Alerts per transaction: two writes each, well under Firestore's 500 writes per commit. */
+/** Alerts per transaction: three writes each (alert, delivery, history), under Firestore's 500 per commit. */
 export const FIRE_CHUNK = 100;
 
 /**
@@ -46,8 +50,10 @@ function alertRef(db: Firestore, alertPath: string): DocumentReference {
 
 /**
  * Inside a transaction that has read the alert (`parsed`, undefined when it is missing or invalid):
- * fires it only if it is still active and the path still fires it as stored now (it may have been
- * paused, edited or fired by a concurrent evaluator since the query). Returns whether it fired.
+ * fires it only if it is still active and armed, judged on `side`, and the path still fires it as
+ * stored now (it may have been paused, edited, re-armed or fired by a concurrent evaluator since the
+ * query). A once-alert becomes triggered; an every-time alert stays active, disarmed until the price
+ * goes back past its re-arm distance, and is paused by the runaway guard. Returns whether it fired.
  */
 function fireIn(
   tx: Transaction,
@@ -55,17 +61,25 @@ function fireIn(
   ref: DocumentReference,
   parsed: AlertDocument | undefined,
   path: PricePath,
+  side: PriceSide,
   now: Now,
 ): boolean {
-  if (!parsed || parsed.status !== 'active') return false;
-  const firing = evaluate(
-    { alertType: parsed.alertType, triggerPrice: parsed.triggerPrice, since: alertSince(parsed) },
-    path,
-  );
+  if (!parsed || parsed.status !== 'active' || parsed.armed === false) return false;
+  if ((parsed.priceSide ?? 'ask') !== side) return false;
+  const firing = evaluate(judged(parsed), path);
   if (!firing) return false;
   const triggeredAt = Timestamp.fromMillis(firing.at);
   const channels = initialChannels(parsed.notificationPreferences);
-  tx.update(ref, { status: 'triggered', triggeredAt, triggeredPrice: firing.price });
+  let fireCount: number | undefined;
+  if (repeats(parsed)) {
+    const update = repeatAfterFiring(parsed, firing.at, firing.price);
+    fireCount = update.fireCount;
+    tx.update(ref, { ...update });
+    if (update.pauseReason) recordEvent(tx, ref, { type: 'runaway_paused', at: firing.at });
+  } else {
+    tx.update(ref, { status: 'triggered', triggeredAt, triggeredPrice: firing.price });
+  }
+  recordEvent(tx, ref, { type: 'fired', at: firing.at, price: firing.price, side });
   createDelivery(tx, db, {
     userId: ref.parent.parent?.id ?? parsed.userId,
     alertId: ref.id,
@@ -74,6 +88,8 @@ function fireIn(
     triggerPrice: parsed.triggerPrice,
     triggeredPrice: firing.price,
     triggeredAt,
+    ...(side !== 'ask' ? { priceSide: side } : {}),
+    ...(fireCount !== undefined ? { fireCount } : {}),
     ...(parsed.note ? { note: parsed.note } : {}),
     channels,
     // Due at once for the sweeper, in case the sender triggered by the creation never runs.
@@ -128,12 +144,13 @@ export async function fireAlert(
   alertPath: string,
   path: PricePath,
   now: Now = Date.now,
+  side: PriceSide = 'ask',
 ): Promise<FireOutcome> {
   const ref = alertRef(db, alertPath);
   try {
     const fired = await db.runTransaction(async (tx) => {
       const alert = parseDoc(alertDocumentSchema, await tx.get(ref));
-      return fireIn(tx, db, ref, alert, path, now);
+      return fireIn(tx, db, ref, alert, path, side, now);
     });
     return fired ? 'fired' : 'not-fired';
   } catch (error) {
@@ -151,6 +168,7 @@ export async function fireAlerts(
   alertPaths: readonly string[],
   path: PricePath,
   now: Now = Date.now,
+  side: PriceSide = 'ask',
 ): Promise<FireCounts> {
   const counts: FireCounts = { fired: 0, failed: 0 };
   for (let i = 0; i < alertPaths.length; i += FIRE_CHUNK) {
@@ -158,13 +176,13 @@ export async function fireAlerts(
     try {
       counts.fired += await db.runTransaction(async (tx) => {
         const snapshots = await tx.getAll(...refs);
-        return snapshots.filter((s) => fireIn(tx, db, s.ref, parseDoc(alertDocumentSchema, s), path, now)).length;
+        return snapshots.filter((s) => fireIn(tx, db, s.ref, parseDoc(alertDocumentSchema, s), path, side, now)).length;
       });
     } catch (error) {
       if (!isPermanentFailure(error)) throw error;
       // One alert of the chunk fails for good: fire the others one by one, and record that one.
       for (const ref of refs) {
-        const outcome = await fireAlert(db, ref.path, path, now);
+        const outcome = await fireAlert(db, ref.path, path, now, side);
         if (outcome !== 'not-fired') counts[outcome] += 1;
       }
     }

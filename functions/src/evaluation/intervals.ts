@@ -6,7 +6,15 @@ import {
   type IntervalMessage,
 } from '@price-alerts/domain';
 import type { Firestore } from 'firebase-admin/firestore';
-import { addStats, emptyStats, evaluatePair, type EvaluateOptions, type EvaluationStats } from './evaluator';
+import {
+  addStats,
+  armAlertsDue,
+  emptyStats,
+  evaluatePair,
+  type EvaluateOptions,
+  type EvaluationStats,
+  type SidePaths,
+} from './evaluator';
 
 const describeIssues = (issues: readonly { path: PropertyKey[]; message: string }[]) =>
   issues.map((i) => `${i.path.map(String).join('.') || '(message)'}: ${i.message}`).join('; ');
@@ -46,12 +54,23 @@ export function parseIntervalBatch(raw: unknown): { intervals: IntervalMessage[]
   return { intervals, rejected };
 }
 
-/** Each pair's interval judged on its own, all at once. */
+/** An interval's prices on each side. */
+export function pathsFromInterval(m: IntervalMessage): SidePaths {
+  return { ask: pathFromInterval(m, 'ask'), bid: pathFromInterval(m, 'bid'), mid: pathFromInterval(m, 'mid') };
+}
+
+/**
+ * Each pair's interval judged on its own, all at once, after arming the alerts whose cooldown ended
+ * by the latest price time, so they are judged on this message.
+ */
 export async function evaluateIntervals(
   db: Firestore,
   intervals: readonly IntervalMessage[],
   options?: EvaluateOptions,
 ): Promise<EvaluationStats> {
-  const all = await Promise.all(intervals.map((m) => evaluatePair(db, m.pair, pathFromInterval(m), options)));
-  return all.reduce(addStats, emptyStats());
+  const stats = emptyStats();
+  if (intervals.length === 0) return stats;
+  addStats(stats, await armAlertsDue(db, Math.max(...intervals.map((m) => m.lastAt))));
+  const all = await Promise.all(intervals.map((m) => evaluatePair(db, m.pair, pathsFromInterval(m), options)));
+  return all.reduce(addStats, stats);
 }

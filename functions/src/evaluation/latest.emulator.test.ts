@@ -1,13 +1,13 @@
 // The scheduled catch-up against the Firestore emulator: what an interval message that never
 // arrived would have fired, fires on the next run, once.
-import { pathFromInterval } from '@price-alerts/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';
 import { getCheckpoints } from '../repositories/checkpoints';
 import { outcome, seedAlerts, seedPrices, testApp, type TestApp } from '../testing/emulatorApp';
 import { interval } from '../testing/intervals';
 import { evaluatePair } from './evaluator';
-import { evaluateLatestPrices } from './latest';
+import { pathsFromInterval } from './intervals';
+import { evaluateLatestPrices, sidePrices } from './latest';
 
 const PROJECT = 'demo-scheduled';
 const T = 1_800_000_000_000;
@@ -19,6 +19,7 @@ beforeEach(() => clearFirestoreProject(PROJECT));
 afterAll(() => t.close());
 
 const price = (ask: number, timestamp: number) => ({ pair: 'EUR/USD' as const, ask, bid: ask - 0.0001, timestamp });
+const sides = (ask: number) => sidePrices(price(ask, 0));
 
 describe('scheduled evaluation', () => {
   it('fires what a lost interval message missed, once, and moves its checkpoint', async () => {
@@ -30,7 +31,7 @@ describe('scheduled evaluation', () => {
     // The first run sees 1.10 and remembers it; nothing fires.
     await seedPrices(t.db, [price(1.1, T)]);
     expect((await evaluateLatestPrices(t.db)).fired).toBe(0);
-    expect((await getCheckpoints(t.db)).get('EUR/USD')).toEqual({ price: 1.1, at: T });
+    expect((await getCheckpoints(t.db)).get('EUR/USD')).toEqual({ at: T, prices: sides(1.1) });
     // The interval that went from 1.10 to 1.106 was lost; the latest price says 1.106.
     await seedPrices(t.db, [price(1.106, T + 60_000)]);
     const stats = await evaluateLatestPrices(t.db);
@@ -39,7 +40,7 @@ describe('scheduled evaluation', () => {
     const reach = await t.db.doc('users/s/alerts/reach').get();
     expect([reach.get('triggeredPrice'), reach.get('triggeredAt').toMillis()]).toEqual([1.106, T + 60_000]);
     // No new price: nothing more to judge, nothing read.
-    expect(await evaluateLatestPrices(t.db)).toEqual({ read: 0, queries: 0, fired: 0, failed: 0 });
+    expect(await evaluateLatestPrices(t.db)).toEqual({ read: 0, queries: 0, fired: 0, failed: 0, rearmed: 0 });
   });
 
   it('does not fire an alert created after the latest price it would judge', async () => {
@@ -51,7 +52,7 @@ describe('scheduled evaluation', () => {
   it('fires nothing the interval evaluator already fired', async () => {
     await seedAlerts(t.db, [{ uid: 's', id: 'once', type: 'Price rising above', trigger: 1.1, createdAt: T - 60_000 }]);
     const m = interval(T, { first: 1.101, low: 1.101, high: 1.101, last: 1.101 }, 1.099);
-    expect((await evaluatePair(t.db, 'EUR/USD', pathFromInterval(m))).fired).toBe(1);
+    expect((await evaluatePair(t.db, 'EUR/USD', pathsFromInterval(m))).fired).toBe(1);
     await seedPrices(t.db, [price(1.101, m.lastAt)]);
     expect((await evaluateLatestPrices(t.db)).fired).toBe(0);
     expect((await outcome(t.db)).deliveries).toEqual(['once']);
@@ -60,6 +61,6 @@ describe('scheduled evaluation', () => {
   it('never winds a checkpoint back when two runs overlap', async () => {
     await seedPrices(t.db, [price(1.1, T + 60_000)]);
     await Promise.all([evaluateLatestPrices(t.db), evaluateLatestPrices(t.db)]);
-    expect((await getCheckpoints(t.db)).get('EUR/USD')).toEqual({ price: 1.1, at: T + 60_000 });
+    expect((await getCheckpoints(t.db)).get('EUR/USD')).toEqual({ at: T + 60_000, prices: sides(1.1) });
   });
 });

@@ -1,24 +1,46 @@
 /**
- * The scheduled catch-up: judges every pair's latest stored price, and the move from the price it
- * judged last time, so an alert a lost or failed interval message missed still fires.
+ * The scheduled catch-up: judges every pair's latest stored price on each side, and the move from
+ * the prices it judged last time, so an alert a lost or failed interval message missed still fires.
  */
-import { pathFromLatest, type CurrencyPair, type PricePoint } from '@price-alerts/domain';
+import { PRICE_SIDES, pathFromLatest, type CurrencyPair, type PriceDocument } from '@price-alerts/domain';
 import type { Firestore } from 'firebase-admin/firestore';
-import { advanceCheckpoints, getCheckpoints } from '../repositories/checkpoints';
+import { advanceCheckpoints, getCheckpoints, type Checkpoint } from '../repositories/checkpoints';
 import { latestPrices } from '../repositories/prices';
-import { addStats, emptyStats, evaluatePair, type EvaluateOptions, type EvaluationStats } from './evaluator';
+import {
+  addStats,
+  armAlertsDue,
+  emptyStats,
+  evaluatePair,
+  type EvaluateOptions,
+  type EvaluationStats,
+  type SidePaths,
+} from './evaluator';
+
+/** The prices a stored price document gives on each side; mid is the average of ask and bid. */
+export const sidePrices = (p: PriceDocument) => ({ ask: p.ask, bid: p.bid, mid: (p.ask + p.bid) / 2 });
 
 export async function evaluateLatestPrices(db: Firestore, options?: EvaluateOptions): Promise<EvaluationStats> {
   const [prices, checkpoints] = await Promise.all([latestPrices(db), getCheckpoints(db)]);
   const stats = emptyStats();
-  const judged = new Map<CurrencyPair, PricePoint>();
+  const judged = new Map<CurrencyPair, Checkpoint & { prices: { ask: number } }>();
+  const work: { pair: CurrencyPair; paths: SidePaths }[] = [];
   for (const price of prices) {
-    const latest = { price: price.ask, at: price.timestamp };
-    const path = pathFromLatest(checkpoints.get(price.pair), latest);
-    if (path.points.length === 0) continue;
-    addStats(stats, await evaluatePair(db, price.pair, path, options));
-    judged.set(price.pair, latest);
+    const latest = sidePrices(price);
+    const previous = checkpoints.get(price.pair);
+    if (previous && price.timestamp <= previous.at) continue;
+    const paths: SidePaths = {};
+    for (const side of PRICE_SIDES) {
+      const before = previous?.prices[side];
+      const checkpoint = previous && before !== undefined ? { price: before, at: previous.at } : undefined;
+      paths[side] = pathFromLatest(checkpoint, { price: latest[side], at: price.timestamp });
+    }
+    work.push({ pair: price.pair, paths });
+    judged.set(price.pair, { at: price.timestamp, prices: latest });
   }
-  if (judged.size > 0) await advanceCheckpoints(db, judged);
+  if (work.length === 0) return stats;
+  // Alerts whose cooldown ended by the newest price are armed first, so they are judged on it.
+  addStats(stats, await armAlertsDue(db, Math.max(...[...judged.values()].map((c) => c.at))));
+  for (const { pair, paths } of work) addStats(stats, await evaluatePair(db, pair, paths, options));
+  await advanceCheckpoints(db, judged);
   return stats;
 }

@@ -1,18 +1,23 @@
 /** Repository for alerts across users (collection group), as the evaluator reads them. */
 import {
+  ARM_DUE_QUERY,
   EVALUATOR_ALERTS_QUERY,
+  REARM_ABOVE_QUERY,
+  REARM_BELOW_QUERY,
   alertDocumentSchema,
   type Alert,
   type AlertType,
   type CurrencyPair,
+  type PriceSide,
 } from '@price-alerts/domain';
-import type { Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import type { Firestore, QuerySnapshot, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { parseDoc } from './parse';
 import { buildQuery } from './query';
 
 export interface PriceRange {
   pair: CurrencyPair;
   alertType: AlertType;
+  side: PriceSide;
   /** Inclusive bounds; an open side is left out of the query. */
   min?: number;
   max?: number;
@@ -26,18 +31,23 @@ export interface AlertPage {
   next?: QueryDocumentSnapshot;
 }
 
-/** One page of active alerts of a pair and type with a trigger price in range, lowest first. */
+/** One page of armed active alerts of a pair, type and side with a trigger price in range, lowest first. */
 export async function findActiveInRange(
   db: Firestore,
   range: PriceRange,
   pageSize: number,
   after?: QueryDocumentSnapshot,
 ): Promise<AlertPage> {
-  const query = buildQuery(db, EVALUATOR_ALERTS_QUERY, [range.pair, range.alertType, 'active', range.min, range.max], {
-    limit: pageSize,
-    startAfter: after,
-  });
-  const snapshot = await query.get();
+  const query = buildQuery(
+    db,
+    EVALUATOR_ALERTS_QUERY,
+    [range.pair, range.alertType, range.side, 'active', true, range.min, range.max],
+    { limit: pageSize, startAfter: after },
+  );
+  return pageOf(await query.get(), pageSize);
+}
+
+function pageOf(snapshot: QuerySnapshot, pageSize: number): AlertPage {
   const alerts = snapshot.docs
     .map((d) => {
       const alert = parseDoc(alertDocumentSchema, d);
@@ -45,4 +55,36 @@ export async function findActiveInRange(
     })
     .filter((a) => a !== undefined);
   return { alerts, read: snapshot.size, ...(snapshot.size === pageSize ? { next: snapshot.docs.at(-1) } : {}) };
+}
+
+/** Every-time alerts of a pair and side waiting to re-arm that a fall to `low` or a rise to `high` reaches. */
+export async function findRearmable(
+  db: Firestore,
+  range: { pair: CurrencyPair; side: PriceSide; low: number; high: number },
+  direction: 'below' | 'above',
+  pageSize: number,
+  after?: QueryDocumentSnapshot,
+): Promise<AlertPage> {
+  const query =
+    direction === 'below'
+      ? buildQuery(db, REARM_BELOW_QUERY, [range.pair, range.side, 'active', false, range.low], {
+          limit: pageSize,
+          startAfter: after,
+        })
+      : buildQuery(db, REARM_ABOVE_QUERY, [range.pair, range.side, 'active', false, range.high], {
+          limit: pageSize,
+          startAfter: after,
+        });
+  return pageOf(await query.get(), pageSize);
+}
+
+/** Active alerts re-armed during their cooldown whose cooldown has ended by `now`. */
+export async function findArmDue(
+  db: Firestore,
+  now: number,
+  pageSize: number,
+  after?: QueryDocumentSnapshot,
+): Promise<AlertPage> {
+  const query = buildQuery(db, ARM_DUE_QUERY, ['active', now], { limit: pageSize, startAfter: after });
+  return pageOf(await query.get(), pageSize);
 }

@@ -27,12 +27,20 @@ beforeAll(async () => {
       currencyPair: 'EUR/USD',
       alertType: 'Price rising above',
       triggerPrice: Number((1.05 + i * 0.01).toFixed(2)),
+      priceSide: 'ask',
+      armed: true,
       status: i % 3 === 2 ? 'paused' : 'active',
       notificationPreferences: { email: true, push: false },
       createdAt: Timestamp.now(),
     });
   }
-  const other = { userId: 'user-0', status: 'active', notificationPreferences: { email: true, push: false } };
+  const other = {
+    userId: 'user-0',
+    priceSide: 'ask',
+    armed: true,
+    status: 'active',
+    notificationPreferences: { email: true, push: false },
+  };
   batch.set(db.doc('users/user-0/alerts/gbp'), {
     ...other,
     currencyPair: 'GBP/USD',
@@ -63,7 +71,11 @@ const prices = (page: AlertPage) => page.alerts.map((a) => a.triggerPrice);
 
 describe('findActiveInRange', () => {
   it('reads only active alerts of the pair and type inside the range, lowest first', async () => {
-    const page = await findActiveInRange(db, { pair: 'EUR/USD', alertType: 'Price rising above', max: 1.1 }, 50);
+    const page = await findActiveInRange(
+      db,
+      { pair: 'EUR/USD', alertType: 'Price rising above', side: 'ask', max: 1.1 },
+      50,
+    );
     expect(prices(page)).toEqual([1.05, 1.06, 1.08, 1.09]);
     expect(page.alerts[0]?.path).toBe('users/user-0/alerts/eu-0');
     expect(page.next).toBeUndefined();
@@ -72,14 +84,14 @@ describe('findActiveInRange', () => {
   it('honours both bounds', async () => {
     const page = await findActiveInRange(
       db,
-      { pair: 'EUR/USD', alertType: 'Price rising above', min: 1.08, max: 1.12 },
+      { pair: 'EUR/USD', alertType: 'Price rising above', side: 'ask', min: 1.08, max: 1.12 },
       50,
     );
     expect(prices(page)).toEqual([1.08, 1.09, 1.11, 1.12]);
   });
 
   it('pages through a large result', async () => {
-    const range = { pair: 'EUR/USD', alertType: 'Price rising above', min: 1 } as const;
+    const range = { pair: 'EUR/USD', alertType: 'Price rising above', side: 'ask', min: 1 } as const;
     const seen: number[] = [];
     let page = await findActiveInRange(db, range, 3);
     seen.push(...prices(page));

@@ -6,6 +6,7 @@ import {
   type AlertType,
   type CurrencyPair,
   type PriceDocument,
+  type PriceSide,
 } from '@price-alerts/domain';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
@@ -37,6 +38,7 @@ export interface SeedAlert {
   email?: boolean;
   push?: boolean;
   note?: string;
+  side?: PriceSide;
 }
 
 export function alertData(a: SeedAlert): Record<string, unknown> {
@@ -45,7 +47,8 @@ export function alertData(a: SeedAlert): Record<string, unknown> {
     currencyPair: a.pair ?? 'EUR/USD',
     alertType: a.type,
     triggerPrice: a.trigger,
-    priceSide: 'ask',
+    priceSide: a.side ?? 'ask',
+    armed: true,
     status: a.status ?? 'active',
     notificationPreferences: { email: a.email ?? true, push: a.push ?? true },
     createdAt: Timestamp.fromMillis(a.createdAt ?? 0),

@@ -1,6 +1,9 @@
 import { intervalMessageSchema, type CurrencyPair, type IntervalMessage } from '@price-alerts/domain';
 
-/** A window of EUR/USD starting at `start` (ms): first, low, high, last 100, 300, 600, 900 ms in. */
+/**
+ * A window of EUR/USD starting at `start` (ms): first, low, high, last 100, 300, 600, 900 ms in, with
+ * the same prices on every side (no spread).
+ */
 export function interval(
   start: number,
   ask: { first: number; low: number; high: number; last: number },
@@ -17,7 +20,8 @@ export function interval(
     ticks: 4,
     ask: side,
     bid: side,
-    ...(previousAsk !== undefined ? { previousAsk } : {}),
+    mid: side,
+    ...(previousAsk !== undefined ? { previousAsk, previousBid: previousAsk, previousMid: previousAsk } : {}),
     source: 'test',
   });
 }

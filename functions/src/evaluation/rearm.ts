@@ -1,0 +1,108 @@
+/**
+ * Re-arming every-time alerts: the only place a fired every-time alert becomes armed again, so the
+ * firing query (armed == true) can read it. Each step reads only the alerts it changes.
+ */
+import {
+  alertDocumentSchema,
+  rearmDecision,
+  type AlertDocument,
+  type PricePath,
+  type PriceSide,
+} from '@price-alerts/domain';
+import { FieldValue, type DocumentReference, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { findArmDue, findRearmable, type AlertPage } from '../repositories/alerts';
+import { recordEvent } from '../repositories/history';
+import { parseDoc } from '../repositories/parse';
+import type { QueryDocumentSnapshot } from 'firebase-admin/firestore';
+
+export interface RearmStats {
+  read: number;
+  queries: number;
+  rearmed: number;
+}
+
+const CHUNK = 100;
+
+async function eachPage(
+  read: (after?: QueryDocumentSnapshot) => Promise<AlertPage>,
+  stats: RearmStats,
+  handle: (paths: string[]) => Promise<number>,
+): Promise<void> {
+  let after: QueryDocumentSnapshot | undefined;
+  do {
+    const page = await read(after);
+    stats.queries += 1;
+    stats.read += page.read;
+    for (let i = 0; i < page.alerts.length; i += CHUNK) {
+      stats.rearmed += await handle(page.alerts.slice(i, i + CHUNK).map((a) => a.path));
+    }
+    after = page.next;
+  } while (after);
+}
+
+/** In a transaction that read the alert: re-arms it (now, or at its cooldown's end) if the path does. */
+function rearmIn(
+  tx: Transaction,
+  ref: DocumentReference,
+  alert: AlertDocument | undefined,
+  side: PriceSide,
+  path: PricePath,
+): boolean {
+  if (!alert || alert.status !== 'active' || alert.armed !== false || (alert.priceSide ?? 'ask') !== side) return false;
+  const decision = rearmDecision(alert, path.points);
+  if (!decision) return false;
+  const clear = { rearmBelow: FieldValue.delete(), rearmAbove: FieldValue.delete() };
+  tx.update(
+    ref,
+    decision.armAt !== undefined
+      ? { ...clear, armAt: decision.armAt }
+      : { ...clear, armed: true, armedAt: decision.at },
+  );
+  recordEvent(tx, ref, { type: 'rearmed', at: decision.at });
+  return true;
+}
+
+/** Re-arms the pair's every-time alerts on `side` that the path takes back past their re-arm distance. */
+export async function rearmPair(
+  db: Firestore,
+  pair: Parameters<typeof findRearmable>[1]['pair'],
+  side: PriceSide,
+  path: PricePath,
+  pageSize: number,
+): Promise<RearmStats> {
+  const stats: RearmStats = { read: 0, queries: 0, rearmed: 0 };
+  if (path.points.length === 0) return stats;
+  const prices = path.points.map((p) => p.price);
+  const range = { pair, side, low: Math.min(...prices), high: Math.max(...prices) };
+  const handle = (paths: string[]) =>
+    db.runTransaction(async (tx) => {
+      const refs = paths.map((p) => db.doc(p));
+      const snapshots = await tx.getAll(...refs);
+      return snapshots.filter((s) => rearmIn(tx, s.ref, parseDoc(alertDocumentSchema, s), side, path)).length;
+    });
+  await Promise.all(
+    (['below', 'above'] as const).map((direction) =>
+      eachPage((after) => findRearmable(db, range, direction, pageSize, after), stats, handle),
+    ),
+  );
+  return stats;
+}
+
+/** Arms the alerts the price re-armed during their cooldown, once the cooldown is over. */
+export async function armDue(db: Firestore, now: number, pageSize = 300): Promise<RearmStats> {
+  const stats: RearmStats = { read: 0, queries: 0, rearmed: 0 };
+  const handle = (paths: string[]) =>
+    db.runTransaction(async (tx) => {
+      const snapshots = await tx.getAll(...paths.map((p) => db.doc(p)));
+      let armed = 0;
+      for (const s of snapshots) {
+        const alert = parseDoc(alertDocumentSchema, s);
+        if (!alert || alert.status !== 'active' || alert.armAt === undefined || alert.armAt > now) continue;
+        tx.update(s.ref, { armed: true, armedAt: alert.armAt, armAt: FieldValue.delete() });
+        armed += 1;
+      }
+      return armed;
+    });
+  await eachPage((after) => findArmDue(db, now, pageSize, after), stats, handle);
+  return stats;
+}
