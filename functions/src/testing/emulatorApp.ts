@@ -39,6 +39,8 @@ export interface SeedAlert {
   push?: boolean;
   note?: string;
   side?: PriceSide;
+  /** More fields as stored (repeat, cooldownMinutes, expiresAt, server state…). */
+  extra?: Record<string, unknown>;
 }
 
 export function alertData(a: SeedAlert): Record<string, unknown> {
@@ -54,6 +56,7 @@ export function alertData(a: SeedAlert): Record<string, unknown> {
     createdAt: Timestamp.fromMillis(a.createdAt ?? 0),
     ...(a.updatedAt !== undefined ? { updatedAt: Timestamp.fromMillis(a.updatedAt) } : {}),
     ...(a.note !== undefined ? { note: a.note } : {}),
+    ...a.extra,
   };
 }
 
