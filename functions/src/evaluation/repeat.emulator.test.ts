@@ -49,7 +49,6 @@ function window(start: number, ask: Prices, previous: number, bid?: Prices): Int
     source: 'test',
   });
 }
-const flat = (p: number): Prices => ({ first: p, low: p, high: p, last: p });
 const span = (low: number, high: number): Prices => ({ first: low, low, high, last: high });
 
 const alert = (id: string, extra: Record<string, unknown> = {}, side?: SeedAlert['side']): SeedAlert => ({
@@ -79,11 +78,12 @@ describe('an every-time alert', () => {
     expect((await get('every')).rearmBelow).toBeCloseTo(1.1 * 0.999, 12);
 
     // Chopping within the re-arm distance: nothing fires, nothing is read.
-    for (const [i, [low, high]] of [
+    const chops: [number, number][] = [
       [1.0992, 1.1008],
       [1.0995, 1.1012],
-    ].entries()) {
-      expect(await run(window(W + (i + 1) * 10_000, span(low!, high!), 1.1))).toMatchObject({ fired: 0, read: 0 });
+    ];
+    for (const [i, [low, high]] of chops.entries()) {
+      expect(await run(window(W + (i + 1) * 10_000, span(low, high), 1.1))).toMatchObject({ fired: 0, read: 0 });
     }
     // Back past the distance inside the cooldown: re-armed from the cooldown's end, not before.
     expect(await run(window(W + 30_000, span(1.0985, 1.0999), 1.1))).toMatchObject({ rearmed: 1, read: 1 });

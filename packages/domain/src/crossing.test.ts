@@ -204,3 +204,35 @@ describe('alertSince', () => {
     expect(alertSince(alert)).toBe(expected);
   });
 });
+
+describe('pathFromInterval per side', () => {
+  const at = { lowAt: 300, highAt: 600 };
+  const m = intervalMessageSchema.parse({
+    pair: 'EUR/USD',
+    start: 0,
+    end: 1000,
+    firstAt: 100,
+    lastAt: 900,
+    ticks: 4,
+    ask: { first: 1.1, low: 1.099, high: 1.105, last: 1.102, ...at },
+    bid: { first: 1.0998, low: 1.0988, high: 1.1048, last: 1.1018, ...at },
+    mid: { first: 1.0999, low: 1.0989, high: 1.1049, last: 1.1019, ...at },
+    previousAsk: 1.098,
+    previousBid: 1.0978,
+    previousMid: 1.0979,
+    source: 'test',
+  });
+  it.each([
+    ['ask', 1.105, 1.098],
+    ['bid', 1.1048, 1.0978],
+    ['mid', 1.1049, 1.0979],
+  ] as const)('%s: its own prices and price before', (side, high, before) => {
+    const path = pathFromInterval(m, side);
+    expect(path.points.map((p) => p.price)).toContain(high);
+    expect(path.before).toEqual({ price: before, heldUntil: 100 });
+  });
+  it('has no mid path for a message from a service older than sides', () => {
+    const { mid: _mid, previousMid: _previous, ...old } = m;
+    expect(pathFromInterval(intervalMessageSchema.parse(old), 'mid')).toEqual({ points: [] });
+  });
+});

@@ -57,13 +57,31 @@ describe('Aggregator', () => {
     expect(intervalMessageSchema.safeParse(next).success).toBe(true);
   });
 
-  it('carries the last ask of a window into the next as previousAsk', () => {
+  it('keeps mid, the average of each tick, as a side of its own', () => {
+    const agg = new Aggregator(1000, 'test');
+    // Spreads differ per tick, so mid's low and high are not the averages of ask's and bid's.
+    agg.add({ symbol: 'EURUSD', pair: 'EUR/USD', ask: 1.1004, bid: 1.0996, timestamp: 10_100 });
+    agg.add({ symbol: 'EURUSD', pair: 'EUR/USD', ask: 1.1001, bid: 1.1, timestamp: 10_400 });
+    agg.add({ symbol: 'EURUSD', pair: 'EUR/USD', ask: 1.1002, bid: 1.0992, timestamp: 10_700 });
+    const [closed] = agg.flush(11_000);
+    expect(closed?.mid?.first).toBeCloseTo(1.1, 10);
+    expect(closed?.mid?.high).toBeCloseTo(1.10005, 10);
+    expect(closed?.mid?.highAt).toBe(10_400);
+    expect(closed?.mid?.low).toBeCloseTo(1.0997, 10);
+    expect(closed?.mid?.lowAt).toBe(10_700);
+    expect(closed?.ask).toMatchObject({ high: 1.1004, low: 1.1001 });
+    expect(intervalMessageSchema.safeParse(closed).success).toBe(true);
+  });
+
+  it('carries the last price of each side of a window into the next', () => {
     const agg = new Aggregator(1000, 'test');
     agg.add(tick('BTC/USD', 90_000, 1_000));
     agg.add(tick('BTC/USD', 91_000, 2_000));
     const [first, second] = agg.flush(3_000);
     expect(first).toMatchObject({ start: 1_000, ask: { last: 90_000 } });
     expect(second).toMatchObject({ start: 2_000, previousAsk: 90_000, ask: { first: 91_000, last: 91_000 } });
+    expect(second?.previousBid).toBeCloseTo(90_000 - 0.0001, 6);
+    expect(second?.previousMid).toBeCloseTo(90_000 - 0.00005, 6);
   });
 
   it('keeps the time of the first low and high, and clamps tick times into the window', () => {

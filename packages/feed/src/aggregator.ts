@@ -16,7 +16,11 @@ interface Open {
   ticks: number;
   ask: Side;
   bid: Side;
+  mid: Side;
 }
+
+/** Mid is judged like ask and bid: its own first, low, high and last, from each tick's average. */
+const midOf = (tick: FeedTick): number => (tick.ask + tick.bid) / 2;
 
 const side = (price: number, at: number): Side => ({
   first: price,
@@ -39,7 +43,8 @@ const extend = (s: Side, price: number, at: number, isLast: boolean): void => {
  */
 export class Aggregator {
   readonly #open = new Map<CurrencyPair, Open>();
-  readonly #previousAsk = new Map<CurrencyPair, number>();
+  /** Each side's last price of the pair's previous window. */
+  readonly #previous = new Map<CurrencyPair, { ask: number; bid: number; mid: number }>();
   /** Windows a later tick closed, waiting for the window timer. */
   readonly #ready: IntervalMessage[] = [];
   /** Per pair, the end of the last window handed out: no tick may open a window before it again. */
@@ -85,6 +90,7 @@ export class Aggregator {
       current.lastAt = Math.max(current.lastAt, tick.timestamp);
       extend(current.ask, tick.ask, current.lastAt, true);
       extend(current.bid, tick.bid, current.lastAt, true);
+      extend(current.mid, midOf(tick), current.lastAt, true);
       current.ticks += 1;
     }
   }
@@ -96,12 +102,21 @@ export class Aggregator {
   #foldLate(window: Open, tick: FeedTick, ticks = 1): void {
     extend(window.ask, tick.ask, window.firstAt, false);
     extend(window.bid, tick.bid, window.firstAt, false);
+    extend(window.mid, midOf(tick), window.firstAt, false);
     window.ticks += ticks;
   }
 
   #openWindow(tick: FeedTick & { pair: CurrencyPair }, start: number): void {
     const at = tick.timestamp;
-    const window: Open = { start, firstAt: at, lastAt: at, ticks: 1, ask: side(tick.ask, at), bid: side(tick.bid, at) };
+    const window: Open = {
+      start,
+      firstAt: at,
+      lastAt: at,
+      ticks: 1,
+      ask: side(tick.ask, at),
+      bid: side(tick.bid, at),
+      mid: side(midOf(tick), at),
+    };
     this.#open.set(tick.pair, window);
     const late = this.#late.get(tick.pair);
     if (!late) return;
@@ -122,10 +137,11 @@ export class Aggregator {
   #close(pair: CurrencyPair, open: Open): IntervalMessage {
     this.#open.delete(pair);
     this.#closedEnd.set(pair, open.start + this.windowMs);
-    const previousAsk = this.#previousAsk.get(pair);
-    this.#previousAsk.set(pair, open.ask.last);
+    const previous = this.#previous.get(pair);
+    this.#previous.set(pair, { ask: open.ask.last, bid: open.bid.last, mid: open.mid.last });
     const end = open.start + this.windowMs;
     const lastAt = Math.min(open.lastAt, end - 1);
+    const clamp = (s: Side): Side => ({ ...s, lowAt: Math.min(s.lowAt, lastAt), highAt: Math.min(s.highAt, lastAt) });
     return {
       pair,
       start: open.start,
@@ -133,9 +149,10 @@ export class Aggregator {
       firstAt: open.firstAt,
       lastAt,
       ticks: open.ticks,
-      ask: { ...open.ask, lowAt: Math.min(open.ask.lowAt, lastAt), highAt: Math.min(open.ask.highAt, lastAt) },
-      bid: { ...open.bid, lowAt: Math.min(open.bid.lowAt, lastAt), highAt: Math.min(open.bid.highAt, lastAt) },
-      ...(previousAsk !== undefined ? { previousAsk } : {}),
+      ask: clamp(open.ask),
+      bid: clamp(open.bid),
+      mid: clamp(open.mid),
+      ...(previous ? { previousAsk: previous.ask, previousBid: previous.bid, previousMid: previous.mid } : {}),
       source: this.source,
     };
   }
