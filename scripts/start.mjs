@@ -2,8 +2,18 @@
 //   --dev      Vite with hot reload instead of the built app
 //   --verbose  stream every process's output (it always goes to .cache/logs/<name>.log)
 //   --no-build start from the last build (the stack lifecycle test)
-import { DEMO_USER, MAIL_SINK_URL, WEB_URL, buildForStack, startStack } from './lib/stack.mjs';
+import {
+  DEMO_USER,
+  EMULATOR_ENV,
+  MAIL_SINK_URL,
+  PROJECT_ID,
+  WEB_URL,
+  buildForStack,
+  startStack,
+} from './lib/stack.mjs';
 import { SetupError } from './lib/emulator-env.mjs';
+import { scheduledFunctionUrl, startLocalScheduler } from './lib/local-scheduler.mjs';
+import { onShutdownSignals } from './lib/supervisor.mjs';
 
 const web = process.argv.includes('--dev') ? 'dev' : 'preview';
 const verbose = process.argv.includes('--verbose');
@@ -21,6 +31,15 @@ try {
     );
   };
   supervisor.onRestarted = (name) => console.error(`${name} is running again.`);
+  // The Functions emulator runs no scheduled function by itself; alerts set to expire must expire
+  // here too. Only expiry: the evaluator's and the sender's minute checks are safety nets the
+  // emulators' triggers make unnecessary, and each run costs a worker. Stopped before the stack.
+  const host = EMULATOR_ENV.FUNCTIONS_EMULATOR_HOST;
+  const expiry = startLocalScheduler({
+    name: 'expireAlerts',
+    url: scheduledFunctionUrl({ host, project: PROJECT_ID, name: 'expireAlerts' }),
+  });
+  onShutdownSignals(() => expiry.stop());
   console.log(`Ready: ${WEB_URL}`);
   console.log(`Demo sign-in: ${DEMO_USER.email} / ${DEMO_USER.password}`);
   console.log(`Alert email (local mail sink): ${MAIL_SINK_URL}/`);

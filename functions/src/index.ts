@@ -7,6 +7,8 @@ setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
 export { registerPushToken } from './triggers/registerPushToken';
 export { evaluateInterval, evaluateLatest } from './triggers/evaluate';
 export { sendDueDeliveries, sendOnDelivery } from './triggers/send';
+export { recordAlertHistory } from './triggers/alertHistory';
+export { expireAlerts } from './triggers/expire';
 
 /** Liveness probe for deploy checks and the local stack; it also proves the domain bundle loads. */
 export const health = onRequest((_req, res) => {

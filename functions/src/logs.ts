@@ -6,6 +6,7 @@
 import { logger } from 'firebase-functions';
 import type { z } from 'zod';
 import type { EvaluationStats } from './evaluation/evaluator';
+import type { ExpiryStats } from './expiry/expire';
 import type { SendResult } from './notify/sender';
 
 /** A document failed its schema and was left out of what the repository returned. */
@@ -68,4 +69,18 @@ export function dueDeliveriesSwept(count: number): void {
 /** FCM reported tokens unregistered or invalid; they were deleted. */
 export function deadPushTokensRemoved(userId: string, count: number): void {
   logger.info('Removed dead push tokens', { event: 'dead_push_tokens_removed', userId, count });
+}
+
+/** The expiry run cancelled alerts whose expiry had come (and queued a notice for each). */
+export function alertsExpired(stats: ExpiryStats): void {
+  logger.info('Alerts expired', { event: 'alerts_expired', ...stats });
+}
+
+/** Expiring one alert failed; it stays due, and the next run (a minute later) tries it again. */
+export function alertExpiryFailed(alertPath: string, error: unknown): void {
+  logger.error('Could not expire an alert', {
+    event: 'alert_expiry_failed',
+    alertPath,
+    message: error instanceof Error ? error.message : String(error),
+  });
 }

@@ -4,10 +4,14 @@ import {
   alertEmail,
   alertPush,
   dateMillis,
+  expiredAlertEmail,
+  expiredAlertPush,
+  type AlertEmail,
+  type AlertNotice,
+  type AlertPush,
   type ChannelState,
   type Delivery,
   type DeliveryChannel,
-  type FiredAlert,
 } from '@price-alerts/domain';
 import { Timestamp } from 'firebase-admin/firestore';
 import * as logs from '../logs';
@@ -21,56 +25,106 @@ export interface ChannelDeps {
   appUrl: string;
 }
 
-export const NO_DEVICES = 'No registered device';
+export const NO_DEVICES = 'No device registered for push';
 export const ALL_TOKENS_DEAD = 'Every registered device token was unregistered or invalid';
 
-const firedAlert = (d: Delivery): FiredAlert => ({
+/**
+ * What an attempt did: the channel's new state (`lastError` keeps the provider's own words for
+ * diagnosis) and, once the state is final, what the alert's history tells the user about it.
+ */
+export interface ChannelAttempt {
+  state: ChannelState;
+  reason?: string;
+}
+
+/** The reason for a channel given up on, as a person reads it: never the provider's raw error. */
+export const GAVE_UP: Record<DeliveryChannel, { refused: string; exhausted: string }> = {
+  email: {
+    refused: 'The email provider refused the message',
+    exhausted: `The email provider did not accept the message in ${MAX_DELIVERY_ATTEMPTS} attempts`,
+  },
+  push: {
+    refused: 'The push service refused the message',
+    exhausted: `No device could be reached in ${MAX_DELIVERY_ATTEMPTS} attempts`,
+  },
+};
+
+export function expiredSubscriptions(devices: number): string {
+  return devices === 1
+    ? "The device's push subscription has expired"
+    : `The push subscriptions of all ${devices} devices have expired`;
+}
+
+const notice = (d: Delivery): AlertNotice => ({
   alertId: d.alertId,
   currencyPair: d.currencyPair,
   alertType: d.alertType,
   triggerPrice: d.triggerPrice,
-  triggeredPrice: d.triggeredPrice,
-  triggeredAt: new Date(dateMillis(d.triggeredAt)),
+  ...(d.priceSide ? { priceSide: d.priceSide } : {}),
+  ...(d.fireCount ? { fireCount: d.fireCount } : {}),
   ...(d.note ? { note: d.note } : {}),
 });
 
-const sent = (attempts: number, lastError?: string): ChannelState => ({
-  state: 'sent',
-  attempts,
-  sentAt: Timestamp.now(),
-  ...(lastError ? { lastError } : {}),
+/** The texts of this delivery, a firing or the notice that the alert expired, built when a channel needs them. */
+function texts(d: Delivery, appUrl: string): { email: () => AlertEmail; push: () => AlertPush } {
+  const at = new Date(dateMillis(d.triggeredAt));
+  if (d.kind === 'expired') {
+    const expired = { ...notice(d), expiredAt: at };
+    return { email: () => expiredAlertEmail(expired, appUrl), push: () => expiredAlertPush(expired) };
+  }
+  const fired = { ...notice(d), triggeredPrice: d.triggeredPrice, triggeredAt: at };
+  return { email: () => alertEmail(fired, appUrl), push: () => alertPush(fired) };
+}
+
+const sent = (attempts: number, lastError?: string, reason?: string): ChannelAttempt => ({
+  state: { state: 'sent', attempts, sentAt: Timestamp.now(), ...(lastError ? { lastError } : {}) },
+  ...(reason ? { reason } : {}),
+});
+
+const skipped = (attempts: number, lastError: string, reason = lastError): ChannelAttempt => ({
+  state: { state: 'skipped', attempts, lastError },
+  reason,
 });
 
 /** A failure: pending for a later retry while attempts remain and it may help, else final. */
-function failure(attempts: number, error: unknown): ChannelState {
+function failure(channel: DeliveryChannel, attempts: number, error: unknown): ChannelAttempt {
   const retryable = !(error instanceof ProviderError) || error.retryable;
   const lastError = errorMessage(error);
-  return { state: retryable && attempts < MAX_DELIVERY_ATTEMPTS ? 'pending' : 'failed', attempts, lastError };
+  if (retryable && attempts < MAX_DELIVERY_ATTEMPTS) return { state: { state: 'pending', attempts, lastError } };
+  const reason = retryable ? GAVE_UP[channel].exhausted : GAVE_UP[channel].refused;
+  return { state: { state: 'failed', attempts, lastError }, reason };
 }
 
-async function sendEmail(deps: ChannelDeps, d: Delivery, attempts: number): Promise<ChannelState> {
+async function sendEmail(deps: ChannelDeps, d: Delivery, attempts: number): Promise<ChannelAttempt> {
   const recipient = await deps.recipients.email(d.userId);
-  if ('skip' in recipient) return { state: 'skipped', attempts: attempts - 1, lastError: recipient.skip };
-  await deps.email.send({ to: recipient.address, from: deps.mailFrom, ...alertEmail(firedAlert(d), deps.appUrl) });
+  // Nobody to send to: nothing was tried, so the attempt is not counted.
+  if ('skip' in recipient) return skipped(attempts - 1, recipient.skip);
+  await deps.email.send({ to: recipient.address, from: deps.mailFrom, ...texts(d, deps.appUrl).email() });
   return sent(attempts);
 }
 
-async function sendPush(deps: ChannelDeps, d: Delivery, attempts: number): Promise<ChannelState> {
+async function sendPush(deps: ChannelDeps, d: Delivery, attempts: number): Promise<ChannelAttempt> {
   const devices = await deps.recipients.pushTokens(d.userId);
-  if (devices.length === 0) return { state: 'skipped', attempts: attempts - 1, lastError: NO_DEVICES };
+  if (devices.length === 0) return skipped(attempts - 1, NO_DEVICES);
   const results = await deps.push.send(
     d.userId,
     devices.map((t) => t.token),
-    alertPush(firedAlert(d)),
+    texts(d, deps.appUrl).push(),
   );
   const dead = devices.filter((_, i) => results[i]?.dead);
   await Promise.all(dead.map((t) => deps.recipients.removePushToken(d.userId, t.id)));
   if (dead.length) logs.deadPushTokensRemoved(d.userId, dead.length);
   const errors = results.filter((r) => !r.ok && r.error).map((r) => r.error);
+  const reached = results.filter((r) => r.ok).length;
   // One device reached is a delivered push; retrying would repeat it on that device.
-  if (results.some((r) => r.ok)) return sent(attempts, errors.join('; ') || undefined);
-  if (dead.length === devices.length) return { state: 'skipped', attempts, lastError: ALL_TOKENS_DEAD };
-  return failure(attempts, new ProviderError(errors.join('; ') || 'FCM sent nothing', true));
+  if (reached > 0)
+    return sent(
+      attempts,
+      errors.join('; ') || undefined,
+      reached < devices.length ? `Reached ${reached} of ${devices.length} devices` : undefined,
+    );
+  if (dead.length === devices.length) return skipped(attempts, ALL_TOKENS_DEAD, expiredSubscriptions(dead.length));
+  return failure('push', attempts, new ProviderError(errors.join('; ') || 'FCM sent nothing', true));
 }
 
 /** Tries the channel once; `attempts` counts this attempt. Never throws: the error goes in the state. */
@@ -79,10 +133,10 @@ export async function attemptChannel(
   channel: DeliveryChannel,
   delivery: Delivery,
   attempts: number,
-): Promise<ChannelState> {
+): Promise<ChannelAttempt> {
   try {
     return channel === 'email' ? await sendEmail(deps, delivery, attempts) : await sendPush(deps, delivery, attempts);
   } catch (error) {
-    return failure(attempts, error);
+    return failure(channel, attempts, error);
   }
 }

@@ -4,7 +4,9 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { deleteToken, listTokens } from '../repositories/pushTokens';
 import type { Recipients } from './providers';
 
-export const NO_VERIFIED_EMAIL = 'The account has no verified email address';
+// Why no email was sent, as the alert's history shows it to the user (and the delivery keeps it).
+export const NO_VERIFIED_EMAIL = 'Email not verified';
+export const NO_EMAIL = 'No email address on the account';
 export const NO_ACCOUNT = 'The account no longer exists';
 
 export function firebaseRecipients(db: Firestore, auth: Auth): Recipients {
@@ -12,8 +14,9 @@ export function firebaseRecipients(db: Firestore, auth: Auth): Recipients {
     async email(userId) {
       try {
         const user = await auth.getUser(userId);
+        if (!user.email) return { skip: NO_EMAIL };
         // Unverified addresses get no mail (docs/accounts.md): nobody can aim alerts at someone else's inbox.
-        return user.email && user.emailVerified ? { address: user.email } : { skip: NO_VERIFIED_EMAIL };
+        return user.emailVerified ? { address: user.email } : { skip: NO_VERIFIED_EMAIL };
       } catch (error) {
         if ((error as { code?: string }).code === 'auth/user-not-found') return { skip: NO_ACCOUNT };
         throw error;

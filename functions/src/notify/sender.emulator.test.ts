@@ -1,5 +1,6 @@
 // The sender against the Firestore and Auth emulators, the real SendGrid client against the local
-// sink, and a typed fake of FCM's sendEach: each channel sent once after success, retried on failure.
+// sink, and a typed fake of FCM's sendEach: each channel sent once after success, retried on failure,
+// and its final state told once in the alert's history.
 import { DELIVERY_LEASE_MS, pathFromInterval, pushTokenId, type Delivery } from '@price-alerts/domain';
 import { startMailSink, type MailSink } from '@price-alerts/mail-sink';
 import { Timestamp } from 'firebase-admin/firestore';
@@ -10,7 +11,7 @@ import { seedAlerts, testApp, type TestApp } from '../testing/emulatorApp';
 import { interval } from '../testing/intervals';
 import { testSender } from '../testing/sender';
 import { fakeFcm, type FakeFcm } from '../testing/fakeFcm';
-import { ALL_TOKENS_DEAD, NO_DEVICES } from './channels';
+import { ALL_TOKENS_DEAD, GAVE_UP, NO_DEVICES } from './channels';
 import { NO_VERIFIED_EMAIL } from './recipients';
 import { dueDeliveries } from '../repositories/deliveries';
 import { sendDelivery } from './sender';
@@ -45,6 +46,8 @@ beforeEach(async () => {
 const sender = (owner = 'sender-a') => testSender(t, { sinkUrl: sink.url, fcm, owner, now: () => clock });
 
 async function seedDelivery(uid: string, tokens: string[] = ['device-token-1'], patch: Partial<Delivery> = {}) {
+  // The alert the delivery is about: the 'notified' events go into its history.
+  await seedAlerts(t.db, [{ uid, id: 'alert-1', type: 'Price dropping below', trigger: 1.25, status: 'triggered' }]);
   for (const token of tokens)
     await t.db.doc(`users/${uid}/pushTokens/${await pushTokenId(token)}`).set({ token, updatedAt: Timestamp.now() });
   const id = `${uid}__alert-1`;
@@ -63,6 +66,15 @@ async function seedDelivery(uid: string, tokens: string[] = ['device-token-1'], 
   return id;
 }
 const stored = async (id: string) => (await t.db.doc(`deliveries/${id}`).get()).data() as Delivery;
+/** The alert's 'notified' events, by channel: what the user sees of each channel's outcome. */
+async function notified(uid: string) {
+  const snapshot = await t.db.collection(`users/${uid}/alerts/alert-1/history`).get();
+  return snapshot.docs
+    .map((d) => d.data())
+    .filter((e) => e.type === 'notified')
+    .map(({ channel, outcome, reason, at }) => ({ channel, outcome, ...(reason ? { reason } : {}), at }))
+    .sort((a, b) => String(a.channel).localeCompare(String(b.channel)));
+}
 
 describe('sender', () => {
   it('sends the email and the push once, then leaves the delivery closed', async () => {
@@ -84,8 +96,14 @@ describe('sender', () => {
     });
     expect(after.lease).toBeUndefined();
     expect(after.dueAt).toBeUndefined();
+    const told = [
+      { channel: 'email', outcome: 'sent', at: clock },
+      { channel: 'push', outcome: 'sent', at: clock },
+    ];
+    expect(await notified(verified)).toEqual(told);
     expect(await sendDelivery(sender(), id)).toEqual({ outcome: 'done' });
     expect([sink.mails.length, fcm.sent.length]).toEqual([1, 1]);
+    expect(await notified(verified)).toEqual(told);
   });
 
   it('retries email after SendGrid answers 500, with backoff, and sends it once when it answers 202', async () => {
@@ -96,12 +114,18 @@ describe('sender', () => {
     expect(failed.channels.email).toMatchObject({ state: 'pending', attempts: 1 });
     expect(failed.channels.email?.lastError).toContain('SendGrid 500');
     expect(failed.channels.push).toMatchObject({ state: 'sent', attempts: 1 });
+    // A retry to come is not an outcome yet.
+    expect(await notified(verified)).toEqual([{ channel: 'push', outcome: 'sent', at: clock }]);
     expect(await sendDelivery(sender(), id)).toEqual({ outcome: 'not-due', dueAt: clock + 2_000 });
     clock += 2_000;
     expect(await dueDeliveries(t.db, clock)).toEqual([id]);
     expect(await sendDelivery(sender(), id)).toMatchObject({ outcome: 'sent' });
     expect((await stored(id)).channels.email).toMatchObject({ state: 'sent', attempts: 2 });
     expect([sink.mails.length, fcm.sent.length]).toEqual([1, 1]);
+    expect(await notified(verified)).toEqual([
+      { channel: 'email', outcome: 'sent', at: clock },
+      { channel: 'push', outcome: 'sent', at: clock - 2_000 },
+    ]);
     expect(await dueDeliveries(t.db, clock + 10_000_000)).toEqual([]);
   });
 
@@ -113,6 +137,11 @@ describe('sender', () => {
     expect(after.channels.email).toMatchObject({ state: 'failed', attempts: 1 });
     expect(after.channels.push).toMatchObject({ state: 'skipped', lastError: NO_DEVICES });
     expect(after.dueAt).toBeUndefined();
+    // What the user reads: why, in words, never SendGrid's answer.
+    expect(await notified(verified)).toEqual([
+      { channel: 'email', outcome: 'failed', reason: 'The email provider refused the message', at: clock },
+      { channel: 'push', outcome: 'skipped', reason: 'No device registered for push', at: clock },
+    ]);
   });
 
   it('gives up after the last attempt', async () => {
@@ -120,6 +149,9 @@ describe('sender', () => {
     await fetch(`${sink.url}/control/fail`, { method: 'POST', body: JSON.stringify({ status: 503, count: 1 }) });
     await sendDelivery(sender(), id);
     expect((await stored(id)).channels.email).toMatchObject({ state: 'failed', attempts: 8 });
+    expect(await notified(verified)).toEqual([
+      { channel: 'email', outcome: 'failed', reason: GAVE_UP.email.exhausted, at: clock },
+    ]);
   });
 
   it('removes a token FCM reports unregistered, keeps the live one, and counts the push as sent', async () => {
@@ -140,6 +172,10 @@ describe('sender', () => {
     await sendDelivery(sender(), id);
     expect((await stored(id)).channels.push).toMatchObject({ state: 'skipped', lastError: ALL_TOKENS_DEAD });
     expect((await t.db.collection(`users/${verified}/pushTokens`).get()).size).toBe(0);
+    expect((await notified(verified)).find((e) => e.channel === 'push')).toMatchObject({
+      outcome: 'skipped',
+      reason: 'The push subscriptions of all 2 devices have expired',
+    });
   });
 
   it('retries push when FCM is unreachable, keeping the tokens', async () => {
@@ -162,6 +198,12 @@ describe('sender', () => {
     expect((await stored(id)).channels.email).toMatchObject({ state: 'skipped', lastError: NO_VERIFIED_EMAIL });
     expect(sink.mails).toHaveLength(0);
     expect(fcm.sent).toHaveLength(1);
+    expect((await notified(unverified))[0]).toEqual({
+      channel: 'email',
+      outcome: 'skipped',
+      reason: 'Email not verified',
+      at: clock,
+    });
   });
 
   it('lets only one of two senders running at once send', async () => {
@@ -173,6 +215,7 @@ describe('sender', () => {
     expect(outcomes.filter((o) => o === 'sent')).toHaveLength(1);
     expect(outcomes.filter((o) => o === 'busy' || o === 'done')).toHaveLength(1);
     expect([sink.mails.length, fcm.sent.length]).toEqual([1, 1]);
+    expect((await notified(verified)).map((e) => e.channel)).toEqual(['email', 'push']);
   });
 
   it('takes over from a sender that died holding the lease, once the lease expires', async () => {

@@ -11,12 +11,14 @@ import {
   type ChannelState,
   type Delivery,
   type DeliveryChannel,
+  type NotifyOutcome,
 } from '@price-alerts/domain';
 import { FieldValue, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 import { randomUUID } from 'node:crypto';
 import { deliveryRefById } from '../repositories/deliveries';
+import { alertRefOf, recordEvent } from '../repositories/history';
 import { parseDoc } from '../repositories/parse';
-import { attemptChannel, type ChannelDeps } from './channels';
+import { attemptChannel, type ChannelAttempt, type ChannelDeps } from './channels';
 
 export interface SenderDeps extends ChannelDeps {
   db: Firestore;
@@ -32,7 +34,11 @@ export type SendResult =
   | { outcome: 'sent'; channels: Partial<Record<DeliveryChannel, ChannelState>> };
 
 /** `lease` names this claim: unique per call, since one instance runs many sends at once. */
-async function claim(deps: SenderDeps, ref: DocumentReference, lease: string): Promise<SendResult | Delivery> {
+async function claim(
+  deps: SenderDeps,
+  ref: DocumentReference,
+  lease: string,
+): Promise<SendResult | (Delivery & { id: string })> {
   const now = (deps.now ?? Date.now)();
   return deps.db.runTransaction(async (tx) => {
     const delivery = parseDoc(deliverySchema, await tx.get(ref));
@@ -57,19 +63,34 @@ async function claim(deps: SenderDeps, ref: DocumentReference, lease: string): P
  * success is written only while this claim still holds the lease: a sender whose lease ran out and
  * was taken over must not write over the new holder's state. Its success is still recorded, so
  * nobody sends that channel again.
+ *
+ * When the channel leaves pending for a final state (sent, failed, skipped) the same transaction
+ * records a 'notified' event in the alert's history, so each channel is told of at most once. A
+ * success that arrives after another sender gave the channel up still becomes the state, with no
+ * second event. The alert is read with it: an alert deleted meanwhile gets no event, since its
+ * history was deleted with it.
  */
 async function record(
   deps: SenderDeps,
-  ref: DocumentReference,
+  delivery: Delivery & { id: string },
   lease: string,
   channel: DeliveryChannel,
-  state: ChannelState,
+  { state, reason }: ChannelAttempt,
 ) {
+  const ref = deliveryRefById(deps.db, delivery.id);
+  const alertRef = alertRefOf(deps.db, delivery.userId, delivery.alertId);
+  const final = state.state !== 'pending';
+  const at = (deps.now ?? Date.now)();
   await deps.db.runTransaction(async (tx) => {
-    const current = parseDoc(deliverySchema, await tx.get(ref));
+    const [snapshot, alert] = await tx.getAll(ref, ...(final ? [alertRef] : []));
+    const current = snapshot && parseDoc(deliverySchema, snapshot);
     if (!current || current.channels[channel]?.state === 'sent') return;
     if (state.state !== 'sent' && current.lease?.owner !== lease) return;
     tx.update(ref, { [`channels.${channel}`]: state });
+    if (final && current.channels[channel]?.state === 'pending' && alert?.exists) {
+      const outcome = state.state as NotifyOutcome;
+      recordEvent(tx, alertRef, { type: 'notified', at, channel, outcome, ...(reason ? { reason } : {}) });
+    }
   });
 }
 
@@ -99,7 +120,7 @@ export async function sendDelivery(deps: SenderDeps, id: string): Promise<SendRe
   if ('outcome' in claimed) return claimed;
   for (const channel of pendingChannels(claimed)) {
     const attempts = (claimed.channels[channel]?.attempts ?? 0) + 1;
-    await record(deps, ref, lease, channel, await attemptChannel(deps, channel, claimed, attempts));
+    await record(deps, claimed, lease, channel, await attemptChannel(deps, channel, claimed, attempts));
   }
   return release(deps, ref, lease);
 }

@@ -1,6 +1,12 @@
 /** Repository for users/{uid}/alerts/{alertId}/history/{eventId}: what happened to an alert, server-written. */
 import { HISTORY_RETENTION_MS, alertEventSchema, type AlertEvent } from '@price-alerts/domain';
-import { Timestamp, type DocumentReference, type Transaction, type WriteBatch } from 'firebase-admin/firestore';
+import {
+  Timestamp,
+  type DocumentReference,
+  type Firestore,
+  type Transaction,
+  type WriteBatch,
+} from 'firebase-admin/firestore';
 
 export type NewAlertEvent = Omit<AlertEvent, 'expireAt'>;
 
@@ -26,4 +32,36 @@ export function recordEvent(
   const parsed = alertEventSchema.parse({ ...event, expireAt: Timestamp.fromMillis(event.at + HISTORY_RETENTION_MS) });
   (writer as Transaction).set(ref, parsed);
   return ref;
+}
+
+/** users/{userId}/alerts/{alertId}: where a delivery's or an expiry's events go. */
+export function alertRefOf(db: Firestore, userId: string, alertId: string): DocumentReference {
+  return db.collection('users').doc(userId).collection('alerts').doc(alertId);
+}
+
+/**
+ * Records the user's own changes to an alert, but only while that alert, as created at
+ * `createdAtMs`, still exists: the trigger that records them may run after the alert was deleted
+ * (triggers are not ordered), and an event written then would outlive the history deleted with it.
+ */
+export async function recordChanges(
+  db: Firestore,
+  alertRef: DocumentReference,
+  createdAtMs: number | undefined,
+  events: readonly NewAlertEvent[],
+): Promise<boolean> {
+  return db.runTransaction(async (tx) => {
+    const alert = await tx.get(alertRef);
+    if (!alert.exists) return false;
+    const created = alert.get('createdAt') as { toMillis?: () => number } | undefined;
+    // The same id re-created since: these changes were to the alert that was deleted.
+    if (createdAtMs !== undefined && created?.toMillis?.() !== createdAtMs) return false;
+    for (const event of events) recordEvent(tx, alertRef, event);
+    return true;
+  });
+}
+
+/** Deletes an alert's whole history, in batches (BulkWriter), when the alert is deleted. */
+export async function deleteHistory(db: Firestore, alertRef: DocumentReference): Promise<void> {
+  await db.recursiveDelete(alertRef.collection('history'));
 }

@@ -1,16 +1,29 @@
-import { formatPrice, type AlertType, type CurrencyPair } from './constants.ts';
+import { formatPrice, type AlertType, type CurrencyPair, type PriceSide } from './constants.ts';
 import { formatDateTime } from './dates.ts';
 
-/** What a fired alert's email and push say; the sender fills these from the delivery document. */
-export interface FiredAlert {
+/** What every notice about an alert names; the sender fills it from the delivery document. */
+export interface AlertNotice {
   alertId: string;
   currencyPair: CurrencyPair;
   alertType: AlertType;
   triggerPrice: number;
-  triggeredPrice: number;
-  triggeredAt: Date;
+  /** The side it is judged on; absent or ask leaves the texts as they were before sides existed. */
+  priceSide?: PriceSide;
+  /** Every-time alerts: how many times it fired (this firing included); absent for once-alerts. */
+  fireCount?: number;
   /** The user's note: their text, escaped in the HTML. */
   note?: string;
+}
+
+/** What a fired alert's email and push say. */
+export interface FiredAlert extends AlertNotice {
+  triggeredPrice: number;
+  triggeredAt: Date;
+}
+
+/** What the notice of an alert that expired says. */
+export interface ExpiredAlert extends AlertNotice {
+  expiredAt: Date;
 }
 
 /** The app path that opens the dashboard with this alert's details. */
@@ -18,9 +31,14 @@ export function alertPath(alertId: string): string {
   return `/dashboard?alert=${encodeURIComponent(alertId)}`;
 }
 
-const condition = (a: FiredAlert) => `${a.alertType} ${formatPrice(a.currencyPair, a.triggerPrice)}`;
+// Ask is what the app shows everywhere, so only the other sides are named.
+const onSide = (a: AlertNotice) => (a.priceSide && a.priceSide !== 'ask' ? ` on the ${a.priceSide}` : '');
+const condition = (a: AlertNotice) => `${a.alertType} ${formatPrice(a.currencyPair, a.triggerPrice)}${onSide(a)}`;
 // The server does not know the reader's zone, so times say UTC rather than pretend to be local.
-const when = (a: FiredAlert) => `${formatDateTime(a.triggeredAt, 'UTC')} UTC`;
+const utc = (date: Date) => `${formatDateTime(date, 'UTC')} UTC`;
+const when = (a: FiredAlert) => utc(a.triggeredAt);
+const times = (n: number) => `${n} ${n === 1 ? 'time' : 'times'}`;
+const link = (a: AlertNotice, appUrl: string) => `${appUrl.replace(/\/$/, '')}${alertPath(a.alertId)}`;
 
 export interface AlertEmail {
   subject: string;
@@ -32,46 +50,84 @@ export interface AlertEmail {
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-export function alertEmail(a: FiredAlert, appUrl: string): AlertEmail {
-  const link = `${appUrl.replace(/\/$/, '')}${alertPath(a.alertId)}`;
-  const price = formatPrice(a.currencyPair, a.triggeredPrice);
-  const lines = [
-    `Your ${a.currencyPair} alert fired.`,
-    '',
-    `Condition: ${condition(a)}`,
-    `Price that fired it: ${price} (ask)`,
-    `Time: ${when(a)}`,
-    ...(a.note ? [`Note: ${a.note}`] : []),
-    '',
-    `Open the alert: ${link}`,
-  ];
-  const rows: [string, string][] = [
-    ['Condition', condition(a)],
-    ['Price that fired it', `${price} (ask)`],
-    ['Time', when(a)],
-    ...(a.note ? [['Note', a.note] as [string, string]] : []),
-  ];
+type Row = [label: string, value: string];
+
+/** The plain-text and HTML bodies of one notice: a lead sentence (HTML given apart), rows, the link. */
+function emailBody(leadText: string, leadHtml: string, rows: Row[], href: string): Omit<AlertEmail, 'subject'> {
+  const text = [leadText, '', ...rows.map(([k, v]) => `${k}: ${v}`), '', `Open the alert: ${href}`].join('\n');
   const html = [
-    `<p>Your <strong>${escapeHtml(a.currencyPair)}</strong> alert fired.</p>`,
+    `<p>${leadHtml}</p>`,
     '<table>',
     ...rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`),
     '</table>',
-    `<p><a href="${escapeHtml(link)}">Open the alert</a></p>`,
+    `<p><a href="${escapeHtml(href)}">Open the alert</a></p>`,
   ].join('\n');
-  return { subject: `${a.currencyPair}: ${condition(a)} (now ${price})`, text: lines.join('\n'), html };
+  return { text, html };
+}
+
+const noteRow = (a: AlertNotice): Row[] => (a.note ? [['Note', a.note]] : []);
+
+export function alertEmail(a: FiredAlert, appUrl: string): AlertEmail {
+  const price = formatPrice(a.currencyPair, a.triggeredPrice);
+  const rows: Row[] = [
+    ['Condition', condition(a)],
+    ['Price that fired it', `${price} (${a.priceSide ?? 'ask'})`],
+    ['Time', when(a)],
+    ...(a.fireCount ? [['Times fired', String(a.fireCount)] as Row] : []),
+    ...noteRow(a),
+  ];
+  const lead = (pair: string) => `Your ${pair} alert fired.`;
+  return {
+    subject: `${a.currencyPair}: ${condition(a)} (now ${price})`,
+    ...emailBody(lead(a.currencyPair), lead(`<strong>${escapeHtml(a.currencyPair)}</strong>`), rows, link(a, appUrl)),
+  };
+}
+
+/** An every-time alert may have fired before it expired; saying 'without firing' then would be false. */
+const expiredOutcome = (a: ExpiredAlert) => (a.fireCount ? `after firing ${times(a.fireCount)}` : 'without firing');
+
+export function expiredAlertEmail(a: ExpiredAlert, appUrl: string): AlertEmail {
+  const rows: Row[] = [['Expired', utc(a.expiredAt)], ...noteRow(a)];
+  // 'Your alert "Price rising above 1.08500" on EUR/USD expired without firing.'
+  const lead = (quoted: string, pair: string) => `Your alert ${quoted} on ${pair} expired ${expiredOutcome(a)}.`;
+  return {
+    subject: `Your ${a.currencyPair} alert expired`,
+    ...emailBody(
+      lead(`"${condition(a)}"`, a.currencyPair),
+      lead(escapeHtml(`"${condition(a)}"`), `<strong>${escapeHtml(a.currencyPair)}</strong>`),
+      rows,
+      link(a, appUrl),
+    ),
+  };
 }
 
 /** FCM's web-push shape, as `pushPayloadSchema` reads it in the service worker. */
-export function alertPush(a: FiredAlert): {
+export interface AlertPush {
   notification: { title: string; body: string };
   data: Record<string, string>;
-} {
+}
+
+// The note first: it is what the user wrote to remember why the level matters.
+const pushBody = (a: AlertNotice, line: string) => `${a.note ? `${a.note}\n` : ''}${line}`;
+const pushData = (a: AlertNotice) => ({ alertId: a.alertId, url: alertPath(a.alertId) });
+
+export function alertPush(a: FiredAlert): AlertPush {
+  const count = a.fireCount ? ` (fired ${times(a.fireCount)})` : '';
   return {
     notification: {
       title: `${a.currencyPair}: ${condition(a)}`,
-      // The note first: it is what the user wrote to remember why the level matters.
-      body: `${a.note ? `${a.note}\n` : ''}Now ${formatPrice(a.currencyPair, a.triggeredPrice)} at ${when(a)}`,
+      body: pushBody(a, `Now ${formatPrice(a.currencyPair, a.triggeredPrice)} at ${when(a)}${count}`),
     },
-    data: { alertId: a.alertId, url: alertPath(a.alertId) },
+    data: pushData(a),
+  };
+}
+
+export function expiredAlertPush(a: ExpiredAlert): AlertPush {
+  return {
+    notification: {
+      title: `Your ${a.currencyPair} alert expired`,
+      body: pushBody(a, `"${condition(a)}" expired ${expiredOutcome(a)} at ${utc(a.expiredAt)}`),
+    },
+    data: pushData(a),
   };
 }

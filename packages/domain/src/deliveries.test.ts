@@ -25,10 +25,33 @@ describe('deliveries', () => {
     expect(deliverySchema.safeParse(delivery).success).toBe(true);
   });
 
+  it('reads a delivery without a kind, stored before expiry notices, as a firing', () => {
+    const parsed = deliverySchema.parse(delivery);
+    expect(parsed.kind).toBeUndefined();
+    expect(parsed.kind !== 'expired' && parsed.triggeredPrice).toBe(1.10002);
+    expect(deliverySchema.parse({ ...delivery, kind: 'fired', fireCount: 3, priceSide: 'bid' })).toMatchObject({
+      kind: 'fired',
+      fireCount: 3,
+      priceSide: 'bid',
+    });
+  });
+
+  it('accepts an expiry notice, which no price fired', () => {
+    const { triggeredPrice: _price, ...withoutPrice } = delivery;
+    expect(deliverySchema.parse({ ...withoutPrice, kind: 'expired', fireCount: 2 })).toMatchObject({
+      kind: 'expired',
+      fireCount: 2,
+    });
+  });
+
   it.each([
     ['an unknown state', { channels: { email: { state: 'done', attempts: 1 } } }],
     ['negative attempts', { channels: { push: { state: 'pending', attempts: -1 } } }],
     ['no triggered price', { triggeredPrice: undefined }],
+    ['a firing without its price', { kind: 'fired', triggeredPrice: undefined }],
+    ['an unknown kind', { kind: 'snoozed' }],
+    ['an expiry notice without its time', { kind: 'expired', triggeredAt: undefined }],
+    ['an expiry notice with a price that fired it', { kind: 'expired' }],
   ])('refuses %s', (_label, patch) => {
     expect(deliverySchema.safeParse({ ...delivery, ...patch }).success).toBe(false);
   });

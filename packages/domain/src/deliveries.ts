@@ -3,7 +3,9 @@ import { NOTE_MAX_LENGTH, PRICE_SIDES } from './constants.ts';
 import { alertTypeSchema, currencyPairSchema, timestampLikeSchema } from './schemas.ts';
 
 /**
- * deliveries/{userId}__{alertId}__{firedAtMs}: one per firing of an alert, created in the same transaction that fires it.
+ * deliveries/{userId}__{alertId}__{firedAtMs}: one per firing of an alert, created in the same transaction
+ * that fires it, and one expiry notice per alert that expires (the id from its expiry time), created in
+ * the transaction that cancels it.
  * The sender claims it with a lease and records per channel what happened, so each channel is
  * sent at most once after success and retried until success or a final error.
  */
@@ -17,21 +19,19 @@ export const channelStateSchema = z.object({
 });
 export type ChannelState = z.infer<typeof channelStateSchema>;
 
-export const deliverySchema = z.object({
+const deliveryFields = {
   userId: z.string().min(1),
   alertId: z.string().min(1),
   currencyPair: currencyPairSchema,
   alertType: alertTypeSchema,
   triggerPrice: z.number().finite(),
-  triggeredPrice: z.number().finite(),
+  /** When it fired (the time of the price that fired it) or, for an expiry notice, when it expired. */
   triggeredAt: timestampLikeSchema,
-  /** 'fired' (absent on older deliveries) or 'expired': the alert ended without firing. */
-  kind: z.enum(['fired', 'expired']).optional(),
   /** The side the alert was judged on (absent: ask). */
   priceSide: z.enum(PRICE_SIDES).optional(),
-  /** Every-time alerts: which firing this is (1 for the first). */
+  /** Every-time alerts: which firing this is (1 for the first); on an expiry notice, how many there were. */
   fireCount: z.number().int().min(1).optional(),
-  /** The alert's note, copied at firing time for the email and the push. */
+  /** The alert's note, copied when the delivery is created, for the email and the push. */
   note: z.string().max(NOTE_MAX_LENGTH).optional(),
   channels: z.object({ email: channelStateSchema.optional(), push: channelStateSchema.optional() }),
   /** Who holds the send lease and until when (ms since the epoch); absent when free. */
@@ -41,8 +41,26 @@ export const deliverySchema = z.object({
    * removed when every channel is final, so the sweeper's `dueAt <= now` query finds only open work.
    */
   dueAt: z.number().optional(),
+};
+
+/** A firing: `kind` is absent on deliveries stored before expiry notices existed. */
+export const firedDeliverySchema = z.object({
+  ...deliveryFields,
+  kind: z.literal('fired').optional(),
+  triggeredPrice: z.number().finite(),
 });
+
+/** The alert ended at its expiry without firing (again): no price fired it, so it carries none. */
+export const expiredDeliverySchema = z.object({
+  ...deliveryFields,
+  kind: z.literal('expired'),
+  triggeredPrice: z.undefined().optional(),
+});
+
+export const deliverySchema = z.union([firedDeliverySchema, expiredDeliverySchema]);
 export type Delivery = z.infer<typeof deliverySchema>;
+export type FiredDelivery = z.infer<typeof firedDeliverySchema>;
+export type ExpiredDelivery = z.infer<typeof expiredDeliverySchema>;
 
 /**
  * One per firing: the alert and the time of the price that fired it (ms). Alert ids are chosen by

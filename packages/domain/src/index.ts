@@ -16,5 +16,6 @@ export * from './alertModel.ts';
 export * from './history.ts';
 export * from './crossing.ts';
 export * from './alertMessages.ts';
+export * from './alertChanges.ts';
 export * from './relayAuth.ts';
 export * from './alertDisplay.ts';

@@ -1,0 +1,82 @@
+/**
+ * Expiry: an active or paused alert whose `expiresAt` has come becomes cancelled with the reason
+ * 'expired', and the user is told once, by the alert's own channels (an expiry-notice delivery).
+ * The scheduled run reads only the alerts that expire (EXPIRING_ALERTS_QUERY, with its index).
+ */
+import { alertDocumentSchema, initialChannels, isLive } from '@price-alerts/domain';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { mapLimit } from '../lib/mapLimit';
+import * as logs from '../logs';
+import { createDelivery } from '../repositories/deliveries';
+import { findExpiring } from '../repositories/expiringAlerts';
+import { recordEvent } from '../repositories/history';
+import { parseDoc } from '../repositories/parse';
+
+/** Alerts per query page, and transactions in flight at once (each one alert). */
+export const EXPIRY_PAGE_SIZE = 100;
+const EXPIRY_CONCURRENCY = 8;
+
+export interface ExpiryStats {
+  expired: number;
+  /** Documents the queries read: the alerts due, plus any invalid or already handled. */
+  read: number;
+  /** Alerts whose transaction failed; the next run tries them again. */
+  failed: number;
+}
+
+/**
+ * Expires one alert in a transaction that re-reads it: only while it is still active or paused
+ * and its expiry (as stored now: it may have been edited) is at or before `now`. A firing of the
+ * same alert is a transaction on the same document, so one of the two finds the other's status
+ * and does nothing: an alert fires or expires, never both. Returns whether it expired.
+ */
+export async function expireAlert(db: Firestore, alertPath: string, now: number): Promise<boolean> {
+  const ref = db.doc(alertPath);
+  return db.runTransaction(async (tx) => {
+    const alert = parseDoc(alertDocumentSchema, await tx.get(ref));
+    if (!alert || !isLive(alert.status) || alert.expiresAt === undefined || alert.expiresAt > now) return false;
+    const channels = initialChannels(alert.notificationPreferences);
+    tx.update(ref, { status: 'cancelled', cancelReason: 'expired' });
+    recordEvent(tx, ref, { type: 'expired', at: alert.expiresAt });
+    // Its id comes from the expiry time, so a replay of this expiry finds the notice it created.
+    createDelivery(tx, db, {
+      kind: 'expired',
+      userId: ref.parent.parent?.id ?? alert.userId,
+      alertId: ref.id,
+      currencyPair: alert.currencyPair,
+      alertType: alert.alertType,
+      triggerPrice: alert.triggerPrice,
+      triggeredAt: Timestamp.fromMillis(alert.expiresAt),
+      ...(alert.priceSide ? { priceSide: alert.priceSide } : {}),
+      ...(alert.fireCount ? { fireCount: alert.fireCount } : {}),
+      ...(alert.note ? { note: alert.note } : {}),
+      channels,
+      // Due at once for the sweeper, in case the sender triggered by the creation never runs.
+      ...(Object.keys(channels).length > 0 ? { dueAt: now } : {}),
+    });
+    return true;
+  });
+}
+
+/**
+ * Every alert due at `now`, page by page. One alert's failure is logged and left for the next run
+ * (it stays in the query until it expires); the others still expire.
+ */
+export async function expireDue(db: Firestore, now: number, pageSize = EXPIRY_PAGE_SIZE): Promise<ExpiryStats> {
+  const stats: ExpiryStats = { expired: 0, read: 0, failed: 0 };
+  let after;
+  do {
+    const page = await findExpiring(db, now, pageSize, after);
+    stats.read += page.read;
+    await mapLimit(page.alerts, EXPIRY_CONCURRENCY, async ({ path }) => {
+      try {
+        if (await expireAlert(db, path, now)) stats.expired += 1;
+      } catch (error) {
+        stats.failed += 1;
+        logs.alertExpiryFailed(path, error);
+      }
+    });
+    after = page.next;
+  } while (after);
+  return stats;
+}
