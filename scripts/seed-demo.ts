@@ -1,8 +1,16 @@
 // Writes the demo user, profile and alerts into the running emulators (npm run demo-data:rebuild
 // then exports them to emulator-data/). Alerts cover every status on several pairs; the alert counter
-// (users/{uid}/counters/alerts, which the rules' cap of 200 reads) says how many there are.
-import type { AlertDocument, AlertStatus, AlertType, CurrencyPair } from '@price-alerts/domain';
-import { alertCounterSchema, alertDocumentSchema, profileSchema } from '@price-alerts/domain';
+// (users/{uid}/counters/alerts, which the rules' cap of 200 reads) says how many there are. One alert
+// of each kind the alert model adds: every-time (fired three times), bid and mid sides, one expiring
+// and one expired; each with the history the server would have written.
+import type { AlertDocument, AlertEvent, AlertStatus, AlertType, CurrencyPair, PriceSide } from '@price-alerts/domain';
+import {
+  HISTORY_RETENTION_MS,
+  alertCounterSchema,
+  alertDocumentSchema,
+  alertEventSchema,
+  profileSchema,
+} from '@price-alerts/domain';
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { Timestamp, getFirestore } from 'firebase-admin/firestore';
@@ -22,6 +30,9 @@ interface Seed {
   push?: boolean;
   firedAt?: number;
   note?: string;
+  side?: PriceSide;
+  /** The alert model's own fields, as stored. */
+  extra?: Partial<AlertDocument>;
 }
 
 const seeds: Seed[] = [
@@ -42,7 +53,76 @@ const seeds: Seed[] = [
   { pair: 'AUD/USD', type: 'Price reaching', price: 0.655, status: 'triggered', hoursAgo: 30, firedAt: 26 },
   { pair: 'ETH/USD', type: 'Price rising above', price: 3200, status: 'triggered', hoursAgo: 50, firedAt: 41 },
   { pair: 'USD/CHF', type: 'Price dropping below', price: 0.87, status: 'cancelled', hoursAgo: 72 },
+  {
+    pair: 'EUR/GBP',
+    type: 'Price rising above',
+    price: 0.885,
+    status: 'active',
+    hoursAgo: 28,
+    push: true,
+    note: 'Breakout watch: tell me every time',
+    extra: {
+      repeat: 'every',
+      cooldownMinutes: 15,
+      rearmPercent: 0.1,
+      fireCount: 3,
+      lastFiredAt: NOW - 2 * HOUR,
+      lastFiredPrice: 0.88503,
+      recentFirings: [NOW - 2 * HOUR],
+      armedAt: NOW - HOUR,
+    },
+  },
+  { pair: 'NZD/USD', type: 'Price rising above', price: 0.6, status: 'active', hoursAgo: 10, side: 'bid' },
+  { pair: 'XAU/EUR', type: 'Price reaching', price: 2400, status: 'active', hoursAgo: 12, side: 'mid' },
+  {
+    pair: 'USD/CAD',
+    type: 'Price dropping below',
+    price: 1.36,
+    status: 'active',
+    hoursAgo: 2,
+    extra: { expiresAt: Date.UTC(2027, 5, 30, 21, 59) },
+  },
+  {
+    pair: 'LTC/USD',
+    type: 'Price rising above',
+    price: 120,
+    status: 'cancelled',
+    hoursAgo: 80,
+    extra: { expiresAt: NOW - 6 * HOUR, cancelReason: 'expired' },
+  },
 ];
+
+/** The history the server would have written: created, each firing and its notifications, expiry. */
+function historyOf(seed: Seed): Omit<AlertEvent, 'expireAt'>[] {
+  const created = NOW - seed.hoursAgo * HOUR;
+  const side = seed.side ?? 'ask';
+  const events: Omit<AlertEvent, 'expireAt'>[] = [{ type: 'created', at: created }];
+  const notified = (at: number) => [
+    ...((seed.email ?? true)
+      ? [{ type: 'notified' as const, at: at + 2_000, channel: 'email' as const, outcome: 'sent' as const }]
+      : []),
+    ...(seed.push
+      ? [{ type: 'notified' as const, at: at + 1_000, channel: 'push' as const, outcome: 'sent' as const }]
+      : []),
+  ];
+  if (seed.firedAt !== undefined) {
+    const at = NOW - seed.firedAt * HOUR;
+    events.push({ type: 'fired', at, price: seed.price, side }, ...notified(at));
+  }
+  if (seed.extra?.repeat === 'every') {
+    for (const hoursAgo of [20, 9, 2]) {
+      const at = NOW - hoursAgo * HOUR;
+      events.push({ type: 'fired', at, price: seed.price + 0.00003, side }, ...notified(at));
+      if (hoursAgo > 2) events.push({ type: 'rearmed', at: at + 30 * 60_000 });
+    }
+    events.push({ type: 'rearmed', at: NOW - HOUR });
+  }
+  if (seed.extra?.cancelReason === 'expired' && seed.extra.expiresAt !== undefined) {
+    events.push({ type: 'expired', at: seed.extra.expiresAt });
+  }
+  if (seed.status === 'paused') events.push({ type: 'paused', at: created + HOUR });
+  return events;
+}
 
 function toDocument(seed: Seed): AlertDocument {
   const doc: AlertDocument = {
@@ -52,8 +132,11 @@ function toDocument(seed: Seed): AlertDocument {
     triggerPrice: seed.price,
     status: seed.status,
     notificationPreferences: { email: seed.email ?? true, push: seed.push ?? false },
+    priceSide: seed.side ?? 'ask',
+    armed: true,
     createdAt: Timestamp.fromMillis(NOW - seed.hoursAgo * HOUR),
     ...(seed.note ? { note: seed.note } : {}),
+    ...seed.extra,
   };
   if (seed.firedAt !== undefined) {
     doc.triggeredAt = Timestamp.fromMillis(NOW - seed.firedAt * HOUR);
@@ -84,7 +167,17 @@ async function main() {
   });
   const batch = db.batch();
   batch.set(db.doc(`users/${DEMO_UID}`), profile);
-  seeds.forEach((seed, i) => batch.set(db.doc(`users/${DEMO_UID}/alerts/demo-${i + 1}`), toDocument(seed)));
+  seeds.forEach((seed, i) => {
+    const ref = db.doc(`users/${DEMO_UID}/alerts/demo-${i + 1}`);
+    batch.set(ref, toDocument(seed));
+    for (const event of historyOf(seed)) {
+      const parsed = alertEventSchema.parse({
+        ...event,
+        expireAt: Timestamp.fromMillis(event.at + HISTORY_RETENTION_MS),
+      });
+      batch.set(ref.collection('history').doc([event.at, event.type, event.channel].filter(Boolean).join('_')), parsed);
+    }
+  });
   batch.set(
     db.doc(`users/${DEMO_UID}/counters/alerts`),
     alertCounterSchema.parse({ count: seeds.length, lastAlertId: `demo-${seeds.length}` }),

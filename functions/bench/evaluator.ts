@@ -3,7 +3,9 @@
 // for the range-query evaluator and a naive one (every active alert of the pair) in the same run:
 // documents read per message, and publish -> 'triggered' latency (p50, p95). The delivery document
 // is written in the firing transaction, so its latency is the same commit.
-// Run: npm run bench:evaluator [-- 10000 50000]
+// Then the repeating population (half every-time, prices chopping around their levels): reads and
+// queries per message, firings per alert, range against naive.
+// Run: npm run bench:evaluator [-- 10000 50000] [--repeat 5000]
 import { PubSub, type Message } from '@google-cloud/pubsub';
 import { ALERT_TYPES, CURRENCY_PAIRS, intervalMessageSchema, type IntervalMessage } from '@price-alerts/domain';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
@@ -12,6 +14,7 @@ import { clearFirestoreProject } from '../../tests/emulator/firestore-emulator';
 import type { EvaluationStats } from '../src/evaluation/evaluator';
 import { evaluateIntervals, parseIntervalBatch } from '../src/evaluation/intervals';
 import { naiveEvaluateIntervals } from './naive';
+import { REPEAT_ROUNDS, runRepeating, sameFirings, type RepeatFigures } from './repeating';
 
 const ROUNDS = 3;
 const STEP = 0.02; // each round moves every price by 0.2%: 1% of all alerts fire
@@ -130,14 +133,14 @@ async function run(name: string, evaluator: Evaluator, alerts: number) {
 async function main() {
   if (!process.env.FIRESTORE_EMULATOR_HOST || !process.env.PUBSUB_EMULATOR_HOST)
     throw new Error('Run through `npm run bench:evaluator`: it starts the emulators.');
-  const sizes = process.argv
-    .slice(2)
-    .map(Number)
-    .filter((n) => n > 0);
+  const args = process.argv.slice(2);
+  const repeatAt = args.indexOf('--repeat');
+  const repeatSize = repeatAt >= 0 ? Number(args.splice(repeatAt, 2)[1]) : 5_000;
+  const sizes = args.map(Number).filter((n) => n > 0);
   console.log(`${ROUNDS} interval batches (15 pairs each) per run; each fires 1% of the alerts.`);
   console.log(
     'Note: the Firestore emulator has no indexes; every query scans all alerts, so on it latency follows the\n' +
-      'number of queries (range: 3 per pair, naive: 1) times the total alerts. Reads per message is what\n' +
+      'number of queries (range: 5 per pair and side, naive: 1) times the total alerts. Reads per message is what\n' +
       'production bills, and with the composite index its range queries cost what they return.',
   );
   for (const alerts of sizes.length ? sizes : [10_000, 50_000]) {
@@ -154,6 +157,27 @@ async function main() {
         `p50 x${(naive.p50 / range.p50).toFixed(1)}, p95 x${(naive.p95 / range.p95).toFixed(1)}`,
     );
   }
+  await repeating(repeatSize);
+}
+
+async function repeating(alerts: number) {
+  console.log(
+    `\nRepeating: ${alerts.toLocaleString('en-US')} alerts, half every-time (1 min cooldown, 0.1% re-arm), on ask, bid ` +
+      `and mid;\n${REPEAT_ROUNDS} messages 20 s apart in price time, prices swinging ±0.5% and chopping 0.05% per window.`,
+  );
+  const range = await runRepeating('range', evaluateIntervals, alerts);
+  const naive = await runRepeating('naive', naiveEvaluateIntervals, alerts);
+  const row = (label: string, r: RepeatFigures) =>
+    `  ${label.padEnd(6)} reads/message ${r.readsPerMessage.toFixed(1).padStart(8)}  queries/message ${r.queriesPerMessage
+      .toFixed(0)
+      .padStart(4)}  fired+re-armed/message ${r.changedPerMessage.toFixed(1).padStart(6)}  ` +
+    `firings per every-time alert ${r.firingsPerEvery.toFixed(2)}  per once alert ${r.firingsPerOnce.toFixed(2)}`;
+  console.log(row('range', range));
+  console.log(row('naive', naive));
+  console.log(
+    `  naive/range reads x${(naive.readsPerMessage / range.readsPerMessage).toFixed(1)}; ` +
+      `same firings per alert: ${sameFirings(range, naive) ? 'yes' : 'NO'} (${range.fired} and ${naive.fired} deliveries)`,
+  );
 }
 
 main().then(

@@ -1,23 +1,33 @@
-/** The benchmark's baseline: read every active alert of the pair, judge each in memory, fire the same way. */
+/**
+ * The benchmark's baseline: read every active alert of the pair, judge each in memory on its side
+ * (re-arming every-time alerts the same way), and fire through the same transactions, so it fires
+ * exactly what the range evaluator fires and differs only in what it reads.
+ */
 import {
+  PRICE_SIDES,
   alertDocumentSchema,
-  alertSince,
   evaluate,
-  pathFromInterval,
+  judged,
+  rearmDecision,
   type IntervalMessage,
 } from '@price-alerts/domain';
 import type { Firestore } from 'firebase-admin/firestore';
-import { emptyStats, type EvaluationStats } from '../src/evaluation/evaluator';
+import { armAlertsDue, emptyStats, addStats, type EvaluationStats } from '../src/evaluation/evaluator';
 import { fireAlerts } from '../src/evaluation/fire';
+import { pathsFromInterval } from '../src/evaluation/intervals';
+import { rearmAlerts } from '../src/evaluation/rearm';
 
 export async function naiveEvaluateIntervals(
   db: Firestore,
   intervals: readonly IntervalMessage[],
 ): Promise<EvaluationStats> {
   const stats = emptyStats();
+  if (intervals.length === 0) return stats;
+  // The step that arms alerts at their cooldown's end is shared: it reads only what it arms.
+  addStats(stats, await armAlertsDue(db, Math.max(...intervals.map((m) => m.lastAt))));
   await Promise.all(
     intervals.map(async (m) => {
-      const path = pathFromInterval(m);
+      const paths = pathsFromInterval(m);
       // Needs a (currencyPair, status) collection-group index in production; the emulator does not ask.
       const snapshot = await db
         .collectionGroup('alerts')
@@ -26,18 +36,24 @@ export async function naiveEvaluateIntervals(
         .get();
       stats.queries += 1;
       stats.read += snapshot.size;
-      const firing = snapshot.docs.filter((d) => {
-        const alert = alertDocumentSchema.safeParse(d.data());
-        return alert.success && evaluate({ ...alert.data, since: alertSince(alert.data) }, path) !== undefined;
+      const alerts = snapshot.docs.flatMap((d) => {
+        const parsed = alertDocumentSchema.safeParse(d.data());
+        return parsed.success ? [{ ...parsed.data, path: d.ref.path }] : [];
       });
-      // Awaited first: `+= await` would read the count before the wait and lose concurrent updates.
-      const counts = await fireAlerts(
-        db,
-        firing.map((d) => d.ref.path),
-        path,
-      );
-      stats.fired += counts.fired;
-      stats.failed += counts.failed;
+      for (const side of PRICE_SIDES) {
+        const path = paths[side];
+        if (!path) continue;
+        const mine = alerts.filter((a) => (a.priceSide ?? 'ask') === side);
+        const rearming = mine.filter((a) => a.armed === false && rearmDecision(a, path.points)).map((a) => a.path);
+        if (rearming.length) stats.rearmed += await rearmAlerts(db, rearming, side, path);
+        const firing = mine
+          .filter((a) => (a.armed !== false && evaluate(judged(a), path)) || rearming.includes(a.path))
+          .map((a) => a.path);
+        // Awaited first: `+= await` would read the count before the wait and lose concurrent updates.
+        const counts = await fireAlerts(db, firing, path, Date.now, side);
+        stats.fired += counts.fired;
+        stats.failed += counts.failed;
+      }
     }),
   );
   return stats;

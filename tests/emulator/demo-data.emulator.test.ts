@@ -1,5 +1,11 @@
 // The stack `npm start` runs: the imported demo data is there and the functions bundle loads.
-import { ALERT_STATUSES, alertCounterSchema, alertDocumentSchema, profileSchema } from '@price-alerts/domain';
+import {
+  ALERT_STATUSES,
+  alertCounterSchema,
+  alertDocumentSchema,
+  alertEventSchema,
+  profileSchema,
+} from '@price-alerts/domain';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
@@ -34,6 +40,22 @@ describe('demo data', () => {
     expect(new Set(alerts.map((a) => a.status))).toEqual(new Set(ALERT_STATUSES));
     expect(new Set(alerts.map((a) => a.currencyPair)).size).toBeGreaterThanOrEqual(5);
     expect(alerts.every((a) => a.userId === 'demo-user')).toBe(true);
+  });
+
+  it('has an alert of each kind the alert model adds, each findable by the evaluators, with its history', async () => {
+    const db = getFirestore(app);
+    const docs = (await db.collection('users/demo-user/alerts').get()).docs;
+    const alerts = docs.map((d) => alertDocumentSchema.parse(d.data()));
+    expect(alerts.every((a) => a.armed === true && a.priceSide !== undefined)).toBe(true);
+    expect(new Set(alerts.map((a) => a.priceSide))).toEqual(new Set(['ask', 'bid', 'mid']));
+    expect(alerts.some((a) => a.repeat === 'every' && (a.fireCount ?? 0) > 1)).toBe(true);
+    expect(alerts.some((a) => a.status === 'active' && a.expiresAt !== undefined)).toBe(true);
+    expect(alerts.some((a) => a.status === 'cancelled' && a.cancelReason === 'expired')).toBe(true);
+    expect(alerts.some((a) => a.note)).toBe(true);
+    for (const doc of docs) {
+      const history = await doc.ref.collection('history').get();
+      expect(history.docs.map((h) => alertEventSchema.parse(h.data()).type)).toContain('created');
+    }
   });
 
   it('has the alert counter the 200-alert cap reads, equal to the demo user’s alerts', async () => {

@@ -74,18 +74,31 @@ export async function rearmPair(
   if (path.points.length === 0) return stats;
   const prices = path.points.map((p) => p.price);
   const range = { pair, side, low: Math.min(...prices), high: Math.max(...prices) };
-  const handle = (paths: string[]) =>
-    db.runTransaction(async (tx) => {
-      const refs = paths.map((p) => db.doc(p));
-      const snapshots = await tx.getAll(...refs);
-      return snapshots.filter((s) => rearmIn(tx, s.ref, parseDoc(alertDocumentSchema, s), side, path)).length;
-    });
-  await Promise.all(
-    (['below', 'above'] as const).map((direction) =>
-      eachPage((after) => findRearmable(db, range, direction, pageSize, after), stats, handle),
-    ),
-  );
+  // A 'reaching' alert waits on both thresholds and may be in both queries: the fall is handled
+  // first and the rise skips what it already saw, so no alert is re-armed in two transactions.
+  const seen = new Set<string>();
+  const handle = (paths: string[]) => {
+    const fresh = paths.filter((p) => !seen.has(p));
+    for (const p of fresh) seen.add(p);
+    return fresh.length ? rearmAlerts(db, fresh, side, path) : Promise.resolve(0);
+  };
+  for (const direction of ['below', 'above'] as const) {
+    await eachPage((after) => findRearmable(db, range, direction, pageSize, after), stats, handle);
+  }
   return stats;
+}
+
+/** Re-arms, in one transaction, those of the given alerts the path takes back past their distance. */
+export function rearmAlerts(
+  db: Firestore,
+  paths: readonly string[],
+  side: PriceSide,
+  path: PricePath,
+): Promise<number> {
+  return db.runTransaction(async (tx) => {
+    const snapshots = await tx.getAll(...paths.map((p) => db.doc(p)));
+    return snapshots.filter((s) => rearmIn(tx, s.ref, parseDoc(alertDocumentSchema, s), side, path)).length;
+  });
 }
 
 /** Arms the alerts the price re-armed during their cooldown, once the cooldown is over. */
