@@ -4,6 +4,7 @@
  * spec, and beside them, marked, the product's own where the spec shows no wording. Labels and
  * screen texts stay with their screens.
  */
+import { MAX_REARM_PERCENT, MIN_REARM_PERCENT } from './alertModel.ts';
 import { NOTE_MAX_LENGTH } from './constants.ts';
 
 /** Toasts of the spec's error catalogue (section 8). */
@@ -65,3 +66,10 @@ export const PUSH_MESSAGES = {
   unsupported:
     'This browser cannot show push notifications. On iPhone and iPad, add the app to your Home Screen first.',
 } as const;
+
+/** The alert model's fields on the create and edit screens (the product's own). */
+export const MSG_REARM_RANGE = `Enter a re-arm distance between ${MIN_REARM_PERCENT}% and ${MAX_REARM_PERCENT}%.`;
+export const MSG_EXPIRY_IN_FUTURE = 'Choose an expiry date and time in the future.';
+export const MSG_EXPIRY_TOO_FAR = 'Choose an expiry within a year.';
+/** The typed offset of the level from the live price could not be read. */
+export const MSG_LEVEL_PERCENT = 'Type a percentage above -100, such as 0.5 or -1.';

@@ -17,6 +17,8 @@ export const watchAlerts = vi.fn<Watch>((_db, _uid, list, onData) => {
 export const getAlert = vi.fn<typeof Repository.getAlert>(async () => undefined);
 export const setAlertStatus = vi.fn<typeof Repository.setAlertStatus>(async () => {});
 export const deleteAlert = vi.fn<typeof Repository.deleteAlert>(async () => {});
+export const createAlert = vi.fn<typeof Repository.createAlert>(async () => 'new-alert');
+export const updateAlert = vi.fn<typeof Repository.updateAlert>(async () => {});
 
 /** What the live query of `list` would deliver now. */
 export function emit(list: Repository.AlertList, alerts: Alert[]): void {
@@ -26,10 +28,12 @@ export function emit(list: Repository.AlertList, alerts: Alert[]): void {
 }
 
 export function resetAlertsRepository(): void {
-  for (const fn of [watchAlerts, getAlert, setAlertStatus, deleteAlert]) fn.mockClear();
+  for (const fn of [watchAlerts, getAlert, setAlertStatus, deleteAlert, createAlert, updateAlert]) fn.mockClear();
   getAlert.mockImplementation(async () => undefined);
   setAlertStatus.mockImplementation(async () => {});
   deleteAlert.mockImplementation(async () => {});
+  createAlert.mockImplementation(async () => 'new-alert');
+  updateAlert.mockImplementation(async () => {});
 }
 
 export const testAlert = (id: string, status: Alert['status'], patch: Partial<Alert> = {}): Alert => ({

@@ -1,8 +1,11 @@
-import { NOTE_MAX_LENGTH, type Draft } from '@price-alerts/domain';
+import { NOTE_MAX_LENGTH, PRICE_SIDES, PRICE_SIDE_LABELS, type Draft } from '@price-alerts/domain';
 import { useState, type FormEvent } from 'react';
+import { ChoiceGroup } from './ChoiceGroup';
+import { ExpiryField } from './ExpiryField';
 import { LevelFromMarket } from './LevelFromMarket';
 import { LivePricePanel } from './LivePricePanel';
 import { PairPicker, TypePicker } from './PairPicker';
+import { RepeatFields } from './RepeatFields';
 import './AlertForm.css';
 
 /** A field whose value is chosen in a modal; its name reads as label plus current value. */
@@ -34,8 +37,9 @@ export function AlertForm({
 }) {
   const [picker, setPicker] = useState<'pair' | 'type' | null>(null);
   const prefs = draft.notificationPreferences;
-  const setPrefs = (patch: Partial<Draft['notificationPreferences']>) =>
-    onChange({ ...draft, notificationPreferences: { ...prefs, ...patch } });
+  const patch = (fields: Partial<Draft>) => onChange({ ...draft, ...fields });
+  const setPrefs = (changes: Partial<Draft['notificationPreferences']>) =>
+    patch({ notificationPreferences: { ...prefs, ...changes } });
   function submit(event: FormEvent) {
     event.preventDefault();
     onSubmit();
@@ -56,6 +60,14 @@ export function AlertForm({
         placeholder="Choose a type"
         onOpen={() => setPicker('type')}
       />
+      <ChoiceGroup
+        legend="Judge on"
+        name="priceSide"
+        choices={PRICE_SIDES}
+        labels={PRICE_SIDE_LABELS}
+        value={draft.priceSide}
+        onChange={(priceSide) => patch({ priceSide })}
+      />
       <label className="field">
         <span>Trigger price</span>
         <input
@@ -70,10 +82,11 @@ export function AlertForm({
       <LevelFromMarket
         pair={draft.currencyPair}
         type={draft.alertType}
+        side={draft.priceSide}
         triggerPrice={draft.triggerPrice}
-        onLevel={(triggerPrice) => onChange({ ...draft, triggerPrice })}
+        onLevel={(triggerPrice) => patch({ triggerPrice })}
       />
-      <LivePricePanel pair={draft.currencyPair} />
+      <LivePricePanel pair={draft.currencyPair} side={draft.priceSide} />
       <fieldset className="checks">
         <legend>Notify me by</legend>
         <label>
@@ -85,6 +98,8 @@ export function AlertForm({
           Push notifications
         </label>
       </fieldset>
+      <RepeatFields value={draft} onChange={patch} />
+      <ExpiryField value={draft} onChange={patch} />
       <label className="field">
         <span>Note (optional)</span>
         <input

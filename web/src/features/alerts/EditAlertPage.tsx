@@ -1,4 +1,4 @@
-import { MSG_EDIT_MISSING, TOAST, isLive, validateDraft, type Alert, type Draft } from '@price-alerts/domain';
+import { MSG_EDIT_MISSING, TOAST, draftFromAlert, isLive, validateDraft, type Draft } from '@price-alerts/domain';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -19,15 +19,6 @@ const EDIT_SUBMIT = {
   leavesOnSuccess: true,
 };
 
-const toDraft = (alert: Alert): Draft => ({
-  currencyPair: alert.currencyPair,
-  alertType: alert.alertType,
-  triggerPrice: String(alert.triggerPrice),
-  status: 'active',
-  notificationPreferences: { ...alert.notificationPreferences },
-  note: alert.note ?? '',
-});
-
 /** Edit is allowed while an alert is active or paused; the rules enforce the same. */
 export default function EditAlertPage() {
   const { alertId } = useParams();
@@ -42,7 +33,7 @@ export default function EditAlertPage() {
     void getDb()
       .then((db) => getAlert(db, user.uid, alertId))
       .then(
-        (alert) => live && setDraft(alert && isLive(alert.status) ? toDraft(alert) : 'missing'),
+        (alert) => live && setDraft(alert && isLive(alert.status) ? draftFromAlert(alert) : 'missing'),
         () => live && setDraft('missing'),
       );
     return () => {

@@ -79,6 +79,7 @@ describe('alerts repository', () => {
       currencyPair: 'BTC/USD',
       alertType: 'Price dropping below',
       triggerPrice: 60000,
+      priceSide: 'ask',
       notificationPreferences: { email: false, push: true },
     });
     // The first snapshot may come from the local cache alone; wait for the server's full list.
@@ -95,6 +96,7 @@ describe('alerts repository', () => {
       currencyPair: 'XAU/USD',
       alertType: 'Price reaching',
       triggerPrice: 2750,
+      priceSide: 'ask',
       notificationPreferences: { email: true, push: true },
     });
     expect(await getAlert(db, ALICE, 'a-20')).toMatchObject({
@@ -111,6 +113,7 @@ describe('alerts repository', () => {
       currencyPair: 'EUR/USD',
       alertType: 'Price rising above',
       triggerPrice: 1.2,
+      priceSide: 'ask',
       notificationPreferences: { email: true, push: false },
     } as const;
     const id = await createAlert(db, ALICE, { ...base, note: 'Range top' });
@@ -120,6 +123,74 @@ describe('alerts repository', () => {
     await updateAlert(db, ALICE, id, base);
     expect(await getAlert(db, ALICE, id)).not.toHaveProperty('note');
     await deleteAlert(db, ALICE, id);
+  });
+
+  it('stores a once alert of the defaults as before, with its side and armed', async () => {
+    const id = await createAlert(db, ALICE, {
+      currencyPair: 'EUR/USD',
+      alertType: 'Price reaching',
+      triggerPrice: 1.1,
+      priceSide: 'ask',
+      notificationPreferences: { email: true, push: false },
+    });
+    const stored = await getAlert(db, ALICE, id);
+    expect(stored).toMatchObject({ priceSide: 'ask', armed: true, status: 'active' });
+    for (const field of ['repeat', 'cooldownMinutes', 'rearmPercent', 'expiresAt']) {
+      expect(stored).not.toHaveProperty(field);
+    }
+  });
+
+  it('stores every field of an every-time alert, and an edit starts it afresh, clearing what it cleared', async () => {
+    const expiresAt = Date.now() + 7 * 86_400_000;
+    const input: ValidAlertInput = {
+      currencyPair: 'GBP/USD',
+      alertType: 'Price rising above',
+      triggerPrice: 1.3,
+      priceSide: 'bid',
+      notificationPreferences: { email: true, push: true },
+      repeat: 'every',
+      cooldownMinutes: 5,
+      rearmPercent: 0.2,
+      expiresAt,
+    };
+    const id = await createAlert(db, ALICE, input);
+    expect(await getAlert(db, ALICE, id)).toMatchObject({ ...input, userId: ALICE, status: 'active', armed: true });
+
+    // What the server leaves on an every-time alert that fired, is waiting to re-arm, and ran away.
+    await env.withSecurityRulesDisabled((ctx) =>
+      setDoc(
+        doc(ctx.firestore(), `users/${ALICE}/alerts/${id}`),
+        {
+          status: 'paused',
+          armed: false,
+          rearmBelow: 1.2974,
+          armAt: Date.now() + 60_000,
+          pauseReason: 'runaway',
+          fireCount: 16,
+        },
+        { merge: true },
+      ),
+    );
+    await updateAlert(db, ALICE, id, {
+      ...input,
+      priceSide: 'mid',
+      cooldownMinutes: 60,
+      expiresAt: expiresAt + 60_000,
+    });
+    const edited = await getAlert(db, ALICE, id);
+    expect(edited).toMatchObject({ priceSide: 'mid', cooldownMinutes: 60, expiresAt: expiresAt + 60_000, armed: true });
+    for (const field of ['rearmBelow', 'rearmAbove', 'armAt', 'pauseReason']) expect(edited).not.toHaveProperty(field);
+    // The edit does not resume it, and the firings so far stay counted.
+    expect(edited).toMatchObject({ status: 'paused', fireCount: 16 });
+
+    // Once again, never expiring: the repeat fields and the expiry leave the document.
+    const { repeat: _r, cooldownMinutes: _c, rearmPercent: _p, expiresAt: _e, ...once } = input;
+    await updateAlert(db, ALICE, id, once);
+    const onceAgain = await getAlert(db, ALICE, id);
+    expect(onceAgain).toMatchObject({ priceSide: 'bid', armed: true });
+    for (const field of ['repeat', 'cooldownMinutes', 'rearmPercent', 'expiresAt']) {
+      expect(onceAgain).not.toHaveProperty(field);
+    }
   });
 
   it('refuses to pause a triggered alert', async () => {
@@ -145,6 +216,7 @@ describe('alerts repository: the 200-alert cap', () => {
     currencyPair: 'EUR/USD',
     alertType: 'Price reaching',
     triggerPrice: 1.1,
+    priceSide: 'ask',
     notificationPreferences: { email: true, push: false },
   };
   const setCount = (count: number) =>

@@ -6,7 +6,6 @@
 import {
   ACTIVE_ALERTS_QUERY,
   AlertLimitError,
-  DEFAULT_PRICE_SIDE,
   PREVIOUS_ALERTS_QUERY,
   alertCounterSchema,
   alertDocumentSchema,
@@ -38,6 +37,16 @@ const SHAPES = { active: ACTIVE_ALERTS_QUERY, previous: PREVIOUS_ALERTS_QUERY } 
 const alertsOf = (db: Firestore, uid: string) => collection(db, 'users', uid, 'alerts');
 const alertRef = (db: Firestore, uid: string, alertId: string) => doc(db, 'users', uid, 'alerts', alertId);
 const counterRef = (db: Firestore, uid: string) => doc(db, 'users', uid, 'counters', 'alerts');
+
+/** The alert model's optional user fields (absent: once, never expires; see ValidAlertInput). */
+const MODEL_FIELDS = [
+  'repeat',
+  'cooldownMinutes',
+  'rearmPercent',
+  'expiresAt',
+] as const satisfies readonly (keyof ValidAlertInput)[];
+/** What the server keeps while an every-time alert waits to re-arm, and why the runaway guard paused it. */
+const SERVER_REARM_FIELDS = ['rearmBelow', 'rearmAbove', 'armAt', 'pauseReason'] as const;
 
 /** How many alerts the account holds, as its counter says (0 before its first counted alert). */
 export async function alertCount(db: Firestore, uid: string): Promise<number> {
@@ -79,10 +88,14 @@ export async function createAlert(db: Firestore, uid: string, input: ValidAlertI
     currencyPair: input.currencyPair,
     alertType: input.alertType,
     triggerPrice: input.triggerPrice,
-    priceSide: DEFAULT_PRICE_SIDE,
+    priceSide: input.priceSide,
     status: 'active',
     notificationPreferences: { ...input.notificationPreferences },
     ...(input.note ? { note: input.note } : {}),
+    // Written only when set, so a once alert that never expires is stored as alerts were before.
+    ...Object.fromEntries(MODEL_FIELDS.flatMap((field) => (input[field] === undefined ? [] : [[field, input[field]]]))),
+    // The evaluators' firing query reads armed alerts only.
+    armed: true,
     createdAt: serverTimestamp(),
   });
   batch.set(counterRef(db, uid), { count: increment(1), lastAlertId: ref.id }, { merge: true });
@@ -97,14 +110,22 @@ export async function createAlert(db: Firestore, uid: string, input: ValidAlertI
   return ref.id;
 }
 
+/**
+ * Saves the edit screen's fields. An edit starts the alert afresh: armed again, with the server's
+ * re-arm state and the runaway guard's pause reason removed (the rules require both). A field the
+ * edit cleared (a note, a once alert's repeat fields, an expiry set back to never) leaves the document.
+ */
 export async function updateAlert(db: Firestore, uid: string, alertId: string, input: ValidAlertInput): Promise<void> {
   await updateDoc(alertRef(db, uid, alertId), {
     currencyPair: input.currencyPair,
     alertType: input.alertType,
     triggerPrice: input.triggerPrice,
+    priceSide: input.priceSide,
     notificationPreferences: { ...input.notificationPreferences },
-    // A note cleared on the edit screen leaves the document.
     note: input.note ?? deleteField(),
+    ...Object.fromEntries(MODEL_FIELDS.map((field) => [field, input[field] ?? deleteField()])),
+    armed: true,
+    ...Object.fromEntries(SERVER_REARM_FIELDS.map((field) => [field, deleteField()])),
     updatedAt: serverTimestamp(),
   });
 }
