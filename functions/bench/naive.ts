@@ -45,11 +45,12 @@ export async function naiveEvaluateIntervals(
         if (!path) continue;
         const mine = alerts.filter((a) => (a.priceSide ?? 'ask') === side);
         const rearming = mine.filter((a) => a.armed === false && rearmDecision(a, path.points)).map((a) => a.path);
-        if (rearming.length) stats.rearmed += await rearmAlerts(db, rearming, side, path);
+        // Awaited first: `+= await` would read the count before the wait and lose concurrent updates.
+        const rearmed = rearming.length ? await rearmAlerts(db, rearming, side, path) : 0;
+        stats.rearmed += rearmed;
         const firing = mine
           .filter((a) => (a.armed !== false && evaluate(judged(a), path)) || rearming.includes(a.path))
           .map((a) => a.path);
-        // Awaited first: `+= await` would read the count before the wait and lose concurrent updates.
         const counts = await fireAlerts(db, firing, path, Date.now, side);
         stats.fired += counts.fired;
         stats.failed += counts.failed;
