@@ -193,6 +193,21 @@ describe('alerts repository', () => {
     }
   });
 
+  it('resumes an alert the runaway guard paused, clearing the reason', async () => {
+    await env.withSecurityRulesDisabled(async (ctx) => {
+      await setDoc(doc(ctx.firestore(), `users/${ALICE}/alerts/storm`), {
+        ...validAlert(),
+        repeat: 'every',
+        status: 'paused',
+        pauseReason: 'runaway',
+        createdAt: Timestamp.fromMillis(BASE),
+      });
+    });
+    await setAlertStatus(db, ALICE, 'storm', 'active');
+    const resumed = await getAlert(db, ALICE, 'storm');
+    expect([resumed?.status, resumed?.pauseReason]).toEqual(['active', undefined]);
+  });
+
   it('refuses to pause a triggered alert', async () => {
     await expect(setAlertStatus(db, ALICE, 'a-23', 'paused')).rejects.toMatchObject({ code: 'permission-denied' });
   });

@@ -136,7 +136,12 @@ export async function setAlertStatus(
   alertId: string,
   status: Extract<AlertStatus, 'active' | 'paused'>,
 ): Promise<void> {
-  await updateDoc(alertRef(db, uid, alertId), { status, updatedAt: serverTimestamp() });
+  await updateDoc(alertRef(db, uid, alertId), {
+    status,
+    updatedAt: serverTimestamp(),
+    // A resume clears the runaway guard's pause reason (the rules require it).
+    ...(status === 'active' ? { pauseReason: deleteField() } : {}),
+  });
 }
 
 /** Deletes the alert with the counter's -1 in one batch; with no count (older alerts) on its own. */
