@@ -6,6 +6,7 @@ import {
   cancelReasonText,
   distanceText,
   firedTimes,
+  historyByDay,
   historySentence,
   liveLine,
   midPrice,
@@ -179,7 +180,8 @@ describe('modelDetails: the sheet rows', () => {
         ['Cooldown', '1 hour'],
         ['Re-arm distance', '0.25%'],
         ['Fired', '3 times'],
-        ['Last fired', 'Mar 5, 14:07 at 1.08512'],
+        ['Last fired', 'Mar 5, 14:07'],
+        ['Last firing price', '1.08512'],
         ['Expires', 'Never'],
       ],
     ],
@@ -244,5 +246,34 @@ describe('historySentence: one event in words', () => {
     [{ type: 'notified' }, 'EUR/USD', 'Notification sent'],
   ])('%o on %s reads %s', (patch, pair, text) => {
     expect(historySentence(event(patch), pair)).toBe(text);
+  });
+});
+
+describe('historyByDay: a heading per day, the time on each line', () => {
+  const at = (iso: string) => ({ at: Date.parse(iso) });
+  it('groups consecutive events of a day, newest first as given, in the time zone asked for', () => {
+    const events = [at('2026-03-06T00:10:00Z'), at('2026-03-05T23:59:00Z'), at('2026-03-05T14:07:00Z')];
+    expect(historyByDay(events, UTC)).toEqual([
+      { day: 'Mar 6', events: [{ event: events[0], time: '00:10' }] },
+      {
+        day: 'Mar 5',
+        events: [
+          { event: events[1], time: '23:59' },
+          { event: events[2], time: '14:07' },
+        ],
+      },
+    ]);
+    // Two hours east, the late one on the 5th is already the 6th.
+    expect(historyByDay(events, 'Asia/Nicosia').map((d) => [d.day, d.events.map((e) => e.time)])).toEqual([
+      ['Mar 6', ['02:10', '01:59']],
+      ['Mar 5', ['16:07']],
+    ]);
+  });
+
+  it('is empty for no events, and keeps an event with an unreadable time under the spec’s fallback', () => {
+    expect(historyByDay([], UTC)).toEqual([]);
+    expect(historyByDay([{ at: Number.NaN }], UTC)).toEqual([
+      { day: 'Invalid date', events: [{ event: { at: Number.NaN }, time: '' }] },
+    ]);
   });
 });

@@ -8,7 +8,7 @@ import {
   RUNAWAY_WINDOW_MS,
 } from './alertModel.ts';
 import { DEFAULT_PRICE_SIDE, formatPrice, type AlertType, type CurrencyPair, type PriceSide } from './constants.ts';
-import { formatDateTime } from './dates.ts';
+import { formatDateTime, toDate } from './dates.ts';
 import type { AlertEvent } from './history.ts';
 import { MSG_ALERT_FIRE_FAILED } from './messages.ts';
 import type { Alert } from './schemas.ts';
@@ -117,11 +117,10 @@ export function modelDetails(alert: Alert, timeZone?: string): [label: string, v
     rows.push(['Re-arm distance', `${alert.rearmPercent ?? DEFAULT_REARM_PERCENT}%`]);
     const count = alert.fireCount ?? 0;
     rows.push(['Fired', count === 0 ? 'Not yet' : count === 1 ? '1 time' : `${count} times`]);
-    if (alert.lastFiredAt !== undefined) {
-      const at = formatDateTime(alert.lastFiredAt, timeZone);
-      const price =
-        alert.lastFiredPrice === undefined ? '' : ` at ${formatPrice(alert.currencyPair, alert.lastFiredPrice)}`;
-      rows.push(['Last fired', `${at}${price}`]);
+    // Time and price in rows of their own: together they wrap on a phone.
+    if (alert.lastFiredAt !== undefined) rows.push(['Last fired', formatDateTime(alert.lastFiredAt, timeZone)]);
+    if (alert.lastFiredPrice !== undefined) {
+      rows.push(['Last firing price', formatPrice(alert.currencyPair, alert.lastFiredPrice)]);
     }
   }
   // An ended alert's expiry is past or moot; an expired one says so in its reason instead.
@@ -154,4 +153,44 @@ export function historySentence(event: AlertEvent, pair: CurrencyPair): string {
     return `${channel} ${outcome}${reason}`;
   }
   return EVENT_TEXT[event.type];
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+function cached(cache: Map<string, Intl.DateTimeFormat>, options: Intl.DateTimeFormatOptions, timeZone?: string) {
+  const key = timeZone ?? '';
+  let format = cache.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { ...options, ...(timeZone ? { timeZone } : {}) });
+    cache.set(key, format);
+  }
+  return format;
+}
+
+export interface HistoryDay<E> {
+  /** 'Mar 5': short month and day, as the app's dates (the 90 days kept never span a year's same day). */
+  day: string;
+  /** Its events in the order given (newest first), each with its time of day ('14:07', 24-hour). */
+  events: { event: E; time: string }[];
+}
+
+/**
+ * The history's events under a heading per day, so each line needs only the time and its sentence
+ * stays on one line on a phone. Consecutive events of the same day share a group.
+ */
+export function historyByDay<E extends { at: number }>(events: readonly E[], timeZone?: string): HistoryDay<E>[] {
+  const dayFormat = cached(dayFormats, { month: 'short', day: 'numeric' }, timeZone);
+  const timeFormat = cached(timeFormats, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }, timeZone);
+  const days: HistoryDay<E>[] = [];
+  for (const event of events) {
+    const date = toDate(event.at) ?? new Date(Number.NaN);
+    const valid = !Number.isNaN(date.getTime());
+    const day = valid ? dayFormat.format(date) : formatDateTime(event.at, timeZone);
+    const time = valid ? timeFormat.format(date) : '';
+    const last = days.at(-1);
+    if (last?.day === day) last.events.push({ event, time });
+    else days.push({ day, events: [{ event, time }] });
+  }
+  return days;
 }

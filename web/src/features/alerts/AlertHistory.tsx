@@ -1,4 +1,4 @@
-import { formatDateTime, historySentence, type CurrencyPair } from '@price-alerts/domain';
+import { historyByDay, historySentence, type CurrencyPair } from '@price-alerts/domain';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { getDb } from '../../lib/firebase';
@@ -47,6 +47,9 @@ function useAlertHistory(alertId: string): HistoryState {
   return state?.key === key ? state.value : { status: 'loading' };
 }
 
+/** The machine-readable time, left out for a time that is not one (toISOString would throw). */
+const isoTime = (at: number) => (Number.isFinite(at) ? new Date(at).toISOString() : undefined);
+
 export function AlertHistory({ alertId, pair }: { alertId: string; pair: CurrencyPair }) {
   const history = useAlertHistory(alertId);
   let body;
@@ -55,12 +58,19 @@ export function AlertHistory({ alertId, pair }: { alertId: string; pair: Currenc
   else if (history.events.length === 0) body = <p className="history-note">No history yet.</p>;
   else
     body = (
-      <ol className="history-list">
-        {history.events.map((event) => (
-          <li key={event.id}>
-            <time dateTime={new Date(event.at).toISOString()}>{formatDateTime(event.at)}</time>
-            {/* Server text (a reason) is set as text: React escapes it, nothing is parsed as markup. */}
-            <span>{historySentence(event, pair)}</span>
+      <ol className="history-days">
+        {historyByDay(history.events).map(({ day, events }, i) => (
+          <li key={`${i}-${day}`}>
+            <h4 className="history-day">{day}</h4>
+            <ol className="history-list">
+              {events.map(({ event, time }) => (
+                <li key={event.id}>
+                  <time dateTime={isoTime(event.at)}>{time}</time>
+                  {/* Server text (a reason) is set as text: React escapes it, nothing is parsed as markup. */}
+                  <span>{historySentence(event, pair)}</span>
+                </li>
+              ))}
+            </ol>
           </li>
         ))}
       </ol>

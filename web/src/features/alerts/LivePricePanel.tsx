@@ -33,7 +33,13 @@ function LiveValues({ pair, price, side }: { pair: CurrencyPair; price: LivePric
         <div key={s} className={s === side ? 'live-value judged' : 'live-value'} aria-current={s === side || undefined}>
           <dt>
             {PRICE_SIDE_LABELS[s]}
-            {s === side && <span className="live-judged">Judged on</span>}
+            {/* The space keeps 'Ask Judged on' two words for a screen reader; the tag is laid out apart. */}
+            {s === side && (
+              <>
+                {' '}
+                <span className="live-judged">Judged on</span>
+              </>
+            )}
           </dt>
           <dd>{formatPrice(pair, sidePrice(price, s))}</dd>
         </div>

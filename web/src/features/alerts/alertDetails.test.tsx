@@ -44,6 +44,9 @@ function rows(): [string, string][] {
 
 beforeEach(() => history.resetHistoryRepository());
 
+/** The history's event lines, in order (under their day headings). */
+const lines = () => [...document.querySelectorAll<HTMLElement>('.history-list li')];
+
 describe('details rows of the alert model', () => {
   it('adds Judged on, Repeat and Expires after the spec’s rows for an alert without new fields', () => {
     openSheet(alert('a', 'active'));
@@ -79,7 +82,8 @@ describe('details rows of the alert model', () => {
       ['Cooldown', '5 min'],
       ['Re-arm distance', '0.2%'],
       ['Fired', '3 times'],
-      ['Last fired', 'Mar 5, 15:30 at 1.09512'],
+      ['Last fired', 'Mar 5, 15:30'],
+      ['Last firing price', '1.09512'],
       ['Expires', 'Apr 1, 23:59'],
     ]);
   });
@@ -117,23 +121,26 @@ describe('history', () => {
         event('e3', { type: 'fired', price: 1.09512, side: 'bid', at: at('15:30') }),
         event('e2', { type: 'edited', at: at('14:20') }),
         event('e1', { type: 'created', at: at('14:07') }),
+        event('e0', { type: 'resumed', at: new Date('2026-03-04T23:50:00').getTime() }),
       ]),
     );
-    const items = sheet.getAllByRole('listitem');
+    const items = lines();
     expect(items.map((li) => li.textContent)).toEqual([
-      'Mar 5, 14:07Push skipped: No <b>device</b> registered',
-      'Mar 5, 15:30Email sent',
-      'Mar 5, 15:30Fired at 1.09512 (bid)',
-      'Mar 5, 14:20Edited',
-      'Mar 5, 14:07Created',
+      '14:07Push skipped: No <b>device</b> registered',
+      '15:30Email sent',
+      '15:30Fired at 1.09512 (bid)',
+      '14:20Edited',
+      '14:07Created',
+      '23:50Resumed',
     ]);
+    expect(sheet.getAllByRole('heading', { level: 4 }).map((h) => h.textContent)).toEqual(['Mar 5', 'Mar 4']);
     expect(items[0]?.querySelector('b')).toBeNull();
     expect(items[1]?.querySelector('time')?.getAttribute('dateTime')).toBe(new Date(at('15:30')).toISOString());
     expect(sheet.queryByText('Loading history...')).toBeNull();
 
     // A new event arrives while the sheet is open.
     act(() => emitHistory('a', [event('e6', { type: 'rearmed', at: at('15:45') })]));
-    expect(sheet.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Mar 5, 15:45Re-armed']);
+    expect(lines().map((li) => li.textContent)).toEqual(['15:45Re-armed']);
   });
 
   it('says when there is none yet, and when it cannot be read', async () => {

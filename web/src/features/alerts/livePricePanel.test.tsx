@@ -37,7 +37,7 @@ describe('live price panel sides', () => {
   it('shows ask, bid, the mid between them and the update time, judged on the ask by default', () => {
     const panel = renderPanel();
     expect(cells(panel)).toEqual([
-      { term: 'AskJudged on', value: '1.08524', current: 'true', emphasised: true },
+      { term: 'Ask Judged on', value: '1.08524', current: 'true', emphasised: true },
       { term: 'Bid', value: '1.08512', current: null, emphasised: false },
       { term: 'Mid', value: '1.08518', current: null, emphasised: false },
     ]);
