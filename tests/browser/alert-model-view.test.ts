@@ -262,6 +262,16 @@ describe.each(VIEWPORTS)('the alert model at $width x $height', (viewport) => {
         ]),
       );
     await checkScreen(page, 'alert-model-bid-details');
+
+    // The live price panel of the edit screen names the side this alert is judged on.
+    await sheet.getByRole('button', { name: 'Edit' }).click();
+    await page.waitForURL(`${WEB_URL}/edit_alert/${ids.bid}`);
+    const panel = page.getByRole('region', { name: `Live price of ${BID.pair}` });
+    const judged = panel.locator('[aria-current="true"]');
+    await expect.poll(() => judged.locator('dt').textContent()).toBe('Bid Judged on');
+    expect(await panel.locator('.live-value').count()).toBe(3);
+    await panel.scrollIntoViewIfNeeded();
+    await checkScreen(page, 'alert-model-live-panel');
     await context.close();
   });
 });
