@@ -44,7 +44,9 @@ export async function naiveEvaluateIntervals(
         const path = paths[side];
         if (!path) continue;
         const mine = alerts.filter((a) => (a.priceSide ?? 'ask') === side);
-        const rearming = mine.filter((a) => a.armed === false && rearmDecision(a, path.points)).map((a) => a.path);
+        const rearming = mine
+          .filter((a) => a.armed === false && rearmDecision(a, path.points, path.before))
+          .map((a) => a.path);
         // Awaited first: `+= await` would read the count before the wait and lose concurrent updates.
         const rearmed = rearming.length ? await rearmAlerts(db, rearming, side, path) : 0;
         stats.rearmed += rearmed;

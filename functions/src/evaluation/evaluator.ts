@@ -2,8 +2,10 @@
 import {
   ALERT_TYPES,
   PRICE_SIDES,
+  cooldownEnd,
   evaluate,
   judged,
+  repeats,
   triggerRange,
   type CurrencyPair,
   type PricePath,
@@ -12,7 +14,7 @@ import {
 import type { Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { findActiveInRange } from '../repositories/alerts';
 import { fireAlerts } from './fire';
-import { armDue, rearmPair, type RearmStats } from './rearm';
+import { armDue, parkCooling, rearmPair, type RearmStats } from './rearm';
 
 export interface EvaluationStats {
   /** Alert documents the range queries returned. */
@@ -87,6 +89,13 @@ async function fireType(
     stats.queries += 1;
     stats.read += page.read;
     const firing = page.alerts.filter((a) => evaluate(judged(a), path));
+    // Armed inside their cooldown (edited after firing): read now, parked so no later message reads them.
+    const latest = Math.max(...path.points.map((p) => p.at));
+    await parkCooling(
+      db,
+      page.alerts.filter((a) => repeats(a) && cooldownEnd(a) > latest).map((a) => a.path),
+      latest,
+    );
     // Awaited first: `+= await` would read the count before the wait and lose concurrent updates.
     const counts = await fireAlerts(
       db,

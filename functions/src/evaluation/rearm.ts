@@ -4,7 +4,9 @@
  */
 import {
   alertDocumentSchema,
+  cooldownEnd,
   rearmDecision,
+  repeats,
   type AlertDocument,
   type PricePath,
   type PriceSide,
@@ -49,7 +51,7 @@ function rearmIn(
   path: PricePath,
 ): boolean {
   if (!alert || alert.status !== 'active' || alert.armed !== false || (alert.priceSide ?? 'ask') !== side) return false;
-  const decision = rearmDecision(alert, path.points);
+  const decision = rearmDecision(alert, path.points, path.before);
   if (!decision) return false;
   const clear = { rearmBelow: FieldValue.delete(), rearmAbove: FieldValue.delete() };
   tx.update(
@@ -72,7 +74,8 @@ export async function rearmPair(
 ): Promise<RearmStats> {
   const stats: RearmStats = { read: 0, queries: 0, rearmed: 0 };
   if (path.points.length === 0) return stats;
-  const prices = path.points.map((p) => p.price);
+  // The price before counts too (rearmDecision): a firing window's own fall back is seen only there.
+  const prices = [...path.points.map((p) => p.price), ...(path.before ? [path.before.price] : [])];
   const range = { pair, side, low: Math.min(...prices), high: Math.max(...prices) };
   // A 'reaching' alert waits on both thresholds and may be in both queries: the fall is handled
   // first and the rise skips what it already saw, so no alert is re-armed in two transactions.
@@ -118,4 +121,28 @@ export async function armDue(db: Firestore, now: number, pageSize = 300): Promis
     });
   await eachPage((after) => findArmDue(db, now, pageSize, after), stats, handle);
   return stats;
+}
+
+/**
+ * Parks armed every-time alerts the firing query read during their cooldown (an edit arms an alert
+ * at once, whatever its cooldown): disarmed until the cooldown's end (`armAt`, armed by `armDue`),
+ * so they leave the firing query instead of being read by every message until then. When they may
+ * fire does not change: they are judged from the cooldown's end either way. `latest` is the path's
+ * last price time; an alert whose cooldown ends by then is left armed.
+ */
+export function parkCooling(db: Firestore, paths: readonly string[], latest: number): Promise<number> {
+  if (paths.length === 0) return Promise.resolve(0);
+  return db.runTransaction(async (tx) => {
+    const snapshots = await tx.getAll(...paths.map((p) => db.doc(p)));
+    let parked = 0;
+    for (const s of snapshots) {
+      const alert = parseDoc(alertDocumentSchema, s);
+      if (!alert || alert.status !== 'active' || alert.armed !== true || !repeats(alert)) continue;
+      const end = cooldownEnd(alert);
+      if (end <= latest) continue;
+      tx.update(s.ref, { armed: false, armAt: end });
+      parked += 1;
+    }
+    return parked;
+  });
 }

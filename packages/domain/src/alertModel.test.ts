@@ -102,6 +102,24 @@ describe('rearmDecision', () => {
   ])('%s', (_label, alert, points, expected) => {
     expect(rearmDecision(alert, points)).toEqual(expected);
   });
+
+  // The price before a window: the firing window's last price, back past the distance after the
+  // firing, is seen by the next window only as its price before.
+  const above = [{ price: 1.001, at: 3 * MIN }];
+  it.each([
+    ['after the firing: re-arms at the window start', fired, { price: 0.998, heldUntil: 2 * MIN }, { at: 2 * MIN }],
+    ['after the firing, inside the cooldown', fired, { price: 0.998, heldUntil: 10_000 }, { at: 10_000, armAt: MIN }],
+    [
+      'held until the firing itself: seen before it',
+      { ...fired, lastFiredAt: 5000 },
+      { price: 0.99, heldUntil: 5000 },
+      undefined,
+    ],
+    ['held until before the firing', { ...fired, lastFiredAt: 5000 }, { price: 0.99, heldUntil: 4000 }, undefined],
+    ['not back past the distance', fired, { price: 0.9995, heldUntil: 2 * MIN }, undefined],
+  ])('the price before: %s', (_label, alert, before, expected) => {
+    expect(rearmDecision(alert, above, before)).toEqual(expected);
+  });
 });
 
 describe('alertSince and judged for every-time alerts', () => {

@@ -157,13 +157,21 @@ export function cooldownEnd(alert: { lastFiredAt?: number | undefined; cooldownM
  * back past the re-arm distance. It is armed from then, or, when that is inside the cooldown, from
  * the cooldown's end (`armAt`), so a price chopping around the level never fires it more than once
  * per cooldown.
+ *
+ * `before` is the price the path starts from (an interval's price before its window, held until
+ * `heldUntil`): a firing's own window re-arms nothing after the firing (re-arming is judged before
+ * firing), so a price back past the distance at the end of that window is only ever seen as the next
+ * window's price before. It counts, at `heldUntil`, when that is after the last firing: the last
+ * price observed before then was observed at or after the firing, which was itself an observation.
  */
 export function rearmDecision(
   alert: { rearmBelow?: number | undefined; rearmAbove?: number | undefined } & Parameters<typeof cooldownEnd>[0],
   points: readonly { price: number; at: number }[],
+  before?: { price: number; heldUntil: number },
 ): { at: number; armAt?: number } | undefined {
   const after = alert.lastFiredAt ?? Number.NEGATIVE_INFINITY;
-  const point = points.find((p) => p.at >= after && rearmsAt(alert, p.price));
+  const start = before && before.heldUntil > after ? [{ price: before.price, at: before.heldUntil }] : [];
+  const point = [...start, ...points].find((p) => p.at >= after && rearmsAt(alert, p.price));
   if (!point) return undefined;
   const end = cooldownEnd(alert);
   return end > point.at ? { at: point.at, armAt: end } : { at: point.at };
