@@ -64,8 +64,14 @@ export function expiryMillis(choice: ExpiryChoice, now: Date, dateText = ''): nu
     end.setMonth(end.getMonth() + 1);
     return end.getTime();
   }
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(dateText)) return Number.NaN;
-  return new Date(dateText).getTime();
+  const parts = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(dateText)?.slice(1).map(Number);
+  if (!parts) return Number.NaN;
+  const [year = 0, month = 0, day = 0, hours = 0, minutes = 0] = parts;
+  const at = new Date(year, month - 1, day, hours, minutes);
+  // Date rolls 30 February over to March; an edited input may hold what a datetime-local never does.
+  // (Only the date is compared: a time in a daylight-saving gap moves by the hour, as the input does.)
+  const real = at.getFullYear() === year && at.getMonth() === month - 1 && at.getDate() === day;
+  return real && hours <= 23 && minutes <= 59 ? at.getTime() : Number.NaN;
 }
 
 /**

@@ -69,12 +69,15 @@ export type DraftValidation = { ok: true; value: ValidAlertInput } | { ok: false
 
 const PLAIN_DECIMAL = /^\d+(\.\d+)?$|^\.\d+$/;
 
+/** The rules store trigger prices below this (validPrice in firestore.rules); no pair comes near it. */
+export const MAX_TRIGGER_PRICE = 1_000_000_000;
+
 /** Parses the typed price: plain decimal notation only, so '1e3', '0x10' or '12abc' are refused. */
 export function parseTriggerPrice(text: string): number | undefined {
   const trimmed = text.trim();
   if (!PLAIN_DECIMAL.test(trimmed)) return undefined;
   const value = Number(trimmed);
-  return Number.isFinite(value) && value > 0 ? value : undefined;
+  return value > 0 && value < MAX_TRIGGER_PRICE ? value : undefined;
 }
 
 /** Parses the typed re-arm distance like the price, then holds it to the range the rules accept. */
@@ -95,7 +98,8 @@ export function parseLevelPercent(text: string): number | undefined {
   const digits = trimmed.replace(/^[+-]/, '');
   if (!PLAIN_DECIMAL.test(digits)) return undefined;
   const value = sign * Number(digits);
-  return value > -100 ? value : undefined;
+  // Enough digits overflow to Infinity, which would fill the price field with 'Infinity'.
+  return Number.isFinite(value) && value > -100 ? value : undefined;
 }
 
 const oneOf = <T>(choices: readonly T[], value: unknown): value is T => choices.includes(value as T);
