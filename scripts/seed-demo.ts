@@ -2,7 +2,8 @@
 // then exports them to emulator-data/). Alerts cover every status on several pairs; the alert counter
 // (users/{uid}/counters/alerts, which the rules' cap of 200 reads) says how many there are. One alert
 // of each kind the alert model adds: every-time (fired three times), bid and mid sides, one expiring
-// and one expired; each with the history the server would have written.
+// and one expired; each with the history the server would have written. Active levels sit about 1% or
+// more from the simulator's prices (packages/feed/src/instruments.ts), so none fires as soon as it starts.
 import type { AlertDocument, AlertEvent, AlertStatus, AlertType, CurrencyPair, PriceSide } from '@price-alerts/domain';
 import {
   HISTORY_RETENTION_MS,
@@ -72,12 +73,12 @@ const seeds: Seed[] = [
       armedAt: NOW - HOUR,
     },
   },
-  { pair: 'NZD/USD', type: 'Price rising above', price: 0.6, status: 'active', hoursAgo: 10, side: 'bid' },
+  { pair: 'NZD/USD', type: 'Price rising above', price: 0.615, status: 'active', hoursAgo: 10, side: 'bid' },
   { pair: 'XAU/EUR', type: 'Price reaching', price: 2400, status: 'active', hoursAgo: 12, side: 'mid' },
   {
     pair: 'USD/CAD',
     type: 'Price dropping below',
-    price: 1.36,
+    price: 1.33,
     status: 'active',
     hoursAgo: 2,
     extra: { expiresAt: Date.UTC(2027, 5, 30, 21, 59) },
@@ -87,7 +88,7 @@ const seeds: Seed[] = [
     type: 'Price rising above',
     price: 120,
     status: 'cancelled',
-    hoursAgo: 80,
+    hoursAgo: 40,
     extra: { expiresAt: NOW - 6 * HOUR, cancelReason: 'expired' },
   },
 ];
