@@ -83,4 +83,35 @@ describe('recordAlertWrite', () => {
     expect(await recordAlertWrite(t.db, before, after, CREATED + 2_000)).toBe(0);
     expect(await events()).toEqual([]);
   });
+
+  it('a late delete trigger leaves the history of the alert re-created under the same id', async () => {
+    await write(create);
+    const before = await ref().get();
+    await ref().delete();
+    const deleted = await ref().get();
+    // Re-created under the same id, and its trigger ran before the delete's (triggers are not ordered).
+    const again = CREATED + 60_000;
+    expect(
+      await write(() =>
+        ref().set(alertData({ uid: 'u1', id: 'a1', type: 'Price rising above', trigger: 1.2, createdAt: again })),
+      ),
+    ).toBe(1);
+    await recordAlertWrite(t.db, before, deleted, CREATED + 30_000);
+    expect((await events()).map(({ id }) => id)).toEqual([`${again}_created`]);
+  });
+
+  it('the delete trigger still takes the deleted alert’s own events when the id was re-created', async () => {
+    await write(create);
+    await write(() => byUser(CREATED + 1_000, { status: 'paused' }));
+    const before = await ref().get();
+    await ref().delete();
+    const deleted = await ref().get();
+    const again = CREATED + 60_000;
+    await write(() =>
+      ref().set(alertData({ uid: 'u1', id: 'a1', type: 'Price rising above', trigger: 1.2, createdAt: again })),
+    );
+    await recordAlertWrite(t.db, before, deleted, CREATED + 30_000);
+    expect((await events()).map(({ type }) => type)).toEqual(['created']);
+    expect((await events())[0]?.at).toBe(again);
+  });
 });

@@ -1,5 +1,5 @@
 /** Repository for users/{uid}/alerts/{alertId}/history/{eventId}: what happened to an alert, server-written. */
-import { HISTORY_RETENTION_MS, alertEventSchema, type AlertEvent } from '@price-alerts/domain';
+import { HISTORY_BEFORE_QUERY, HISTORY_RETENTION_MS, alertEventSchema, type AlertEvent } from '@price-alerts/domain';
 import {
   Timestamp,
   type DocumentReference,
@@ -7,6 +7,7 @@ import {
   type Transaction,
   type WriteBatch,
 } from 'firebase-admin/firestore';
+import { buildQuery } from './query';
 
 export type NewAlertEvent = Omit<AlertEvent, 'expireAt'>;
 
@@ -61,7 +62,24 @@ export async function recordChanges(
   });
 }
 
-/** Deletes an alert's whole history, in batches (BulkWriter), when the alert is deleted. */
+/**
+ * Deletes an alert's history, in batches (BulkWriter), when the alert is deleted. The delete's
+ * trigger may run after the same id was created again (triggers are not ordered): then only the
+ * events from before that creation go, the deleted alert's, and the new alert keeps its own.
+ */
 export async function deleteHistory(db: Firestore, alertRef: DocumentReference): Promise<void> {
-  await db.recursiveDelete(alertRef.collection('history'));
+  const history = alertRef.collection('history');
+  const created = (await alertRef.get()).get('createdAt') as { toMillis?: () => number } | undefined;
+  const since = created?.toMillis?.();
+  if (since === undefined) {
+    await db.recursiveDelete(history);
+    return;
+  }
+  const writer = db.bulkWriter();
+  const old = (await buildQuery(alertRef, HISTORY_BEFORE_QUERY, [since]).get()).docs;
+  // Settled, not awaited one by one: a failed delete must fail the invocation, not go unhandled.
+  const deletes = Promise.allSettled(old.map((event) => writer.delete(event.ref)));
+  await writer.close();
+  const failed = (await deletes).find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
 }

@@ -140,6 +140,18 @@ export const ALERT_HISTORY_QUERY = {
   limit: 100,
 } as const satisfies QueryShape;
 
+/**
+ * The deleted alert's events, when its delete's trigger runs after the same id was created again:
+ * those from before that creation (the new alert's own are at or after it).
+ */
+export const HISTORY_BEFORE_QUERY = {
+  name: 'one alert history before a time',
+  collectionGroup: 'history',
+  scope: 'COLLECTION',
+  filters: [{ field: 'at', op: '<' }],
+  orderBy: [{ field: 'at', direction: 'asc' }],
+} as const satisfies QueryShape;
+
 /** The delivery sweeper: open deliveries whose next look is due (an expired lease, a retry, an orphan). */
 export const DUE_DELIVERIES_QUERY = {
   name: 'deliveries due for sending',
@@ -169,6 +181,7 @@ export const QUERY_SHAPES: readonly QueryShape[] = [
   ARM_DUE_QUERY,
   EXPIRING_ALERTS_QUERY,
   ALERT_HISTORY_QUERY,
+  HISTORY_BEFORE_QUERY,
   DUE_DELIVERIES_QUERY,
   LOCAL_PUSHES_QUERY,
 ];
