@@ -108,11 +108,16 @@ export function cancelReasonText(
     : `${EXPIRED_LABEL} on ${formatDateTime(alert.expiresAt, timeZone)}`;
 }
 
-/** The details rows of the alert model, label then value, in the order the sheet shows them. */
+/**
+ * The details rows of the alert model, label then value, in the order the sheet shows them. Only
+ * what differs from the defaults (ask, once, never expiring) gets a row, so an alert of the
+ * defaults shows the spec's rows alone.
+ */
 export function modelDetails(alert: Alert, timeZone?: string): [label: string, value: string][] {
-  const rows: [string, string][] = [['Judged on', PRICE_SIDE_LABELS[alertSide(alert)]]];
-  rows.push(['Repeat', REPEAT_LABELS[alert.repeat ?? 'once']]);
+  const rows: [string, string][] = [];
+  if (alertSide(alert) !== 'ask') rows.push(['Judged on', PRICE_SIDE_LABELS[alertSide(alert)]]);
   if (alert.repeat === 'every') {
+    rows.push(['Repeat', REPEAT_LABELS.every]);
     rows.push(['Cooldown', COOLDOWN_LABELS[alert.cooldownMinutes ?? DEFAULT_COOLDOWN_MINUTES]]);
     rows.push(['Re-arm distance', `${alert.rearmPercent ?? DEFAULT_REARM_PERCENT}%`]);
     const count = alert.fireCount ?? 0;
@@ -124,8 +129,8 @@ export function modelDetails(alert: Alert, timeZone?: string): [label: string, v
     }
   }
   // An ended alert's expiry is past or moot; an expired one says so in its reason instead.
-  if (alert.status === 'active' || alert.status === 'paused') {
-    rows.push(['Expires', alert.expiresAt === undefined ? 'Never' : formatDateTime(alert.expiresAt, timeZone)]);
+  if (alert.expiresAt !== undefined && (alert.status === 'active' || alert.status === 'paused')) {
+    rows.push(['Expires', formatDateTime(alert.expiresAt, timeZone)]);
   }
   return rows;
 }

@@ -23,13 +23,14 @@ const STATUS_TEXT = {
 } as const;
 
 /**
- * Ask, bid and mid of the chosen pair, with the side the alert is judged on emphasised and named
+ * Ask and bid of the chosen pair (and mid when chosen), with the side the alert is judged on emphasised and named
  * ('Judged on', and aria-current for assistive technology), then the update time.
  */
 function LiveValues({ pair, price, side }: { pair: CurrencyPair; price: LivePrice; side: PriceSide }) {
   return (
     <dl className="live-values">
-      {PRICE_SIDES.map((s) => (
+      {/* Mid only when the alert is judged on it: the spec's panel shows ask and bid. */}
+      {PRICE_SIDES.filter((s) => s !== 'mid' || side === 'mid').map((s) => (
         <div key={s} className={s === side ? 'live-value judged' : 'live-value'} aria-current={s === side || undefined}>
           <dt>
             {PRICE_SIDE_LABELS[s]}

@@ -48,7 +48,7 @@ beforeEach(() => history.resetHistoryRepository());
 const lines = () => [...document.querySelectorAll<HTMLElement>('.history-list li')];
 
 describe('details rows of the alert model', () => {
-  it('adds Judged on, Repeat and Expires after the spec’s rows for an alert without new fields', () => {
+  it('shows only the spec’s rows for an alert of the defaults (ask, once, never expiring)', () => {
     openSheet(alert('a', 'active'));
     expect(rows()).toEqual([
       ['Status', 'active'],
@@ -57,9 +57,6 @@ describe('details rows of the alert model', () => {
       ['Trigger price', '1.09500'],
       ['Created At', 'Mar 5, 14:07'],
       ['Notification', 'Email, Push'],
-      ['Judged on', 'Ask'],
-      ['Repeat', 'Once'],
-      ['Expires', 'Never'],
     ]);
   });
 

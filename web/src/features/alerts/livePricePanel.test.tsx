@@ -34,12 +34,11 @@ function cells(panel: HTMLElement) {
 }
 
 describe('live price panel sides', () => {
-  it('shows ask, bid, the mid between them and the update time, judged on the ask by default', () => {
+  it('shows ask, bid and the update time, judged on the ask by default, and no mid', () => {
     const panel = renderPanel();
     expect(cells(panel)).toEqual([
       { term: 'Ask Judged on', value: '1.08524', current: 'true', emphasised: true },
       { term: 'Bid', value: '1.08512', current: null, emphasised: false },
-      { term: 'Mid', value: '1.08518', current: null, emphasised: false },
     ]);
     expect(within(panel).getByText('Updated').nextElementSibling?.textContent).toBe('Nov 22, 09:05');
   });
@@ -53,5 +52,8 @@ describe('live price panel sides', () => {
     expect(found[index]).toMatchObject({ current: 'true', emphasised: true });
     expect(found[index]?.term).toMatch(/Judged on$/);
     expect(found[0]).toMatchObject({ term: 'Ask', current: null, emphasised: false });
+  });
+  it('shows the mid between ask and bid when the alert is judged on it', () => {
+    expect(cells(renderPanel('mid'))[2]).toMatchObject({ value: '1.08518' });
   });
 });
