@@ -5,8 +5,9 @@ import { intervalMessageSchema, type IntervalMessage } from '@price-alerts/domai
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';
-import { seedAlerts, testApp, type SeedAlert, type TestApp } from '../testing/emulatorApp';
+import { seedAlerts, seedPrices, testApp, type SeedAlert, type TestApp } from '../testing/emulatorApp';
 import { evaluateIntervals } from './intervals';
+import { evaluateLatestPrices } from './latest';
 
 const PROJECT = 'demo-evaluator-attacks';
 let t: TestApp;
@@ -157,5 +158,27 @@ describe('attack: out-of-range and malformed data', () => {
     expect(await run(above(W))).toMatchObject({ fired: 1 });
     expect((await get('good')).status).toBe('triggered');
     expect((await get('bad')).status).toBe('active');
+  });
+});
+
+describe('attack: the scheduled check beside the interval messages', () => {
+  it('judges bid and mid from a checkpoint stored before sides, and fires nothing twice with the messages', async () => {
+    await seedAlerts(t.db, [
+      { ...alert('bid', EVERY), side: 'bid' },
+      { ...alert('mid'), side: 'mid' },
+    ]);
+    // A checkpoint as stored before sides: the ask only.
+    await t.db.doc('evaluator/checkpoints').set({ pairs: { EURUSD: { at: W - 1000, price: X - 0.005 } } });
+    await seedPrices(t.db, [{ pair: 'EUR/USD', ask: X + 0.0012, bid: X + 0.0008, timestamp: W + 900 }]);
+    expect(await evaluateLatestPrices(t.db)).toMatchObject({ fired: 2 });
+    // The interval message of the same prices, late: both alerts fired already.
+    expect(await run(window(W, { first: X - 0.005, low: X - 0.005, high: X + 0.001, last: X + 0.001 }))).toMatchObject({
+      fired: 0,
+    });
+    expect(await deliveries('bid')).toHaveLength(1);
+    expect(await deliveries('mid')).toHaveLength(1);
+    const stored = (await t.db.doc('evaluator/checkpoints').get()).get('pairs.EURUSD') as Record<string, number>;
+    expect(stored).toMatchObject({ at: W + 900, price: X + 0.0012, bid: X + 0.0008 });
+    expect(stored.mid).toBeCloseTo(X + 0.001, 10);
   });
 });
