@@ -152,6 +152,11 @@ export const draftSchema = z.object({
   expiry: z.enum(EXPIRY_CHOICES),
   /** A datetime-local value, used when expiry is 'date'; when editing, the stored expiry as one. */
   expiryDate: z.string(),
+  /**
+   * When editing: the stored expiry (ms). The input holds it to the minute only, so while the date is
+   * left as loaded the stored time is kept exactly, even when it is already due.
+   */
+  storedExpiresAt: z.number().optional(),
 });
 export type Draft = z.infer<typeof draftSchema>;
 

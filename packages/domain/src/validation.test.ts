@@ -216,7 +216,7 @@ describe('draftFromAlert', () => {
       expiryDate: '2026-11-09T17:04',
       status: 'active',
     });
-    // Saved unchanged, it is the same alert again (the expiry within the minute it was).
+    // Saved unchanged, it is the same alert again, its expiry to the millisecond.
     const result = validateDraft(draft, true, new Date(2026, 10, 2));
     expect(result).toEqual({
       ok: true,
@@ -230,7 +230,7 @@ describe('draftFromAlert', () => {
         repeat: 'every',
         cooldownMinutes: 5,
         rearmPercent: 0.2,
-        expiresAt: new Date(2026, 10, 9, 17, 4).getTime(),
+        expiresAt,
       },
     });
   });

@@ -116,6 +116,10 @@ function repeatFields(draft: Draft): Pick<ValidAlertInput, 'repeat' | 'cooldownM
 
 /** The expiry as stored (absent for never), or the message refusing it. */
 function expiryField(draft: Draft, now: Date): Pick<ValidAlertInput, 'expiresAt'> | string {
+  const stored = draft.storedExpiresAt;
+  if (draft.expiry === 'date' && stored !== undefined && draft.expiryDate === localDateTimeValue(stored)) {
+    return { expiresAt: stored };
+  }
   const expiresAt = expiryMillis(draft.expiry, now, draft.expiryDate);
   if (expiresAt === undefined) return {};
   if (!Number.isFinite(expiresAt) || expiresAt <= now.getTime()) return MSG_EXPIRY_IN_FUTURE;
@@ -188,5 +192,6 @@ export function draftFromAlert(alert: Alert): Draft {
     rearmPercent: String(alert.rearmPercent ?? DEFAULT_REARM_PERCENT),
     expiry: alert.expiresAt === undefined ? 'never' : 'date',
     expiryDate: alert.expiresAt === undefined ? '' : localDateTimeValue(alert.expiresAt),
+    ...(alert.expiresAt !== undefined ? { storedExpiresAt: alert.expiresAt } : {}),
   };
 }
