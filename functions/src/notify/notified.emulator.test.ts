@@ -127,4 +127,12 @@ describe('notified events', () => {
     expect([sink.mails.length, fcm.sent.length]).toEqual([1, 1]);
     expect(await history(verified)).toEqual([]);
   });
+
+  it('records nothing in an alert re-created under the id after the one this delivery is for', async () => {
+    const id = await seed(verified, ['device-token-1']);
+    // Deleted and created again by the owner (the same id), after the firing this delivery tells of.
+    await seedAlerts(t.db, [{ uid: verified, id: 'a1', type: 'Price rising above', trigger: 1.4, createdAt: CLOCK }]);
+    expect(await send(id)).toMatchObject({ outcome: 'sent' });
+    expect(await history(verified)).toEqual([]);
+  });
 });

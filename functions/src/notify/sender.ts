@@ -5,15 +5,17 @@
  */
 import {
   DELIVERY_LEASE_MS,
+  dateMillis,
   deliverySchema,
   pendingChannels,
   retryDelayMs,
   type ChannelState,
+  type DateLike,
   type Delivery,
   type DeliveryChannel,
   type NotifyOutcome,
 } from '@price-alerts/domain';
-import { FieldValue, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
+import { FieldValue, type DocumentReference, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { randomUUID } from 'node:crypto';
 import { deliveryRefById } from '../repositories/deliveries';
 import { alertRefOf, recordEvent } from '../repositories/history';
@@ -70,6 +72,17 @@ async function claim(
  * second event. The alert is read with it: an alert deleted meanwhile gets no event, since its
  * history was deleted with it.
  */
+/**
+ * Whether the alert as stored now is the one the delivery tells of: it exists and was created by
+ * the time it fired or expired (a firing is judged only on prices from the alert's creation, an
+ * expiry lies after it). One deleted and created again under the same id since is another alert.
+ */
+function ofThisAlert(alert: DocumentSnapshot | undefined, delivery: Delivery): boolean {
+  if (!alert?.exists) return false;
+  const created = dateMillis(alert.get('createdAt') as DateLike);
+  return !Number.isFinite(created) || created <= dateMillis(delivery.triggeredAt);
+}
+
 async function record(
   deps: SenderDeps,
   delivery: Delivery & { id: string },
@@ -87,7 +100,7 @@ async function record(
     if (!current || current.channels[channel]?.state === 'sent') return;
     if (state.state !== 'sent' && current.lease?.owner !== lease) return;
     tx.update(ref, { [`channels.${channel}`]: state });
-    if (final && current.channels[channel]?.state === 'pending' && alert?.exists) {
+    if (final && current.channels[channel]?.state === 'pending' && ofThisAlert(alert, current)) {
       const outcome = state.state as NotifyOutcome;
       recordEvent(tx, alertRef, { type: 'notified', at, channel, outcome, ...(reason ? { reason } : {}) });
     }
