@@ -164,7 +164,6 @@ describe('firing and expiring in the same minute', () => {
   const after: PricePath = pathFromInterval(interval(EXPIRES, { first: 1.09, low: 1.09, high: 1.1, last: 1.09 }));
 
   it('does one or the other, never both, whichever transaction comes first', async () => {
-    const seen = { fired: 0, expired: 0 };
     for (let round = 0; round < 20; round++) {
       const id = `race-${round}`;
       const path = await seed(id, { expiresAt: EXPIRES });
@@ -191,9 +190,30 @@ describe('firing and expiring in the same minute', () => {
         expect(deliveries[0]?.kind).toBe('expired');
         expect(types).toEqual(['expired']);
       }
-      seen[firings ? 'fired' : 'expired'] += 1;
     }
-    expect(seen.fired + seen.expired).toBe(20);
+  });
+
+  it.each([
+    ['the firing first: it fires, and the expiry run finds it triggered', 'fire', 'triggered', 'fired'],
+    ['the expiry first: it expires, and the firing finds it cancelled', 'expire', 'cancelled', 'expired'],
+  ] as const)('%s', async (_label, first, status, kind) => {
+    const path = await seed(`first-${first}`, { expiresAt: EXPIRES });
+    const fire = () => fireAlerts(t.db, [path], before, () => NOW);
+    const expire = () => expireDue(t.db, NOW);
+    if (first === 'fire') await fire().then(expire);
+    else await expire().then(fire);
+    expect((await alertOf(`first-${first}`)).status).toBe(status);
+    expect((await deliveriesOf(`first-${first}`)).map((d) => d.kind ?? 'fired')).toEqual([kind]);
+  });
+
+  it('an every-time alert that fired in the minute before its expiry ends without a second notice', async () => {
+    const path = await seed('every', { expiresAt: EXPIRES, extra: { repeat: 'every', cooldownMinutes: 1 } });
+    expect((await fireAlerts(t.db, [path], before, () => NOW)).fired).toBe(1);
+    expect((await alertOf('every')).status).toBe('active');
+    expect((await expireDue(t.db, NOW)).expired).toBe(1);
+    expect(await alertOf('every')).toMatchObject({ status: 'cancelled', cancelReason: 'expired' });
+    expect((await deliveriesOf('every')).map((d) => d.kind ?? 'fired')).toEqual(['fired']);
+    expect((await eventsOf('every')).map((e) => e.type).sort()).toEqual(['expired', 'fired']);
   });
 
   it('never fires on prices at or after the expiry, even before the expiry run has cancelled it', async () => {

@@ -16,6 +16,13 @@ import { parseDoc } from '../repositories/parse';
 export const EXPIRY_PAGE_SIZE = 100;
 const EXPIRY_CONCURRENCY = 8;
 
+/**
+ * An every-time alert stays active after it fires, so it can fire and then expire. One that fired
+ * within this long before its expiry ends quietly: the firing's notice was its last word, and the
+ * user is not told twice in the same minute.
+ */
+export const QUIET_EXPIRY_AFTER_FIRING_MS = 60_000;
+
 export interface ExpiryStats {
   expired: number;
   /** Documents the queries read: the alerts due, plus any invalid or already handled. */
@@ -28,16 +35,20 @@ export interface ExpiryStats {
  * Expires one alert in a transaction that re-reads it: only while it is still active or paused
  * and its expiry (as stored now: it may have been edited) is at or before `now`. A firing of the
  * same alert is a transaction on the same document, so one of the two finds the other's status
- * and does nothing: an alert fires or expires, never both. Returns whether it expired.
+ * and does nothing: a once-alert fires or expires, never both; an every-time alert that fired in
+ * the minute before its expiry ends without a second notice. Returns whether it expired.
  */
 export async function expireAlert(db: Firestore, alertPath: string, now: number): Promise<boolean> {
   const ref = db.doc(alertPath);
   return db.runTransaction(async (tx) => {
     const alert = parseDoc(alertDocumentSchema, await tx.get(ref));
     if (!alert || !isLive(alert.status) || alert.expiresAt === undefined || alert.expiresAt > now) return false;
-    const channels = initialChannels(alert.notificationPreferences);
     tx.update(ref, { status: 'cancelled', cancelReason: 'expired' });
     recordEvent(tx, ref, { type: 'expired', at: alert.expiresAt });
+    const justFired =
+      alert.lastFiredAt !== undefined && alert.expiresAt - alert.lastFiredAt < QUIET_EXPIRY_AFTER_FIRING_MS;
+    if (justFired) return true;
+    const channels = initialChannels(alert.notificationPreferences);
     // Its id comes from the expiry time, so a replay of this expiry finds the notice it created.
     createDelivery(tx, db, {
       kind: 'expired',
