@@ -127,11 +127,39 @@ describe('alertSince and judged for every-time alerts', () => {
   it.each([
     ['a new every-time alert: its creation', base, 1000],
     ['after a firing: the end of its cooldown', { ...base, lastFiredAt: 2000 }, 2000 + 5 * MIN],
-    ['re-armed after the cooldown: its re-arm time', { ...base, lastFiredAt: 2000, armedAt: 10 * MIN }, 10 * MIN],
+    [
+      're-armed after the cooldown: just after its re-arm time',
+      { ...base, lastFiredAt: 2000, armedAt: 10 * MIN },
+      10 * MIN + 1,
+    ],
     ['a once alert ignores the repeat fields', { createdAt: 1000, lastFiredAt: 2000, armedAt: 9000 }, 1000],
   ])('%s', (_label, alert, expected) => {
     expect(alertSince(alert)).toBe(expected);
     expect(cooldownEnd({ cooldownMinutes: 1 })).toBe(Number.NEGATIVE_INFINITY);
+  });
+  it('never takes the move that re-armed a reaching alert for a crossing of its level', () => {
+    // Fired at 1.1005 above 1.1; the price fell to 1.0985 (past 0.1%) and re-armed it there.
+    const alert = judged({
+      alertType: 'Price reaching',
+      triggerPrice: 1.1,
+      createdAt: 0,
+      repeat: 'every',
+      cooldownMinutes: 1,
+      lastFiredAt: 100_000,
+      armedAt: 201_000,
+    });
+    const path = {
+      points: [
+        { price: 1.1005, at: 200_000 },
+        { price: 1.0985, at: 201_000 },
+        { price: 1.099, at: 202_000 },
+      ],
+    };
+    expect(evaluate(alert, path)).toBeUndefined();
+    expect(evaluate(alert, { points: [...path.points, { price: 1.1001, at: 203_000 }] })).toEqual({
+      price: 1.1001,
+      at: 203_000,
+    });
   });
   it('never fires on a price seen at or after the expiry', () => {
     const alert = judged({ alertType: 'Price rising above', triggerPrice: 1, createdAt: 0, expiresAt: 5000 });
@@ -144,12 +172,30 @@ describe('expiryMillis', () => {
   const now = new Date(2026, 10, 23, 9, 30);
   it.each([
     ['never', '', undefined],
-    ['today', '', new Date(2026, 10, 23, 23, 59).getTime()],
+    ['today', '', new Date(2026, 10, 23, 23, 59, 59, 999).getTime()],
     ['week', '', now.getTime() + 7 * 24 * 60 * MIN],
     ['month', '', new Date(2026, 11, 23, 9, 30).getTime()],
     ['date', '2026-12-01T08:00', new Date(2026, 11, 1, 8, 0).getTime()],
   ] as const)('%s %s', (choice, text, expected) => {
     expect(expiryMillis(choice, now, text)).toBe(expected);
+  });
+  it.each([
+    [
+      'end of today in its last minute is still ahead',
+      'today',
+      new Date(2026, 10, 23, 23, 59, 30),
+      new Date(2026, 10, 23, 23, 59, 59, 999),
+    ],
+    [
+      'a month from 31 January is the last day of February',
+      'month',
+      new Date(2027, 0, 31, 10, 0),
+      new Date(2027, 1, 28, 10, 0),
+    ],
+    ['a month from 31 March is 30 April', 'month', new Date(2027, 2, 31, 8, 0), new Date(2027, 3, 30, 8, 0)],
+    ['a month from 15 December is 15 January', 'month', new Date(2026, 11, 15, 8, 0), new Date(2027, 0, 15, 8, 0)],
+  ] as const)('%s', (_label, choice, from, expected) => {
+    expect(expiryMillis(choice, from)).toBe(expected.getTime());
   });
   it('is NaN for a date that is not a datetime-local value', () => {
     expect(expiryMillis('date', now, 'tomorrow')).toBeNaN();

@@ -54,14 +54,19 @@ export const EXPIRY_LABELS: Record<ExpiryChoice, string> = {
 export function expiryMillis(choice: ExpiryChoice, now: Date, dateText = ''): number | undefined {
   if (choice === 'never') return undefined;
   if (choice === 'today') {
+    // The day's last moment, so the choice stays in the future until midnight.
     const end = new Date(now);
-    end.setHours(23, 59, 0, 0);
+    end.setHours(23, 59, 59, 999);
     return end.getTime();
   }
   if (choice === 'week') return now.getTime() + 7 * 24 * 60 * 60_000;
   if (choice === 'month') {
+    // The same day next month, or that month's last day (31 January becomes 28 or 29 February).
     const end = new Date(now);
+    end.setDate(1);
     end.setMonth(end.getMonth() + 1);
+    const lastDay = new Date(end.getFullYear(), end.getMonth() + 1, 0).getDate();
+    end.setDate(Math.min(now.getDate(), lastDay));
     return end.getTime();
   }
   const parts = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(dateText)?.slice(1).map(Number);

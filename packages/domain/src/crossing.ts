@@ -129,7 +129,10 @@ export interface SinceFields {
 export function alertSince(alert: SinceFields): number {
   const active = Math.max(dateMillis(alert.updatedAt ?? null), dateMillis(alert.createdAt ?? null));
   if (!repeats(alert)) return active;
-  return Math.max(active, alert.armedAt ?? Number.NEGATIVE_INFINITY, cooldownEnd(alert));
+  // Strictly after the price that re-armed it: that price is the one before, so for 'reaching' the
+  // move back past the distance is not itself taken for a crossing of the level.
+  const rearmed = alert.armedAt !== undefined ? alert.armedAt + 1 : Number.NEGATIVE_INFINITY;
+  return Math.max(active, rearmed, cooldownEnd(alert));
 }
 
 /** The judged view of a stored alert. */

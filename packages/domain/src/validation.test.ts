@@ -122,7 +122,7 @@ describe('validateDraft: side, repeat and expiry', () => {
     ['the most distance', { repeat: 'every', rearmPercent: '10' }, { ...base, ...every, rearmPercent: 10 }],
     ['a day of cooldown', { repeat: 'every', cooldownMinutes: 1440 }, { ...base, ...every, cooldownMinutes: 1440 }],
     ['never expiring, a date left over', { expiry: 'never', expiryDate: '2026-11-03T08:00' }, base],
-    ['the end of today', { expiry: 'today' }, { ...base, expiresAt: at(2026, 10, 2, 23, 59) }],
+    ['the end of today', { expiry: 'today' }, { ...base, expiresAt: new Date(2026, 10, 2, 23, 59, 59, 999).getTime() }],
     ['in a week', { expiry: 'week' }, { ...base, expiresAt: now.getTime() + 7 * 86_400_000 }],
     ['in a month', { expiry: 'month' }, { ...base, expiresAt: at(2026, 11, 2, 9, 30) }],
     ['a date', { expiry: 'date', expiryDate: '2026-11-03T08:00' }, { ...base, expiresAt: at(2026, 10, 3, 8, 0) }],
@@ -149,10 +149,10 @@ describe('validateDraft: side, repeat and expiry', () => {
     expect(valid({ ...filled, ...patch })).toBe(message);
   });
 
-  it('refuses an end of today already past (a minute before midnight)', () => {
-    expect(validateDraft({ ...filled, expiry: 'today' }, true, new Date(2026, 10, 2, 23, 59, 30))).toEqual({
-      ok: false,
-      message: MSG_EXPIRY_IN_FUTURE,
+  it('accepts the end of today in the day’s last minute', () => {
+    expect(validateDraft({ ...filled, expiry: 'today' }, true, new Date(2026, 10, 2, 23, 59, 30))).toMatchObject({
+      ok: true,
+      value: { expiresAt: new Date(2026, 10, 2, 23, 59, 59, 999).getTime() },
     });
   });
 
