@@ -4,6 +4,7 @@ import {
   evaluate,
   initialChannels,
   judged,
+  rearmDecision,
   repeatAfterFiring,
   repeats,
   type AlertDocument,
@@ -71,11 +72,24 @@ function fireIn(
   const triggeredAt = Timestamp.fromMillis(firing.at);
   const channels = initialChannels(parsed.notificationPreferences);
   let fireCount: number | undefined;
+  let runaway = false;
   if (repeats(parsed)) {
     const update = repeatAfterFiring(parsed, firing.at, firing.price);
     fireCount = update.fireCount;
-    tx.update(ref, { ...update });
-    if (update.pauseReason) recordEvent(tx, ref, { type: 'runaway_paused', at: firing.at });
+    runaway = update.pauseReason === 'runaway';
+    // Re-arming is judged before firing, so a price back past the distance later in this same window
+    // would be seen by no one: judge it here, from the firing on.
+    const later = path.points.filter((p) => p.at > firing.at);
+    const rearm = rearmDecision({ ...update, cooldownMinutes: parsed.cooldownMinutes }, later);
+    if (rearm) {
+      const { rearmBelow: _below, rearmAbove: _above, ...counted } = update;
+      const armed = rearm.armAt !== undefined ? { armAt: rearm.armAt } : { armed: true, armedAt: rearm.at };
+      tx.update(ref, { ...counted, ...armed });
+      recordEvent(tx, ref, { type: 'rearmed', at: rearm.at });
+    } else {
+      tx.update(ref, { ...update });
+    }
+    if (runaway) recordEvent(tx, ref, { type: 'runaway_paused', at: firing.at });
   } else {
     tx.update(ref, { status: 'triggered', triggeredAt, triggeredPrice: firing.price });
   }
@@ -90,6 +104,7 @@ function fireIn(
     triggeredAt,
     ...(side !== 'ask' ? { priceSide: side } : {}),
     ...(fireCount !== undefined ? { fireCount } : {}),
+    ...(runaway ? { runawayPaused: true as const } : {}),
     ...(parsed.note ? { note: parsed.note } : {}),
     channels,
     // Due at once for the sweeper, in case the sender triggered by the creation never runs.

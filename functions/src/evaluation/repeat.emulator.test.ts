@@ -99,6 +99,19 @@ describe('an every-time alert', () => {
     expect(await history('every')).toEqual(['fired', 'rearmed', 'fired']);
   });
 
+  it('re-arms on a fall past the distance later in the very window that fired it', async () => {
+    await seedAlerts(t.db, [alert('dip', EVERY)]);
+    // Fires at the high (W + 600); the window ends at 1.098, past the 0.1% distance below 1.1.
+    const m = window(W, { first: 1.0995, low: 1.098, high: 1.1005, last: 1.098 }, 1.0995);
+    expect(await run(m)).toMatchObject({ fired: 1 });
+    expect(await get('dip')).toMatchObject({ armed: false, armAt: W + 600 + MIN, fireCount: 1 });
+    expect((await get('dip')).rearmBelow).toBeUndefined();
+    expect(await history('dip')).toEqual(['fired', 'rearmed']);
+    // After the cooldown the next rise through the level fires it again.
+    expect(await run(window(W + 70_000, span(1.0985, 1.1002), 1.098))).toMatchObject({ fired: 1 });
+    expect((await get('dip')).fireCount).toBe(2);
+  });
+
   it('re-arms at once when the price comes back after the cooldown', async () => {
     await seedAlerts(t.db, [
       alert('later', { ...EVERY, armed: false, rearmBelow: 1.0989, fireCount: 1, lastFiredAt: W - 2 * MIN }),
@@ -115,7 +128,7 @@ describe('an every-time alert', () => {
     expect(await run(window(W, span(1.0995, 1.1005), 1.0995))).toMatchObject({ fired: 1 });
     expect(await get('storm')).toMatchObject({ status: 'paused', pauseReason: 'runaway', fireCount: 16 });
     expect(await history('storm')).toEqual(['fired', 'runaway_paused']);
-    expect(await deliveries('storm')).toHaveLength(1);
+    expect((await deliveries('storm')).map((d) => d.runawayPaused)).toEqual([true]);
   });
 
   it('a once-alert still becomes triggered, with one delivery and a history entry', async () => {

@@ -72,7 +72,12 @@ function texts(d: Delivery, appUrl: string): { email: () => AlertEmail; push: ()
     const expired = { ...notice(d), expiredAt: at };
     return { email: () => expiredAlertEmail(expired, appUrl), push: () => expiredAlertPush(expired) };
   }
-  const fired = { ...notice(d), triggeredPrice: d.triggeredPrice, triggeredAt: at };
+  const fired = {
+    ...notice(d),
+    triggeredPrice: d.triggeredPrice,
+    triggeredAt: at,
+    ...(d.runawayPaused ? { runawayPaused: true } : {}),
+  };
   return { email: () => alertEmail(fired, appUrl), push: () => alertPush(fired) };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  RUNAWAY_NOTICE,
   alertEmail,
   alertPath,
   alertPush,
@@ -87,6 +88,15 @@ describe('alert messages', () => {
     expect(alertPush({ ...third, fireCount: 1 }).notification.body).toBe(
       'Now 1.10012 at Nov 22, 14:05 UTC (fired 1 time)',
     );
+  });
+
+  it('says once, with the firing that paused it, that the runaway guard paused the alert', () => {
+    const paused = { ...fired, fireCount: 16, runawayPaused: true };
+    expect(alertEmail(paused, 'http://x').text.split('\n')[0]).toBe(`Your EUR/USD alert fired. ${RUNAWAY_NOTICE}`);
+    expect(alertPush(paused).notification.body).toBe(
+      `Now 1.10012 at Nov 22, 14:05 UTC (fired 16 times)\n${RUNAWAY_NOTICE}`,
+    );
+    expect(alertEmail({ ...fired, fireCount: 16 }, 'http://x').text).not.toContain(RUNAWAY_NOTICE);
   });
 });
 

@@ -19,7 +19,13 @@ export interface AlertNotice {
 export interface FiredAlert extends AlertNotice {
   triggeredPrice: number;
   triggeredAt: Date;
+  /** This firing made the runaway guard pause the alert. */
+  runawayPaused?: boolean;
 }
+
+/** Said once, with the firing that paused the alert (the details sheet says it too). */
+export const RUNAWAY_NOTICE =
+  'It fired more than 15 times in 3 minutes and is now paused. Resume it when the market calms.';
 
 /** What the notice of an alert that expired says. */
 export interface ExpiredAlert extends AlertNotice {
@@ -76,7 +82,8 @@ export function alertEmail(a: FiredAlert, appUrl: string): AlertEmail {
     ...(a.fireCount ? [['Times fired', String(a.fireCount)] as Row] : []),
     ...noteRow(a),
   ];
-  const lead = (pair: string) => `Your ${pair} alert fired.`;
+  const paused = a.runawayPaused ? ` ${RUNAWAY_NOTICE}` : '';
+  const lead = (pair: string) => `Your ${pair} alert fired.${paused}`;
   return {
     subject: `${a.currencyPair}: ${condition(a)} (now ${price})`,
     ...emailBody(lead(a.currencyPair), lead(`<strong>${escapeHtml(a.currencyPair)}</strong>`), rows, link(a, appUrl)),
@@ -113,10 +120,11 @@ const pushData = (a: AlertNotice) => ({ alertId: a.alertId, url: alertPath(a.ale
 
 export function alertPush(a: FiredAlert): AlertPush {
   const count = a.fireCount ? ` (fired ${times(a.fireCount)})` : '';
+  const paused = a.runawayPaused ? `\n${RUNAWAY_NOTICE}` : '';
   return {
     notification: {
       title: `${a.currencyPair}: ${condition(a)}`,
-      body: pushBody(a, `Now ${formatPrice(a.currencyPair, a.triggeredPrice)} at ${when(a)}${count}`),
+      body: pushBody(a, `Now ${formatPrice(a.currencyPair, a.triggeredPrice)} at ${when(a)}${count}${paused}`),
     },
     data: pushData(a),
   };

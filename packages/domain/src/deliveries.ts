@@ -48,6 +48,8 @@ export const firedDeliverySchema = z.object({
   ...deliveryFields,
   kind: z.literal('fired').optional(),
   triggeredPrice: z.number().finite(),
+  /** This firing made the runaway guard pause the alert: the notice says so, once. */
+  runawayPaused: z.literal(true).optional(),
 });
 
 /** The alert ended at its expiry without firing (again): no price fired it, so it carries none. */
