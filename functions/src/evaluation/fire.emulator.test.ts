@@ -89,6 +89,8 @@ describe('a permanent failure', () => {
     expect(doomed.get('failure').message).toMatch(/ALREADY_EXISTS|already exists/i);
     expect(doomed.get('failure').at.toMillis()).toBeGreaterThan(0);
     expect(doomed.get('triggeredAt')).toBeUndefined();
+    const events = (await alertDoc('f', 'doomed').collection('history').get()).docs.map((d) => d.data());
+    expect(events).toEqual([expect.objectContaining({ type: 'cancelled', reason: 'It could not be fired' })]);
     expect((await t.db.doc(`deliveries/${deliveryId('f', 'doomed', W + 600)}`).get()).data()).toEqual({
       taken: true,
     });

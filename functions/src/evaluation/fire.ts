@@ -130,11 +130,10 @@ async function recordPermanentFailure(
   const recorded = await db.runTransaction(async (tx) => {
     const alert = parseDoc(alertDocumentSchema, await tx.get(ref));
     if (!alert || alert.status !== 'active') return false;
-    tx.update(ref, {
-      status: 'cancelled',
-      cancelReason: 'error',
-      failure: { message, at: Timestamp.fromMillis(now()) },
-    });
+    const at = now();
+    tx.update(ref, { status: 'cancelled', cancelReason: 'error', failure: { message, at: Timestamp.fromMillis(at) } });
+    // The history says it in words; the technical message stays in `failure`.
+    recordEvent(tx, ref, { type: 'cancelled', at, reason: 'It could not be fired' });
     return true;
   });
   if (recorded) logs.alertFireFailed(ref.path, message);

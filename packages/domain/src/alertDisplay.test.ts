@@ -209,6 +209,8 @@ describe('historySentence: one event in words', () => {
     [{ type: 'rearmed' }, 'EUR/USD', 'Re-armed'],
     [{ type: 'runaway_paused' }, 'EUR/USD', 'Paused by the runaway guard'],
     [{ type: 'expired' }, 'EUR/USD', 'Expired'],
+    [{ type: 'cancelled', reason: 'It could not be fired' }, 'EUR/USD', 'Cancelled: It could not be fired'],
+    [{ type: 'cancelled' }, 'EUR/USD', 'Cancelled'],
     [{ type: 'fired', price: 1.08512, side: 'bid' }, 'EUR/USD', 'Fired at 1.08512 (bid)'],
     [{ type: 'fired', price: 150.1, side: 'mid' }, 'USD/JPY', 'Fired at 150.100 (mid)'],
     [{ type: 'fired', price: 2750 }, 'XAU/USD', 'Fired at 2,750.00'],

@@ -143,6 +143,7 @@ const EVENT_TEXT: Record<Exclude<AlertEvent['type'], 'fired' | 'notified'>, stri
   rearmed: 'Re-armed',
   runaway_paused: 'Paused by the runaway guard',
   expired: 'Expired',
+  cancelled: 'Cancelled',
 };
 
 /** One history event as a sentence: 'Fired at 1.08512 (bid)', 'Push skipped: No device registered for push'. */
@@ -157,6 +158,7 @@ export function historySentence(event: AlertEvent, pair: CurrencyPair): string {
     const reason = outcome !== 'sent' && event.reason ? `: ${event.reason}` : '';
     return `${channel} ${outcome}${reason}`;
   }
+  if (event.type === 'cancelled' && event.reason) return `${EVENT_TEXT.cancelled}: ${event.reason}`;
   return EVENT_TEXT[event.type];
 }
 

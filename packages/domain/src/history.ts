@@ -18,6 +18,7 @@ export const ALERT_EVENT_TYPES = [
   'notified',
   'runaway_paused',
   'expired',
+  'cancelled',
 ] as const;
 export type AlertEventType = (typeof ALERT_EVENT_TYPES)[number];
 
@@ -31,7 +32,10 @@ export const alertEventSchema = z.object({
   /** 'fired': the price and the side it was judged on. */
   price: z.number().finite().optional(),
   side: z.enum(PRICE_SIDES).optional(),
-  /** 'notified': the channel, what became of it, and for failed or skipped a reason a person understands. */
+  /**
+   * 'notified': the channel, what became of it, and for failed or skipped a reason a person understands.
+   * 'cancelled' (the server cancelled it because firing it failed for good): that reason.
+   */
   channel: z.enum(DELIVERY_CHANNELS).optional(),
   outcome: z.enum(NOTIFY_OUTCOMES).optional(),
   reason: z.string().max(300).optional(),
