@@ -15,6 +15,7 @@ import {
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { Timestamp, getFirestore } from 'firebase-admin/firestore';
+import { eventId } from '../functions/src/repositories/history';
 
 const PROJECT_ID = 'demo-price-alerts';
 export const DEMO_UID = 'demo-user';
@@ -176,7 +177,7 @@ async function main() {
         ...event,
         expireAt: Timestamp.fromMillis(event.at + HISTORY_RETENTION_MS),
       });
-      batch.set(ref.collection('history').doc([event.at, event.type, event.channel].filter(Boolean).join('_')), parsed);
+      batch.set(ref.collection('history').doc(eventId(event)), parsed);
     }
   });
   batch.set(
