@@ -10,6 +10,7 @@ import {
   historySentence,
   liveLine,
   midPrice,
+  expiryText,
   modelDetails,
   previousReason,
   repeatSummary,
@@ -131,6 +132,15 @@ describe('pauses and endings', () => {
   });
 });
 
+describe('expiryText', () => {
+  it.each([
+    ['this year', Date.UTC(2026, 5, 30, 21, 59), 'Jun 30, 21:59'],
+    ['another year', Date.UTC(2027, 5, 30, 21, 59), 'Jun 30, 21:59, 2027'],
+  ])('%s', (_label, at, text) => {
+    expect(expiryText(at, UTC, new Date(Date.UTC(2026, 10, 23)))).toBe(text);
+  });
+});
+
 describe('modelDetails: the sheet rows', () => {
   it.each<[string, Partial<Alert>, [string, string][]]>([
     ['an alert with none of the new fields: none, as the spec shows it', {}, []],
@@ -190,7 +200,7 @@ describe('modelDetails: the sheet rows', () => {
       [],
     ],
   ])('%s', (_, patch, rows) => {
-    expect(modelDetails(alert(patch), UTC)).toEqual(rows);
+    expect(modelDetails(alert(patch), UTC, new Date(MARCH_5))).toEqual(rows);
   });
 });
 

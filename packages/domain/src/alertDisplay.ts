@@ -108,12 +108,22 @@ export function cancelReasonText(
     : `${EXPIRED_LABEL} on ${formatDateTime(alert.expiresAt, timeZone)}`;
 }
 
+const yearOf = (date: Date, timeZone?: string) =>
+  new Intl.DateTimeFormat('en-US', { year: 'numeric', ...(timeZone ? { timeZone } : {}) }).format(date);
+
+/** An expiry as the dates elsewhere ('Jun 30, 21:59'), with its year when that is not this year's. */
+export function expiryText(expiresAt: number, timeZone?: string, now = new Date()): string {
+  const shown = formatDateTime(expiresAt, timeZone);
+  const year = yearOf(new Date(expiresAt), timeZone);
+  return year === yearOf(now, timeZone) ? shown : `${shown}, ${year}`;
+}
+
 /**
  * The details rows of the alert model, label then value, in the order the sheet shows them. Only
  * what differs from the defaults (ask, once, never expiring) gets a row, so an alert of the
  * defaults shows the spec's rows alone.
  */
-export function modelDetails(alert: Alert, timeZone?: string): [label: string, value: string][] {
+export function modelDetails(alert: Alert, timeZone?: string, now = new Date()): [label: string, value: string][] {
   const rows: [string, string][] = [];
   if (alertSide(alert) !== 'ask') rows.push(['Judged on', PRICE_SIDE_LABELS[alertSide(alert)]]);
   if (alert.repeat === 'every') {
@@ -130,7 +140,7 @@ export function modelDetails(alert: Alert, timeZone?: string): [label: string, v
   }
   // An ended alert's expiry is past or moot; an expired one says so in its reason instead.
   if (alert.expiresAt !== undefined && (alert.status === 'active' || alert.status === 'paused')) {
-    rows.push(['Expires', formatDateTime(alert.expiresAt, timeZone)]);
+    rows.push(['Expires', expiryText(alert.expiresAt, timeZone, now)]);
   }
   return rows;
 }
