@@ -19,3 +19,4 @@ export * from './alertMessages.ts';
 export * from './alertChanges.ts';
 export * from './relayAuth.ts';
 export * from './alertDisplay.ts';
+export * from './marketHours.ts';

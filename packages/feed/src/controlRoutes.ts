@@ -10,6 +10,10 @@ import type { Simulator } from './simulator.ts';
  *   POST /control/error {code, error}     send a type 7 or 9 error frame to every client
  *   POST /control/drop                    kill every connection abnormally
  *   POST /control/silence {silent}        stop or resume ticks and heartbeats
+ *   POST /control/clock {at | offsetMs, marketHours}
+ *                                         move market time (ms since the epoch, or an offset from the
+ *                                         wall clock) and/or turn market hours on or off; answers the
+ *                                         clock's state. {} just reads it.
  *   GET  /health
  */
 type Handler = (sim: Simulator, body: unknown) => { status: number; body: unknown };
@@ -39,6 +43,17 @@ const routes: Record<string, Handler> = {
   ),
   '/control/drop': route(z.object({}), (sim) => sim.dropAll()),
   '/control/silence': route(z.object({ silent: z.boolean() }), (sim, d) => sim.setSilent(d.silent)),
+  '/control/clock': route(
+    z
+      .object({
+        at: z.number().int().nonnegative().optional(),
+        offsetMs: z.number().int().optional(),
+        marketHours: z.boolean().optional(),
+      })
+      .strict()
+      .refine((d) => d.at === undefined || d.offsetMs === undefined, 'give at or offsetMs, not both'),
+    (sim, d) => sim.setClock(d),
+  ),
 };
 
 function reply(res: ServerResponse, status: number, body: unknown): void {

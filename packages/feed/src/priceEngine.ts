@@ -55,6 +55,16 @@ export class PriceEngine {
     return this.quote(pair);
   }
 
+  /**
+   * The move at a market's open after a close: a seeded random size between half of `maxPercent`
+   * and all of it, up or down, so the gap always stands out from the ticks' noise yet replays from
+   * the seed.
+   */
+  gap(pair: CurrencyPair, maxPercent: number): Quote {
+    const size = maxPercent * (0.5 + this.#random() / 2);
+    return this.jump(pair, this.#random() < 0.5 ? -size : size);
+  }
+
   mid(pair: CurrencyPair): number {
     return this.#mid.get(pair) ?? instrument(pair).mid;
   }

@@ -3,6 +3,10 @@
  * exactly (API key in the query string, type 0 after the subscribe message, type 1 ticks, type 2
  * heartbeats, type 7/9 errors), with prices from the seeded PriceEngine. Tests and demos steer it
  * through `control` (or the HTTP control routes in controlRoutes.ts).
+ *
+ * With `marketHours` on, FX and metals stop ticking while their market is closed (marketHours.ts in
+ * the domain) and open with a gap; crypto always ticks. Off by default: until the app says 'Market
+ * closed', a frozen weekend price would look live, and every existing test and demo expects ticks.
  */
 import {
   HEARTBEAT,
@@ -18,6 +22,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { handleControl } from './controlRoutes.ts';
+import { MarketClock, type ClockSetting, type ClockState } from './marketClock.ts';
 import { PriceEngine, type Quote } from './priceEngine.ts';
 
 export interface SimulatorOptions {
@@ -28,6 +33,12 @@ export interface SimulatorOptions {
   /** How often every subscribed pair ticks. */
   tickIntervalMs?: number;
   heartbeatMs?: number;
+  /** The wall clock that stamps ticks; tests inject a controlled one. */
+  now?: () => number;
+  /** Stop FX and metals outside market hours (off: every pair always ticks). */
+  marketHours?: boolean;
+  /** The largest move at a market's open, in percent (the gap is between half of it and all of it). */
+  openGapPercent?: number;
 }
 
 interface Client {
@@ -38,6 +49,7 @@ interface Client {
 
 export class Simulator {
   readonly engine: PriceEngine;
+  readonly clock: MarketClock;
   readonly #server: Server;
   readonly #wss: WebSocketServer;
   readonly #clients = new Set<Client>();
@@ -48,6 +60,7 @@ export class Simulator {
   private constructor(options: Required<SimulatorOptions>) {
     this.#options = options;
     this.engine = new PriceEngine(options.seed);
+    this.clock = new MarketClock(options.now, options.marketHours);
     this.#server = createServer((req, res) => handleControl(this, req, res));
     this.#wss = new WebSocketServer({ server: this.#server });
     this.#wss.on('connection', (socket, req) => this.#accept(socket, req.url ?? '/'));
@@ -60,11 +73,15 @@ export class Simulator {
       seed: 1,
       tickIntervalMs: 250,
       heartbeatMs: 5_000,
-      ...options,
+      now: Date.now,
+      marketHours: false,
+      openGapPercent: 0.3,
+      // An option given as undefined takes its default rather than erasing it.
+      ...(Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as SimulatorOptions),
     });
     await new Promise<void>((resolve) => sim.#server.listen(sim.#options.port, sim.#options.host, resolve));
     sim.#timers = [
-      setInterval(() => sim.#tickAll(), sim.#options.tickIntervalMs),
+      setInterval(() => sim.tick(), sim.#options.tickIntervalMs),
       setInterval(() => sim.#broadcast(() => HEARTBEAT), sim.#options.heartbeatMs),
     ];
     return sim;
@@ -108,18 +125,23 @@ export class Simulator {
     client.session = {
       mapping: Object.fromEntries(parsed.pairs.map((pair, i) => [String(i), pairToSymbol(pair)])),
       order: ['name', 'ask', 'bid', 'time'],
-      startTime: Date.now(),
+      startTime: this.clock.wallNow(),
       timeMult: 1000,
       sessionUid: `sim-${Math.random().toString(36).slice(2, 10)}`,
     };
     client.socket.send(encodeSubscribed(client.session));
-    for (const pair of parsed.pairs) this.#send(client, pair, this.engine.quote(pair));
+    // A closed market's last price comes with its own time, as a real provider's snapshot does, so it
+    // is never taken for a price from now.
+    for (const pair of parsed.pairs) {
+      const at = this.clock.isOpen(pair) ? this.clock.wallNow() : this.clock.lastPriceStamp(pair);
+      this.#send(client, pair, this.engine.quote(pair), at);
+    }
   }
 
-  #send(client: Client, pair: CurrencyPair, quote: Quote): void {
+  #send(client: Client, pair: CurrencyPair, quote: Quote, at = this.clock.wallNow()): void {
     const name = client.names.get(pair);
     if (!client.session || name === undefined || client.socket.readyState !== client.socket.OPEN) return;
-    client.socket.send(encodeTick(client.session, name, quote.ask, quote.bid, Date.now()));
+    client.socket.send(encodeTick(client.session, name, quote.ask, quote.bid, at));
   }
 
   #broadcast(message: (client: Client) => string | undefined): void {
@@ -136,9 +158,21 @@ export class Simulator {
     return pairs;
   }
 
-  #tickAll(): void {
+  /** Every subscribed pair whose market is open moves one step; a market just opened gaps first. */
+  tick(): void {
     if (this.#silent) return;
-    for (const pair of this.subscribedPairs()) this.publish(pair, this.engine.step(pair));
+    const status = this.clock.advance();
+    for (const [pair, state] of status) {
+      if (state === 'reopened' && this.#options.openGapPercent > 0) this.engine.gap(pair, this.#options.openGapPercent);
+    }
+    for (const pair of this.subscribedPairs()) {
+      if (status.get(pair) !== 'closed') this.publish(pair, this.engine.step(pair));
+    }
+  }
+
+  /** Moves the market clock or turns market hours on or off (POST /control/clock). */
+  setClock(setting: ClockSetting): ClockState {
+    return this.clock.set(setting);
   }
 
   /** Sends a quote for the pair to every client subscribed to it, now. */
