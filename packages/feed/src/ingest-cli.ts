@@ -15,6 +15,7 @@ const env = z
     HOST: z.string().default('0.0.0.0'),
     WINDOW_MS: z.coerce.number().int().positive().default(1000),
     SILENT_MS: z.coerce.number().int().positive().default(15_000),
+    UPSTREAM_GRACE_MS: z.coerce.number().int().positive().default(5_000),
   })
   .safeParse({ ...process.env, GOOGLE_CLOUD_PROJECT: process.env.GOOGLE_CLOUD_PROJECT ?? process.env.GCLOUD_PROJECT });
 
@@ -39,6 +40,7 @@ const service = await IngestService.start(
     host: config.HOST,
     windowMs: config.WINDOW_MS,
     silentMs: config.SILENT_MS,
+    upstreamGraceMs: config.UPSTREAM_GRACE_MS,
     initialBackoffMs: 250,
     maxBackoffMs: 30_000,
     relayHeartbeatMs: 10_000,

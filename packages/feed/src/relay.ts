@@ -20,41 +20,11 @@ import {
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
-import type { Logger } from './log.ts';
 import { RateLimit } from './rateLimit.ts';
+import { CLOSE, RELAY_DEFAULTS, type RelayOptions, type VerifiedToken } from './relayOptions.ts';
 import type { PricedTick } from './upstream.ts';
 
-export interface VerifiedToken {
-  uid: string;
-  /** Expiry, seconds since the epoch. */
-  exp: number;
-}
-
-export interface RelayOptions {
-  /** Rejects a token that is invalid, expired, revoked, or whose account is disabled or deleted. */
-  verifyToken: (token: string) => Promise<VerifiedToken>;
-  heartbeatMs: number;
-  log: Logger;
-  path?: string;
-  /** A client this far behind (bytes queued) skips ticks until it catches up: prices, not history. */
-  maxBufferedBytes?: number;
-  /** A client with more than this queued, or skipping ticks for longer than `stallMs`, is closed. */
-  maxQueuedBytes?: number;
-  stallMs?: number;
-  /** The largest message a client may send; a subscribe message is about a hundred bytes. */
-  maxPayload?: number;
-  /** Messages a client may send in a burst, and per second after it. */
-  messageBurst?: number;
-  messagesPerSecond?: number;
-  /** How often an open socket's token is checked again, so a disabled account is cut off. */
-  recheckMs?: number;
-  /**
-   * Ticks are conflated for this long and sent as one frame per client holding the newest tick of
-   * each pair it follows: a screen needs the latest price, and one frame instead of one per tick
-   * is what lets a single relay serve thousands of phones.
-   */
-  flushMs?: number;
-}
+export { CLOSE, type RelayOptions, type VerifiedToken } from './relayOptions.ts';
 
 interface Client {
   socket: WebSocket;
@@ -66,10 +36,9 @@ interface Client {
   timers: NodeJS.Timeout[];
   /** When this client started skipping ticks for backpressure; 0 while it keeps up. */
   stalledSince: number;
+  /** It has been answered with type 0, so a resync (type 0 again) is news it can take. */
+  subscribed: boolean;
 }
-
-/** WebSocket close codes the relay uses. */
-export const CLOSE = { tooBig: 1009, policy: 1008, unauthorized: 4001, goingAway: 1001 } as const;
 
 export class Relay {
   readonly #options: Required<RelayOptions>;
@@ -81,22 +50,14 @@ export class Relay {
   readonly #heartbeat: NodeJS.Timeout;
   readonly #flush: NodeJS.Timeout;
   readonly #pending = new Map<CurrencyPair, string>();
+  /** The error frame every new subscription ends with while the upstream is down (upstreamNotices.ts). */
+  #outage: string | undefined;
+  #resyncDue = false;
   skippedForBackpressure = 0;
   closedForBackpressure = 0;
 
   constructor(options: RelayOptions) {
-    this.#options = {
-      path: '/prices',
-      maxBufferedBytes: 1 << 20,
-      maxQueuedBytes: 4 << 20,
-      stallMs: 30_000,
-      maxPayload: 4096,
-      messageBurst: 10,
-      messagesPerSecond: 5,
-      recheckMs: 5 * 60_000,
-      flushMs: 50,
-      ...options,
-    };
+    this.#options = { ...RELAY_DEFAULTS, ...options };
     this.#wss = new WebSocketServer({
       noServer: true,
       maxPayload: this.#options.maxPayload,
@@ -165,6 +126,7 @@ export class Relay {
       key: '',
       timers: [],
       stalledSince: 0,
+      subscribed: false,
     };
     this.#clients.add(client);
     socket.on('close', () => this.#drop(client));
@@ -245,11 +207,41 @@ export class Relay {
     }
     client.pairs = new Set(parsed.pairs);
     client.key = [...client.pairs].sort().join(',');
-    this.#send(client, encodeSubscribed(this.#session(parsed.pairs)));
-    for (const pair of parsed.pairs) {
+    this.#answer(client);
+  }
+
+  /**
+   * Type 0 and the latest tick of each followed pair, each stamped with its own time. While the
+   * upstream is down the outage error comes last: type 0 and a tick would otherwise make the app
+   * show a frozen price as live.
+   */
+  #answer(client: Client): void {
+    client.subscribed = true;
+    this.#send(client, encodeSubscribed(this.#session([...client.pairs])));
+    for (const pair of client.pairs) {
       const latest = this.#latest.get(pair);
       if (latest) this.#send(client, this.#encode(latest));
     }
+    if (this.#outage) this.#send(client, this.#outage);
+  }
+
+  /** Sends a protocol message (an upstream error or the outage notice) to every signed-in client. */
+  broadcast(message: string): void {
+    for (const client of this.#clients) this.#send(client, message);
+  }
+
+  /** While set, every subscription is answered with this error last; undefined once the upstream is back. */
+  setOutage(message: string | undefined): void {
+    this.#outage = message;
+  }
+
+  /**
+   * The upstream is back after clients were told otherwise: at the next flush every subscribed
+   * client gets what a fresh subscription gets (type 0, then its pairs' latest ticks), which takes
+   * the app out of 'Error'. Waiting for the flush lets the upstream's first ticks be the latest.
+   */
+  resync(): void {
+    this.#resyncDue = true;
   }
 
   #encode(tick: PricedTick): string {
@@ -263,6 +255,12 @@ export class Relay {
   }
 
   #sendPending(): void {
+    if (this.#resyncDue) {
+      this.#resyncDue = false;
+      this.#pending.clear();
+      for (const client of this.#clients) if (client.subscribed) this.#answer(client);
+      return;
+    }
     if (this.#pending.size === 0) return;
     const frames = new Map<string, string>();
     const now = Date.now();

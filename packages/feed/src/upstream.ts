@@ -39,6 +39,8 @@ export class UpstreamClient {
   reconnects = 0;
   onTick: (tick: PricedTick) => void = () => {};
   onStatus: (status: UpstreamStatus) => void = () => {};
+  /** A type 7 or 9 frame from the provider, so the relay can pass it on to the app. */
+  onError: (code: '7' | '9', error: string) => void = () => {};
 
   constructor(options: UpstreamOptions) {
     this.#options = options;
@@ -122,6 +124,7 @@ export class UpstreamClient {
           break;
         case 'error':
           this.#options.log.error('Upstream error message', { code: message.code, error: message.error });
+          this.onError(message.code, message.error);
           break;
         case 'invalid':
           this.#options.log.warn('Malformed upstream frame skipped', { reason: message.reason, raw: message.raw });

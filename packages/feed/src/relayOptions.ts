@@ -1,0 +1,49 @@
+/** The relay's options and limits, apart from the relay itself so that relay.ts stays readable. */
+import type { Logger } from './log.ts';
+
+export interface VerifiedToken {
+  uid: string;
+  /** Expiry, seconds since the epoch. */
+  exp: number;
+}
+
+export interface RelayOptions {
+  /** Rejects a token that is invalid, expired, revoked, or whose account is disabled or deleted. */
+  verifyToken: (token: string) => Promise<VerifiedToken>;
+  heartbeatMs: number;
+  log: Logger;
+  path?: string;
+  /** A client this far behind (bytes queued) skips ticks until it catches up: prices, not history. */
+  maxBufferedBytes?: number;
+  /** A client with more than this queued, or skipping ticks for longer than `stallMs`, is closed. */
+  maxQueuedBytes?: number;
+  stallMs?: number;
+  /** The largest message a client may send; a subscribe message is about a hundred bytes. */
+  maxPayload?: number;
+  /** Messages a client may send in a burst, and per second after it. */
+  messageBurst?: number;
+  messagesPerSecond?: number;
+  /** How often an open socket's token is checked again, so a disabled account is cut off. */
+  recheckMs?: number;
+  /**
+   * Ticks are conflated for this long and sent as one frame per client holding the newest tick of
+   * each pair it follows: a screen needs the latest price, and one frame instead of one per tick
+   * is what lets a single relay serve thousands of phones.
+   */
+  flushMs?: number;
+}
+
+export const RELAY_DEFAULTS = {
+  path: '/prices',
+  maxBufferedBytes: 1 << 20,
+  maxQueuedBytes: 4 << 20,
+  stallMs: 30_000,
+  maxPayload: 4096,
+  messageBurst: 10,
+  messagesPerSecond: 5,
+  recheckMs: 5 * 60_000,
+  flushMs: 50,
+} satisfies Partial<RelayOptions>;
+
+/** WebSocket close codes the relay uses. */
+export const CLOSE = { tooBig: 1009, policy: 1008, unauthorized: 4001, goingAway: 1001 } as const;
