@@ -80,9 +80,17 @@ describe('history repository', () => {
   });
 
   it('delivers an event the server writes later at the head, live', async () => {
-    const db = dbOf(ALICE);
-    await nextHistory(db);
-    const next = nextHistory(db, (events) => events[0]?.id === 'e-105');
+    // One listener throughout: the write lands after its first snapshot from the server.
+    const snapshots: HistoryEvent[][] = [];
+    let failed: unknown;
+    const stop = watchHistory(
+      dbOf(ALICE),
+      ALICE,
+      ALERT,
+      (events) => snapshots.push(events),
+      (e) => (failed = e),
+    );
+    await vi.waitFor(() => expect(snapshots.at(-1)).toHaveLength(100), { timeout: 15_000 });
     await asServer(async (admin) => {
       await setDoc(
         doc(admin, `${HISTORY}/e-105`),
@@ -93,7 +101,10 @@ describe('history repository', () => {
         }),
       );
     });
-    const events = await next;
+    await vi.waitFor(() => expect(snapshots.at(-1)?.[0]?.id).toBe('e-105'), { timeout: 15_000 });
+    stop();
+    expect(failed).toBeUndefined();
+    const events = snapshots.at(-1) ?? [];
     expect(events[0]).toMatchObject({ type: 'notified', channel: 'push', outcome: 'skipped' });
     expect(events).toHaveLength(100);
   });
