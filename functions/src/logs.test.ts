@@ -28,9 +28,13 @@ describe('logs', () => {
       vi.spyOn(logger, level).mockImplementation((_message, fields) => void entries.push(fields));
     logs.deliveryAttempted('d1', { outcome: 'retry', dueAt: 5 });
     logs.alertsFired('m1', { read: 3, queries: 1, fired: 1, failed: 0, rearmed: 0 });
+    logs.pricesStale([{ pair: 'EUR/USD', lastAt: 7 }]);
+    logs.pricesFresh(['EUR/USD']);
     expect(entries).toEqual([
       { event: 'delivery_attempted', id: 'd1', outcome: 'retry', dueAt: 5 },
       { event: 'alerts_fired', messageId: 'm1', read: 3, queries: 1, fired: 1, failed: 0, rearmed: 0 },
+      { event: 'prices_stale', pairs: [{ pair: 'EUR/USD', lastAt: 7 }] },
+      { event: 'prices_fresh', pairs: ['EUR/USD'] },
     ]);
   });
 });

@@ -38,6 +38,16 @@ export function catchUpFired(stats: EvaluationStats): void {
   logger.warn('The scheduled check fired alerts the interval messages missed', { event: 'catch_up_fired', ...stats });
 }
 
+/** Pairs whose market is open went 30 s without a price: logged once when an outage starts. */
+export function pricesStale(pairs: { pair: string; lastAt: number }[]): void {
+  logger.warn('prices_stale: no price for 30 s while the market is open', { event: 'prices_stale', pairs });
+}
+
+/** Those pairs have prices again (or their market closed): logged once when the outage ends. */
+export function pricesFresh(pairs: string[]): void {
+  logger.info('prices_fresh: prices are back', { event: 'prices_fresh', pairs });
+}
+
 /** Firing an alert failed for good; the alert was cancelled. Logged once per alert. */
 export function alertFireFailed(alertPath: string, message: string): void {
   logger.error('alert_fire_failed: alert cancelled, firing it failed permanently', {

@@ -5,6 +5,8 @@ import { evaluateIntervals, intervalMessageExpired, parseIntervalBatch, readJson
 import { evaluateLatestPrices } from '../evaluation/latest';
 import { db } from '../lib/firebase';
 import * as logs from '../logs';
+import { latestPrices } from '../repositories/prices';
+import { recordStaleness } from '../repositories/staleness';
 
 /**
  * One message per window close with every pair's interval. Redelivery is safe (firing is a
@@ -23,8 +25,14 @@ export const evaluateInterval = onMessagePublished(
   },
 );
 
-/** Every minute: the latest stored prices, for what a lost or failed message missed. */
+/**
+ * Every minute: the latest stored prices, for what a lost or failed message missed; and whether the
+ * feed has gone quiet on an open market, said once per outage (its start and its end).
+ */
 export const evaluateLatest = onSchedule({ schedule: 'every 1 minutes', retryCount: 0 }, async () => {
   const stats = await evaluateLatestPrices(db);
   if (stats.fired > 0) logs.catchUpFired(stats);
+  const { started, ended } = await recordStaleness(db, await latestPrices(db), Date.now());
+  if (started.length > 0) logs.pricesStale(started);
+  if (ended.length > 0) logs.pricesFresh(ended);
 });

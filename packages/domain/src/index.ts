@@ -13,6 +13,7 @@ export * from './intervals.ts';
 export * from './alertLists.ts';
 export * from './level.ts';
 export * from './alertModel.ts';
+export * from './staleness.ts';
 export * from './history.ts';
 export * from './crossing.ts';
 export * from './alertMessages.ts';
