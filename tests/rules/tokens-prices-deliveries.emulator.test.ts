@@ -88,11 +88,11 @@ describe('deliveries', () => {
   });
 });
 
-describe('evaluator checkpoints', () => {
-  it('denies every client', async () => {
-    await assertFails(getDoc(doc(dbFor(ALICE), 'evaluator/checkpoints')));
-    await assertFails(setDoc(doc(dbFor(ALICE), 'evaluator/checkpoints'), { pairs: {} }));
-    await assertFails(getDoc(doc(dbFor(null), 'evaluator/checkpoints')));
+describe('evaluator documents', () => {
+  it.each(['evaluator/checkpoints', 'evaluator/staleness'])('denies every client %s', async (path) => {
+    await assertFails(getDoc(doc(dbFor(ALICE), path)));
+    await assertFails(setDoc(doc(dbFor(ALICE), path), { pairs: {} }));
+    await assertFails(getDoc(doc(dbFor(null), path)));
   });
 });
 
