@@ -6,6 +6,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';
 import { seedAlerts, seedPrices, testApp, type SeedAlert, type TestApp } from '../testing/emulatorApp';
+import { interval, type WindowPrices } from '../testing/intervals';
 import { evaluateIntervals } from './intervals';
 import { evaluateLatestPrices } from './latest';
 
@@ -21,29 +22,8 @@ const W = 1_800_000_000_000;
 const MIN = 60_000;
 const X = 1.1;
 
-/** A one-second EUR/USD window at `start`, the same prices on every side, at 100/300/600/900 ms in. */
-function window(
-  start: number,
-  p: { first: number; low: number; high: number; last: number; lowAt?: number; highAt?: number },
-  previous?: number,
-): IntervalMessage {
-  const side = { first: p.first, low: p.low, high: p.high, last: p.last, lowAt: start + 300, highAt: start + 600 };
-  if (p.lowAt !== undefined) side.lowAt = start + p.lowAt;
-  if (p.highAt !== undefined) side.highAt = start + p.highAt;
-  return intervalMessageSchema.parse({
-    pair: 'EUR/USD',
-    start,
-    end: start + 1000,
-    firstAt: start + 100,
-    lastAt: start + 900,
-    ticks: 4,
-    ask: side,
-    bid: side,
-    mid: side,
-    ...(previous !== undefined ? { previousAsk: previous, previousBid: previous, previousMid: previous } : {}),
-    source: 'test',
-  });
-}
+/** A one-second EUR/USD window at `start`, the same prices on every side. */
+const window = (start: number, p: WindowPrices, previous?: number): IntervalMessage => interval(start, p, previous);
 const above = (start: number, previous = X + 0.0005) =>
   window(start, { first: X + 0.0005, low: X + 0.0005, high: X + 0.001, last: X + 0.0008 }, previous);
 const EVERY = { repeat: 'every', cooldownMinutes: 1, rearmPercent: 0.1 };

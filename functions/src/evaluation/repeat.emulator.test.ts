@@ -1,9 +1,10 @@
 // Every-time alerts, price sides and expiry against the Firestore emulator: what fires, what re-arms,
 // what each costs in documents read, and what the history records.
-import { intervalMessageSchema, type IntervalMessage } from '@price-alerts/domain';
+import type { IntervalMessage } from '@price-alerts/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';
 import { seedAlerts, testApp, type SeedAlert, type TestApp } from '../testing/emulatorApp';
+import { interval, shifted, type WindowPrices } from '../testing/intervals';
 import { evaluateIntervals } from './intervals';
 
 const PROJECT = 'demo-repeat';
@@ -16,39 +17,11 @@ afterAll(() => t.close());
 
 const W = 1_800_000_000_000;
 const MIN = 60_000;
-type Prices = { first: number; low: number; high: number; last: number };
+type Prices = WindowPrices;
 
 /** A one-second EUR/USD window at `start`: ask as given, bid 0.0002 below unless given. */
-function window(start: number, ask: Prices, previous: number, bid?: Prices): IntervalMessage {
-  const b = bid ?? {
-    first: ask.first - 0.0002,
-    low: ask.low - 0.0002,
-    high: ask.high - 0.0002,
-    last: ask.last - 0.0002,
-  };
-  const mid = {
-    first: (ask.first + b.first) / 2,
-    low: (ask.low + b.low) / 2,
-    high: (ask.high + b.high) / 2,
-    last: (ask.last + b.last) / 2,
-  };
-  const at = { lowAt: start + 300, highAt: start + 600 };
-  return intervalMessageSchema.parse({
-    pair: 'EUR/USD',
-    start,
-    end: start + 1000,
-    firstAt: start + 100,
-    lastAt: start + 900,
-    ticks: 4,
-    ask: { ...ask, ...at },
-    bid: { ...b, ...at },
-    mid: { ...mid, ...at },
-    previousAsk: previous,
-    previousBid: previous - 0.0002,
-    previousMid: previous - 0.0001,
-    source: 'test',
-  });
-}
+const window = (start: number, ask: Prices, previous: number, bid?: Prices): IntervalMessage =>
+  interval(start, ask, previous, 'EUR/USD', bid ?? shifted(ask, 0.0002));
 const span = (low: number, high: number): Prices => ({ first: low, low, high, last: high });
 
 const alert = (id: string, extra: Record<string, unknown> = {}, side?: SeedAlert['side']): SeedAlert => ({
