@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateMillis, formatDateTime } from './dates.ts';
+import { dateMillis, formatDateTime, formatDuration, formatWeekdayTime } from './dates.ts';
 
 const instant = new Date('2026-03-05T14:07:09.500Z');
 const seconds = Math.floor(instant.getTime() / 1000);
@@ -39,5 +39,49 @@ describe('dateMillis', () => {
     ['garbage', Number.NEGATIVE_INFINITY],
   ])('orders %o as %d', (value, expected) => {
     expect(dateMillis(value)).toBe(expected);
+  });
+});
+
+describe('formatWeekdayTime', () => {
+  const now = Date.parse('2025-01-11T12:00:00Z'); // a Saturday
+  it.each([
+    ['the Friday close before', '2025-01-10T21:59:59Z', 'Fri 21:59'],
+    ['the Sunday open after', '2025-01-12T22:00:00Z', 'Sun 22:00'],
+    ['midnight in 24-hour form', '2025-01-11T00:00:00Z', 'Sat 00:00'],
+    ['five days and 23 hours back', '2025-01-05T13:00:00Z', 'Sun 13:00'],
+    ['six days back: the date instead', '2025-01-05T12:00:00Z', 'Jan 5, 12:00'],
+    ['six days ahead: the date instead', '2025-01-17T12:00:00Z', 'Jan 17, 12:00'],
+  ])('%s (%s) reads %s', (_label, iso, expected) => {
+    expect(formatWeekdayTime(Date.parse(iso), now, 'UTC')).toBe(expected);
+  });
+
+  it('names a time zone’s own weekday', () => {
+    // 23:30 UTC on Friday is already Saturday in Tokyo.
+    expect(formatWeekdayTime(Date.parse('2025-01-10T23:30:00Z'), now, 'Asia/Tokyo')).toBe('Sat 08:30');
+  });
+
+  it('says a time that is not a number is invalid', () => {
+    expect(formatWeekdayTime(Number.NaN, now, 'UTC')).toBe('Invalid date');
+  });
+});
+
+describe('formatDuration', () => {
+  it.each([
+    [-5_000, '0 s'],
+    [0, '0 s'],
+    [999, '0 s'],
+    [30_000, '30 s'],
+    [45_900, '45 s'],
+    [59_999, '59 s'],
+    [60_000, '1 min'],
+    [3_599_999, '59 min'],
+    [3_600_000, '1 h'],
+    [3_600_000 + 5 * 60_000, '1 h 5 min'],
+    [86_399_999, '23 h 59 min'],
+    [86_400_000, '1 d'],
+    [86_400_000 + 4 * 3_600_000 + 59 * 60_000, '1 d 4 h'],
+    [9 * 86_400_000, '9 d'],
+  ])('%d ms reads %s', (ms, expected) => {
+    expect(formatDuration(ms)).toBe(expected);
   });
 });

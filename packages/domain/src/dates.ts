@@ -10,20 +10,17 @@ export const INVALID_DATE = 'Invalid date';
 export const INVALID_DATE_FORMAT = 'Invalid date format';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
+const STYLES = {
+  dateTime: { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  weekdayTime: { weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 
-/** Intl formatters are costly to build and rows format many dates, so one is kept per time zone. */
-function formatterFor(timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = timeZone ?? '';
+/** Intl formatters are costly to build and rows format many dates, so one is kept per style and time zone. */
+function formatterFor(timeZone: string | undefined, style: keyof typeof STYLES = 'dateTime'): Intl.DateTimeFormat {
+  const key = `${style} ${timeZone ?? ''}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      month: 'short',
-      day: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      ...(timeZone ? { timeZone } : {}),
-    });
+    formatter = new Intl.DateTimeFormat('en-US', { ...STYLES[style], ...(timeZone ? { timeZone } : {}) });
     formatters.set(key, formatter);
   }
   return formatter;
@@ -65,4 +62,31 @@ export function dateMillis(value: DateLike): number {
   const date = toDate(value);
   if (!date || Number.isNaN(date.getTime())) return Number.NEGATIVE_INFINITY;
   return date.getTime();
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * 'Fri 21:59' (weekday, 24-hour time) for an instant within six days of `now`, either way: a weekday
+ * alone names one day only that close. Further off it is formatDateTime's 'Jan 10, 21:59'.
+ */
+export function formatWeekdayTime(at: number, now: number, timeZone?: string): string {
+  if (!Number.isFinite(at)) return INVALID_DATE;
+  if (Math.abs(now - at) >= 6 * DAY_MS) return formatDateTime(at, timeZone);
+  return formatterFor(timeZone, 'weekdayTime').format(at);
+}
+
+/**
+ * A length of time in its two largest units, rounded down: '45 s', '3 min', '2 h 5 min', '1 d 4 h'
+ * ('0 s' for anything negative). Rounded down so an age never runs ahead of the truth.
+ */
+export function formatDuration(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+  const days = Math.floor(hours / 24);
+  return hours % 24 ? `${days} d ${hours % 24} h` : `${days} d`;
 }

@@ -21,3 +21,4 @@ export * from './alertChanges.ts';
 export * from './relayAuth.ts';
 export * from './alertDisplay.ts';
 export * from './marketHours.ts';
+export * from './priceStatus.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CURRENCY_PAIRS, type CurrencyPair } from './constants.ts';
-import { isMarketOpen, marketKind, nextClose, nextOpen, previousClose } from './marketHours.ts';
+import { isMarketOpen, marketKind, nextClose, nextOpen, previousClose, previousOpen } from './marketHours.ts';
 
 const t = (iso: string) => Date.parse(iso);
 const ms = (at: number | undefined) => (at === undefined ? undefined : new Date(at).toISOString());
@@ -49,6 +49,7 @@ describe('crypto', () => {
         expect(nextOpen(pair, t(iso))).toBeUndefined();
         expect(nextClose(pair, t(iso))).toBeUndefined();
         expect(previousClose(pair, t(iso))).toBeUndefined();
+        expect(previousOpen(pair, t(iso))).toBeUndefined();
       }
     },
   );
@@ -86,6 +87,42 @@ describe('next open, next close and the previous close', () => {
       expect(isMarketOpen('EUR/USD', next - 1)).toBe(isMarketOpen('EUR/USD', at));
       expect(isMarketOpen('EUR/USD', next)).toBe(!isMarketOpen('EUR/USD', at));
       at = next;
+    }
+  });
+});
+
+describe('the previous open', () => {
+  it.each<[string, string]>([
+    // at, the latest open at or before it
+    ['2025-01-12T21:59:59.999Z', '2025-01-05T22:00:00.000Z'],
+    ['2025-01-12T22:00:00.000Z', '2025-01-12T22:00:00.000Z'],
+    ['2025-01-12T22:00:30.000Z', '2025-01-12T22:00:00.000Z'],
+    ['2025-01-15T12:00:00.000Z', '2025-01-12T22:00:00.000Z'],
+    ['2025-01-10T22:00:00.000Z', '2025-01-05T22:00:00.000Z'],
+    ['2025-01-11T12:00:00.000Z', '2025-01-05T22:00:00.000Z'],
+    // The March switch Sunday opens at 21:00 UTC (EDT), the week before at 22:00 (EST).
+    ['2025-03-09T20:59:00.000Z', '2025-03-02T22:00:00.000Z'],
+    ['2025-03-09T21:00:00.000Z', '2025-03-09T21:00:00.000Z'],
+    ['2025-03-12T09:00:00.000Z', '2025-03-09T21:00:00.000Z'],
+    // The November switch Sunday opens at 22:00 UTC (EST again).
+    ['2025-11-02T21:30:00.000Z', '2025-10-26T21:00:00.000Z'],
+    ['2025-11-03T09:00:00.000Z', '2025-11-02T22:00:00.000Z'],
+    // An open across a year end.
+    ['2026-01-01T12:00:00.000Z', '2025-12-28T22:00:00.000Z'],
+  ])('at %s: %s', (iso, open) => {
+    expect(ms(previousOpen('EUR/USD', t(iso)))).toBe(open);
+    expect(ms(previousOpen('XAU/JPY', t(iso)))).toBe(open);
+  });
+
+  it('is the open nextOpen named, for every weekend of a year', () => {
+    let at = t('2025-01-04T12:00:00.000Z');
+    for (let n = 0; n < 52; n++, at += 7 * 86_400_000) {
+      const open = nextOpen('GBP/USD', at);
+      expect(open).toBeDefined();
+      expect(previousOpen('GBP/USD', open as number)).toBe(open);
+      // A millisecond earlier it is the week before's: seven days back, an hour either way across a switch.
+      const week = (open as number) - (previousOpen('GBP/USD', (open as number) - 1) as number);
+      expect(Math.abs(week - 7 * 86_400_000)).toBeLessThanOrEqual(3_600_000);
     }
   });
 });

@@ -146,3 +146,16 @@ export function previousClose(pair: CurrencyPair, at: number): number | undefine
   const sameDay = sessionInstant(t, -back);
   return sameDay <= at ? sameDay : sessionInstant(t, -back - 7);
 }
+
+/**
+ * The latest open at or before `at` (the Sunday open a market is in, or the last one it had); undefined
+ * for a market that never closes. The app uses it to tell a market still waiting for its first price
+ * after the open from one whose feed has stopped.
+ */
+export function previousOpen(pair: CurrencyPair, at: number): number | undefined {
+  if (!hasMarketHours(pair)) return undefined;
+  const t = newYorkTime(at);
+  const back = (t.weekday - SUNDAY + 7) % 7;
+  const sameDay = sessionInstant(t, -back);
+  return sameDay <= at ? sameDay : sessionInstant(t, -back - 7);
+}
