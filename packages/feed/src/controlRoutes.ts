@@ -9,7 +9,9 @@ import type { Simulator } from './simulator.ts';
  *   POST /control/jump {pair, percent}    move the price by a percentage in one tick
  *   POST /control/error {code, error}     send a type 7 or 9 error frame to every client
  *   POST /control/drop                    kill every connection abnormally
- *   POST /control/silence {silent}        stop or resume ticks and heartbeats
+ *   POST /control/silence {silent, pairs?} stop or resume ticks and heartbeats; with pairs, only
+ *                                         those pairs stop or resume ticking (the feed stays up);
+ *                                         {silent: false} alone also resumes every stalled pair
  *   POST /control/clock {at | offsetMs, marketHours}
  *                                         move market time (ms since the epoch, or an offset from the
  *                                         wall clock) and/or turn market hours on or off; answers the
@@ -42,7 +44,10 @@ const routes: Record<string, Handler> = {
     sim.sendError(d.code, d.error),
   ),
   '/control/drop': route(z.object({}), (sim) => sim.dropAll()),
-  '/control/silence': route(z.object({ silent: z.boolean() }), (sim, d) => sim.setSilent(d.silent)),
+  '/control/silence': route(
+    z.object({ silent: z.boolean(), pairs: z.array(currencyPairSchema).min(1).optional() }).strict(),
+    (sim, d) => sim.setSilent(d.silent, d.pairs),
+  ),
   '/control/clock': route(
     z
       .object({

@@ -72,6 +72,32 @@ describe('simulator control', () => {
     expect(await client.closed).toBe(1006);
   });
 
+  it('stalls only the pairs named, while the rest tick and heartbeats go on, until resumed', async () => {
+    const client = await recordingClient(sim.url(), subscribe);
+    await client.next('subscribed');
+    // What a socket carries arrives in the order it was sent: a marker sent after a change divides
+    // what came before it from what came after.
+    const since = async (marker: string) => {
+      sim.sendError('7', marker);
+      const from = client.messages.indexOf(await client.next('error', (m) => m.error === marker));
+      return (type: 'heartbeat' | 'EUR/USD' | 'BTC/USD') =>
+        client.messages.slice(from).filter((m) => (m.type === 'tick' ? m.tick.pair === type : m.type === type)).length;
+    };
+    expect(sim.setSilent(true, ['EUR/USD'])).toEqual({ silent: false, stalled: ['EUR/USD'] });
+    const stalled = await since('stalled');
+    await expect.poll(() => stalled('BTC/USD')).toBeGreaterThan(4);
+    await expect.poll(() => stalled('heartbeat')).toBeGreaterThan(0);
+    expect(stalled('EUR/USD')).toBe(0);
+    // A forced price still goes out, as a tester's hand.
+    sim.forceAsk('EUR/USD', 1.2);
+    await expect.poll(() => stalled('EUR/USD')).toBe(1);
+    // The whole feed resumed: the stall ends too.
+    expect(sim.setSilent(false)).toEqual({ silent: false, stalled: [] });
+    const resumed = await since('resumed');
+    await expect.poll(() => resumed('EUR/USD')).toBeGreaterThan(2);
+    client.socket.close();
+  });
+
   it('serves the control routes over HTTP and refuses bad bodies', async () => {
     const base = `http://127.0.0.1:${sim.port}`;
     const post = (path: string, body: unknown) =>
@@ -86,6 +112,18 @@ describe('simulator control', () => {
     expect((await post('/control/price', { pair: 'DOGE/USD', ask: 1 })).status).toBe(400);
     expect((await post('/control/jump', { pair: 'EUR/USD', percent: -100 })).status).toBe(400);
     expect((await post('/control/nope', {})).status).toBe(404);
+    expect(await post('/control/silence', { silent: true, pairs: ['GBP/USD', 'XAU/USD'] })).toEqual({
+      status: 200,
+      body: { silent: false, stalled: ['GBP/USD', 'XAU/USD'] },
+    });
+    expect(await post('/control/silence', { silent: false, pairs: ['GBP/USD'] })).toEqual({
+      status: 200,
+      body: { silent: false, stalled: ['XAU/USD'] },
+    });
+    // A misspelt field must not silence the whole feed instead.
+    expect((await post('/control/silence', { silent: true, pair: 'EUR/USD' })).status).toBe(400);
+    expect((await post('/control/silence', { silent: true, pairs: ['DOGE/USD'] })).status).toBe(400);
+    expect((await post('/control/silence', { silent: true, pairs: [] })).status).toBe(400);
     expect(await (await fetch(`${base}/health`)).json()).toEqual({ ok: true, clients: 0 });
   });
 });

@@ -5,8 +5,9 @@
  * through `control` (or the HTTP control routes in controlRoutes.ts).
  *
  * With `marketHours` on, FX and metals stop ticking while their market is closed (marketHours.ts in
- * the domain) and open with a gap; crypto always ticks. Off by default: until the app says 'Market
- * closed', a frozen weekend price would look live, and every existing test and demo expects ticks.
+ * the domain) and open with a gap; crypto always ticks. Off by default: the browser tests expect every
+ * pair to tick whatever day they run (the app says 'Market closed' on its own clock either way; see
+ * priceStatus.ts in the domain).
  */
 import {
   HEARTBEAT,
@@ -41,6 +42,13 @@ export interface SimulatorOptions {
   openGapPercent?: number;
 }
 
+export interface SilenceState {
+  /** The whole feed is silent. */
+  silent: boolean;
+  /** Pairs that do not tick while the feed does. */
+  stalled: CurrencyPair[];
+}
+
 interface Client {
   socket: WebSocket;
   session: FeedSession | null;
@@ -56,6 +64,8 @@ export class Simulator {
   readonly #options: Required<SimulatorOptions>;
   #timers: NodeJS.Timeout[] = [];
   #silent = false;
+  /** Pairs that stop ticking while the rest of the feed carries on (a provider's missing pair). */
+  readonly #stalled = new Set<CurrencyPair>();
 
   private constructor(options: Required<SimulatorOptions>) {
     this.#options = options;
@@ -166,7 +176,7 @@ export class Simulator {
       if (state === 'reopened' && this.#options.openGapPercent > 0) this.engine.gap(pair, this.#options.openGapPercent);
     }
     for (const pair of this.subscribedPairs()) {
-      if (status.get(pair) !== 'closed') this.publish(pair, this.engine.step(pair));
+      if (status.get(pair) !== 'closed' && !this.#stalled.has(pair)) this.publish(pair, this.engine.step(pair));
     }
   }
 
@@ -206,9 +216,18 @@ export class Simulator {
     for (const client of this.#clients) client.socket.terminate();
   }
 
-  /** Stops ticks and heartbeats while keeping sockets open: a silent feed. */
-  setSilent(silent: boolean): void {
-    this.#silent = silent;
+  /**
+   * Without pairs: stops or resumes ticks and heartbeats while keeping sockets open (a silent feed);
+   * resuming also ends every stall. With pairs: only those stop or resume ticking, and the feed stays
+   * healthy around them, which is how a test makes one pair's price stale without an outage.
+   */
+  setSilent(silent: boolean, pairs?: readonly CurrencyPair[]): SilenceState {
+    if (pairs) for (const pair of pairs) this.#stalled[silent ? 'add' : 'delete'](pair);
+    else {
+      this.#silent = silent;
+      if (!silent) this.#stalled.clear();
+    }
+    return { silent: this.#silent, stalled: [...this.#stalled] };
   }
 
   async close(): Promise<void> {
