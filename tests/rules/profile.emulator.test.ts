@@ -74,6 +74,38 @@ describe('profile create and update', () => {
   });
 });
 
+describe('quiet hours', () => {
+  const QUIET = { enabled: true, from: '22:00', to: '07:00', timeZone: 'Europe/London', holdEmail: false };
+  it.each<[string, Record<string, unknown>]>([
+    ['on, 22:00 to 07:00 in London', QUIET],
+    ['off, with email held too', { ...QUIET, enabled: false, holdEmail: true }],
+    ['a daytime window in a zone with a sign', { ...QUIET, from: '13:00', to: '14:30', timeZone: 'Etc/GMT+5' }],
+    ['UTC', { ...QUIET, timeZone: 'UTC' }],
+    ['a three-part zone', { ...QUIET, timeZone: 'America/Argentina/Buenos_Aires' }],
+  ])('lets the owner set %s', async (_label, quietHours) => {
+    await assertSucceeds(updateDoc(profileOf(ALICE), { quietHours }));
+  });
+  it.each<[string, unknown]>([
+    ['equal ends', { ...QUIET, to: '22:00' }],
+    ['24:00', { ...QUIET, from: '24:00' }],
+    ['a time without its zero', { ...QUIET, to: '7:00' }],
+    ['seconds', { ...QUIET, to: '07:00:00' }],
+    ['a missing field', { enabled: true, from: '22:00', to: '07:00', timeZone: 'UTC' }],
+    ['an unknown field', { ...QUIET, digestAt: '08:00' }],
+    ['a non-boolean switch', { ...QUIET, enabled: 'yes' }],
+    ['a non-boolean email choice', { ...QUIET, holdEmail: 1 }],
+    ['a zone with spaces', { ...QUIET, timeZone: 'Europe/ London' }],
+    ['a zone over 64 characters', { ...QUIET, timeZone: `Europe/${'x'.repeat(60)}` }],
+    ['a zone that is a number', { ...QUIET, timeZone: 1 }],
+    ['not a map', 'on'],
+  ])('denies %s', async (_label, quietHours) => {
+    await assertFails(updateDoc(profileOf(ALICE), { quietHours }));
+  });
+  it('denies another user setting them', async () => {
+    await assertFails(updateDoc(profileOf(BOB), { quietHours: QUIET }));
+  });
+});
+
 describe('profile delete', () => {
   it('lets the owner delete it', async () => {
     await assertSucceeds(deleteDoc(profileOf(ALICE)));

@@ -26,6 +26,7 @@ beforeEach(async () => {
     await setDoc(doc(db, `users/${ALICE}/pushTokens/t1`), { token: TOKEN, updatedAt: Timestamp.now() });
     await setDoc(doc(db, 'prices/EURUSD'), { ask: 1.1, bid: 1.0999, timestamp: Date.now() });
     await setDoc(doc(db, 'deliveries/d1'), { userId: ALICE, alertId: 'a1' });
+    await setDoc(doc(db, `digests/${ALICE}__1`), { userId: ALICE, open: true });
   });
 });
 afterAll(async () => {
@@ -85,6 +86,15 @@ describe('deliveries', () => {
     await assertFails(getDoc(doc(dbFor(ALICE), 'deliveries/d1')));
     await assertFails(getDocs(collection(dbFor(ALICE), 'deliveries')));
     await assertFails(setDoc(doc(dbFor(ALICE), 'deliveries/d2'), { userId: ALICE }));
+  });
+});
+
+describe('digests', () => {
+  it('denies every client, even the user it is for', async () => {
+    await assertFails(getDoc(doc(dbFor(ALICE), `digests/${ALICE}__1`)));
+    await assertFails(getDocs(collection(dbFor(ALICE), 'digests')));
+    await assertFails(setDoc(doc(dbFor(ALICE), `digests/${ALICE}__2`), { userId: ALICE, open: true }));
+    await assertFails(getDoc(doc(dbFor(null), `digests/${ALICE}__1`)));
   });
 });
 

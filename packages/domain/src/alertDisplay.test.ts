@@ -239,6 +239,23 @@ describe('historySentence: one event in words', () => {
     ],
     [{ type: 'notified', channel: 'email', outcome: 'failed' }, 'EUR/USD', 'Email failed'],
     [{ type: 'notified' }, 'EUR/USD', 'Notification sent'],
+    [{ type: 'held', channel: 'push' }, 'EUR/USD', 'Push: Held for quiet hours'],
+    [
+      { type: 'notified', channel: 'push', outcome: 'sent', digest: '07:00' },
+      'EUR/USD',
+      'Push: Sent in the 07:00 digest',
+    ],
+    [
+      {
+        type: 'notified',
+        channel: 'email',
+        outcome: 'failed',
+        digest: '07:00',
+        reason: 'The email provider refused the message',
+      },
+      'EUR/USD',
+      'Email: The 07:00 digest failed: The email provider refused the message',
+    ],
   ])('%o on %s reads %s', (patch, pair, text) => {
     expect(historySentence(event(patch), pair)).toBe(text);
   });

@@ -145,7 +145,7 @@ export function modelDetails(alert: Alert, timeZone?: string, now = new Date()):
   return rows;
 }
 
-const EVENT_TEXT: Record<Exclude<AlertEvent['type'], 'fired' | 'notified'>, string> = {
+const EVENT_TEXT: Record<Exclude<AlertEvent['type'], 'fired' | 'notified' | 'held'>, string> = {
   created: 'Created',
   edited: 'Edited',
   paused: 'Paused',
@@ -162,9 +162,13 @@ export function historySentence(event: AlertEvent, pair: CurrencyPair): string {
     if (event.price === undefined) return 'Fired';
     return `Fired at ${formatPrice(pair, event.price)}${event.side ? ` (${event.side})` : ''}`;
   }
+  const channel = event.channel ? capitalise(event.channel) : 'Notification';
+  if (event.type === 'held') return `${channel}: Held for quiet hours`;
   if (event.type === 'notified') {
-    const channel = event.channel ? capitalise(event.channel) : 'Notification';
     const outcome = event.outcome ?? 'sent';
+    if (event.digest && outcome === 'sent') return `${channel}: Sent in the ${event.digest} digest`;
+    if (event.digest)
+      return `${channel}: The ${event.digest} digest ${outcome}${event.reason ? `: ${event.reason}` : ''}`;
     const reason = outcome !== 'sent' && event.reason ? `: ${event.reason}` : '';
     return `${channel} ${outcome}${reason}`;
   }

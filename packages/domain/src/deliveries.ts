@@ -9,13 +9,15 @@ import { alertTypeSchema, currencyPairSchema, timestampLikeSchema } from './sche
  * The sender claims it with a lease and records per channel what happened, so each channel is
  * sent at most once after success and retried until success or a final error.
  */
-export const CHANNEL_STATES = ['pending', 'sent', 'failed', 'skipped'] as const;
+export const CHANNEL_STATES = ['pending', 'sent', 'failed', 'skipped', 'held'] as const;
 
 export const channelStateSchema = z.object({
   state: z.enum(CHANNEL_STATES),
   attempts: z.number().int().min(0),
   lastError: z.string().optional(),
   sentAt: timestampLikeSchema.optional(),
+  /** 'held': the quiet-hours digest (digests/{id}) that took the channel over and says how it went. */
+  digestId: z.string().optional(),
 });
 export type ChannelState = z.infer<typeof channelStateSchema>;
 

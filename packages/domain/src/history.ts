@@ -16,6 +16,7 @@ export const ALERT_EVENT_TYPES = [
   'fired',
   'rearmed',
   'notified',
+  'held',
   'runaway_paused',
   'expired',
   'cancelled',
@@ -39,6 +40,11 @@ export const alertEventSchema = z.object({
   channel: z.enum(DELIVERY_CHANNELS).optional(),
   outcome: z.enum(NOTIFY_OUTCOMES).optional(),
   reason: z.string().max(300).optional(),
+  /**
+   * 'notified' by a quiet-hours digest: the wall time (HH:MM, in the user's zone) of the digest that
+   * carried it. 'held' (with `channel`): the channel was held for quiet hours.
+   */
+  digest: z.string().max(5).optional(),
   /** Deleted by the TTL policy after this time. */
   expireAt: timestampLikeSchema,
 });

@@ -22,3 +22,6 @@ export * from './relayAuth.ts';
 export * from './alertDisplay.ts';
 export * from './marketHours.ts';
 export * from './priceStatus.ts';
+export * from './quietHours.ts';
+export * from './digests.ts';
+export * from './digestMessages.ts';

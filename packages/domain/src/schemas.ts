@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { quietHoursSchema } from './quietHours.ts';
 import {
   ALERT_STATUSES,
   ALERT_TYPES,
@@ -133,6 +134,8 @@ export const profileSchema = z.object({
   pwaPromptDismissed: z.boolean().optional(),
   // Only an explicit false turns automatic push registration off (spec section 3).
   notificationsEnabled: z.boolean().optional(),
+  /** Absent: off (see quietHours.ts for the defaults the settings screen starts from). */
+  quietHours: quietHoursSchema.optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
