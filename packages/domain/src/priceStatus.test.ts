@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CurrencyPair } from './constants.ts';
-import { nextJudgedText, priceStatus, priceStatusFlag, type PriceStatus } from './priceStatus.ts';
+import { nextJudgedText, priceStatus, priceStatusFlag, priceStatusLine, type PriceStatus } from './priceStatus.ts';
 
 const t = (iso: string) => Date.parse(iso);
 const S = 1000;
@@ -99,6 +99,16 @@ describe('the words', () => {
     [{ kind: 'closed', price: tick, opensAt: t('2025-01-12T22:00:00Z') }, 'Market closed'],
   ])('flag of %o: %s', (status, expected) => {
     expect(priceStatusFlag(status)).toBe(expected);
+  });
+
+  it.each<[PriceStatus, string | null]>([
+    [{ kind: 'none' }, null],
+    [{ kind: 'live', price: tick }, null],
+    [{ kind: 'delayed', price: tick, ageMs: 2 * 3_600_000 }, 'Delayed · 2 h ago'],
+    [{ kind: 'closed', price: price('2025-01-10T21:59:59Z'), opensAt: 0 }, 'Market closed · Fri 21:59'],
+    [{ kind: 'closed', price: price('2025-01-01T21:59:59Z'), opensAt: 0 }, 'Market closed · Jan 1, 21:59'],
+  ])('line of %o on Saturday: %s', (status, expected) => {
+    expect(priceStatusLine(status, t('2025-01-11T12:00:00Z'), 'UTC')).toBe(expected);
   });
 
   it.each<[string, string, string]>([

@@ -62,6 +62,15 @@ export function priceStatusFlag(status: PriceStatus): string | null {
 }
 
 /**
+ * The line under a price that is not live: 'Market closed · Fri 21:59' (when the last price is from,
+ * in local time) or 'Delayed · 45 s ago'; null for a live price or none.
+ */
+export function priceStatusLine(status: PriceStatus, now: number, timeZone?: string): string | null {
+  if (status.kind !== 'closed') return priceStatusFlag(status);
+  return `${MARKET_CLOSED_TEXT} · ${formatWeekdayTime(status.price.timestamp, now, timeZone)}`;
+}
+
+/**
  * The create and edit form's word on a closed market: when the alert is first judged. Local time,
  * with how long until then; once the open has passed (the first 30 s, waiting for a price) it says
  * the first price will judge it.

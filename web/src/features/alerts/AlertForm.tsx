@@ -4,6 +4,7 @@ import { ChoiceGroup } from './ChoiceGroup';
 import { ExpiryField } from './ExpiryField';
 import { LevelFromMarket } from './LevelFromMarket';
 import { LivePricePanel } from './LivePricePanel';
+import { NextJudgedNote } from './NextJudgedNote';
 import { PairPicker, TypePicker } from './PairPicker';
 import { RepeatFields } from './RepeatFields';
 import './AlertForm.css';
@@ -87,6 +88,7 @@ export function AlertForm({
         onLevel={(triggerPrice) => patch({ triggerPrice })}
       />
       <LivePricePanel pair={draft.currencyPair} side={draft.priceSide} />
+      <NextJudgedNote pair={draft.currencyPair} />
       <fieldset className="checks">
         <legend>Notify me by</legend>
         <label>

@@ -5,15 +5,16 @@ import {
   capitalise,
   formatDateTime,
   formatPrice,
+  formatWeekdayTime,
   liveLine,
   previousReason,
+  priceStatusFlag,
   repeatSummary,
   runawayPaused,
   sidePrice,
   type Alert,
 } from '@price-alerts/domain';
-import { useAtomValue } from 'jotai';
-import { livePricesAtom, priceTextAtom } from '../../shared/prices/atoms';
+import { usePairPrice } from '../../shared/prices/usePairPrice';
 import './AlertRow.css';
 
 const BADGE: Record<string, string> = { triggered: 'badge-green', cancelled: 'badge-red', paused: 'badge-yellow' };
@@ -25,16 +26,35 @@ export function StatusBadge({ status }: { status: string }) {
 /**
  * 'Bid 1.08512 · 0.42% away': the pair's live price on the alert's side and its distance to the
  * level, straight from the feed the app holds (no database read), so it moves with every tick.
- * Until a price comes it reads as the Top Currency Pairs do ('Loading...', 'Offline', ...).
+ * Until a price comes it reads as the Top Currency Pairs do ('Loading...', 'Offline', ...). A price
+ * that is not live says so first, muted: 'Delayed · 45 s ago · Bid ...', or, with the time of the
+ * last price instead of a distance to a market that is not moving, 'Market closed · Bid 1.08512 · Fri 21:59'.
  */
 function LivePriceLine({ alert }: { alert: Alert }) {
-  const text = useAtomValue(priceTextAtom);
-  const price = useAtomValue(livePricesAtom)[alert.currencyPair];
-  const side = alertSide(alert);
-  const value = text ?? (price ? liveLine(alert, sidePrice(price, side)) : 'Loading...');
+  const { text, status, now } = usePairPrice(alert.currencyPair);
+  const side = PRICE_SIDE_LABELS[alertSide(alert)];
+  if (text || status.kind === 'none') {
+    return (
+      <span className="alert-live">
+        {side} {text ?? 'Loading...'}
+      </span>
+    );
+  }
+  const value = sidePrice(status.price, alertSide(alert));
+  if (status.kind === 'live') {
+    return (
+      <span className="alert-live">
+        {side} {liveLine(alert, value)}
+      </span>
+    );
+  }
+  const rest =
+    status.kind === 'closed'
+      ? `${side} ${formatPrice(alert.currencyPair, value)} · ${formatWeekdayTime(status.price.timestamp, now)}`
+      : `${side} ${liveLine(alert, value)}`;
   return (
-    <span className="alert-live">
-      {PRICE_SIDE_LABELS[side]} {value}
+    <span className={`alert-live alert-live-${status.kind}`}>
+      <span className="alert-flag">{priceStatusFlag(status)}</span> · {rest}
     </span>
   );
 }

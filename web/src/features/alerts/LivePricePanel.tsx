@@ -2,18 +2,22 @@ import {
   DEFAULT_PRICE_SIDE,
   PRICE_SIDES,
   PRICE_SIDE_LABELS,
+  MARKET_CLOSED_TEXT,
   TOP_PAIRS,
   formatDateTime,
+  formatDuration,
   formatPrice,
   sidePrice,
   type CurrencyPair,
   type LivePrice,
   type PriceSide,
+  type PriceStatus,
 } from '@price-alerts/domain';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
-import { feedStatusAtom, livePricesAtom } from '../../shared/prices/atoms';
+import { feedStatusAtom } from '../../shared/prices/atoms';
 import { usePriceFeedClient } from '../../shared/prices/feed';
+import { usePairPrice } from '../../shared/prices/usePairPrice';
 import './LivePricePanel.css';
 
 const STATUS_TEXT = {
@@ -26,9 +30,10 @@ const STATUS_TEXT = {
  * Ask and bid of the chosen pair (and mid when chosen), with the side the alert is judged on emphasised and named
  * ('Judged on', and aria-current for assistive technology), then the update time.
  */
-function LiveValues({ pair, price, side }: { pair: CurrencyPair; price: LivePrice; side: PriceSide }) {
+function LiveValues(props: { pair: CurrencyPair; price: LivePrice; side: PriceSide; now: number; live: boolean }) {
+  const { pair, price, side, now, live } = props;
   return (
-    <dl className="live-values">
+    <dl className={live ? 'live-values' : 'live-values live-values-stale'}>
       {/* Mid only when the alert is judged on it: the spec's panel shows ask and bid. */}
       {PRICE_SIDES.filter((s) => s !== 'mid' || side === 'mid').map((s) => (
         <div key={s} className={s === side ? 'live-value judged' : 'live-value'} aria-current={s === side || undefined}>
@@ -47,16 +52,45 @@ function LiveValues({ pair, price, side }: { pair: CurrencyPair; price: LivePric
       ))}
       <div className="live-updated">
         <dt>Updated</dt>
-        <dd>{formatDateTime(new Date(price.timestamp))}</dd>
+        <dd>
+          <time dateTime={new Date(price.timestamp).toISOString()}>{formatDateTime(price.timestamp)}</time>
+          <Age ms={now - price.timestamp} />
+        </dd>
       </div>
     </dl>
   );
 }
 
+/**
+ * ' · 12 s ago', moving every second. Hidden from assistive technology: this panel is a live region,
+ * and an age that changes each second would be announced each second. The time beside it, and the
+ * 'Delayed' or 'Market closed' above, say the same once.
+ */
+function Age({ ms }: { ms: number }) {
+  return (
+    <span className="live-age" aria-hidden="true">
+      {' · '}
+      {formatDuration(ms)} ago
+    </span>
+  );
+}
+
+/** Above the values when the price is not live: 'Market closed', or 'Delayed · 45 s ago'. */
+function StatusLine({ status }: { status: PriceStatus }) {
+  if (status.kind === 'closed') return <p className="live-status live-status-closed">{MARKET_CLOSED_TEXT}</p>;
+  if (status.kind !== 'delayed') return null;
+  return (
+    <p className="live-status live-status-delayed">
+      Delayed
+      <Age ms={status.ageMs} />
+    </p>
+  );
+}
+
 /** The live price of the chosen pair, which the feed follows while this is on screen. */
 export function LivePricePanel({ pair, side = DEFAULT_PRICE_SIDE }: { pair: CurrencyPair | ''; side?: PriceSide }) {
-  const status = useAtomValue(feedStatusAtom);
-  const price = useAtomValue(livePricesAtom)[pair as CurrencyPair];
+  const feedStatus = useAtomValue(feedStatusAtom);
+  const { status, now } = usePairPrice(pair as CurrencyPair);
   const feed = usePriceFeedClient();
   useEffect(() => {
     if (!pair) return;
@@ -65,9 +99,17 @@ export function LivePricePanel({ pair, side = DEFAULT_PRICE_SIDE }: { pair: Curr
   }, [pair, feed]);
   if (!pair) return null;
   let body;
-  if (status === 'disconnected' || status === 'connecting' || status === 'error') body = <p>{STATUS_TEXT[status]}</p>;
-  else if (!price) body = <p>No live data available.</p>;
-  else body = <LiveValues pair={pair} price={price} side={side} />;
+  if (feedStatus === 'disconnected' || feedStatus === 'connecting' || feedStatus === 'error') {
+    body = <p>{STATUS_TEXT[feedStatus]}</p>;
+  } else if (status.kind === 'none') body = <p>No live data available.</p>;
+  else {
+    body = (
+      <>
+        <StatusLine status={status} />
+        <LiveValues pair={pair} price={status.price} side={side} now={now} live={status.kind === 'live'} />
+      </>
+    );
+  }
   return (
     <section className="card live-panel" aria-label={`Live price of ${pair}`} aria-live="polite">
       {body}

@@ -1,21 +1,17 @@
-import { TOP_PAIRS, formatPrice, type CurrencyPair } from '@price-alerts/domain';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { TOP_PAIRS, formatPrice, priceStatusLine, type CurrencyPair } from '@price-alerts/domain';
+import { useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import { draftAtom } from './atoms';
-import { livePricesAtom, priceTextAtom } from '../../shared/prices/atoms';
 import { usePriceFeedClient } from '../../shared/prices/feed';
+import { usePairPrice } from '../../shared/prices/usePairPrice';
 import './TopPairs.css';
 
-/** What a pair's price cell reads: the feed-wide text if any, the ask, or 'Loading...'. */
-export function usePriceLabel(pair: CurrencyPair): { label: string; ask: number | undefined } {
-  const text = useAtomValue(priceTextAtom);
-  const ask = useAtomValue(livePricesAtom)[pair]?.ask;
-  if (text) return { label: text, ask: undefined };
-  return ask === undefined ? { label: 'Loading...', ask } : { label: formatPrice(pair, ask), ask };
-}
-
 function PairCard({ pair }: { pair: CurrencyPair }) {
-  const { label, ask } = usePriceLabel(pair);
+  const { text, status, now } = usePairPrice(pair);
+  const ask = text || status.kind === 'none' ? undefined : status.price.ask;
+  const label = text ?? (ask === undefined ? 'Loading...' : formatPrice(pair, ask));
+  // Under the ask when the price is not live; a feed-wide text says it all alone.
+  const line = text ? null : priceStatusLine(status, now);
   const setDraft = useSetAtom(draftAtom);
   const navigate = useNavigate();
   const feed = usePriceFeedClient();
@@ -31,10 +27,12 @@ function PairCard({ pair }: { pair: CurrencyPair }) {
     <li className="pair-card">
       <button type="button" className="pair-open" onClick={open}>
         <span className="pair-name">{pair}</span>
-        <span className="pair-ask" aria-live="off">
+        {/* A price that is not live keeps its place but is muted, so it never reads as a live one. */}
+        <span className={line ? 'pair-ask pair-ask-stale' : 'pair-ask'} aria-live="off">
           {label}
         </span>
         <span className="pair-caption">Ask</span>
+        {line && <span className={`pair-status pair-status-${status.kind}`}>{line}</span>}
         <span className="visually-hidden">Create an alert</span>
       </button>
       <button type="button" className="pair-refresh" onClick={() => feed.reconnect()} aria-label={`Refresh ${pair}`}>

@@ -5,7 +5,7 @@ import { TOP_PAIRS, type Alert, type LivePrice } from '@price-alerts/domain';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // Rows read prices from the feed the app holds; the database is never reached.
 const getDb = vi.fn(() => new Promise(() => {}));
@@ -43,6 +43,12 @@ const live = (r: HTMLElement) => r.querySelector('.alert-live')?.textContent;
 beforeEach(() => {
   setPairs.mockClear();
   getDb.mockClear();
+  // A second after the quotes: live prices (a Thursday; what is shown for older ones is in priceStatus.test.tsx).
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(FIRED_AT + 1000);
+});
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 describe('ACTIVE rows: the live price on the alert’s side and the distance to the level', () => {

@@ -201,12 +201,15 @@ describe('live price panel', () => {
   });
 
   it('shows ask, bid and the update time with the pair’s decimals', () => {
-    const panel = renderPanel('subscribed', {
-      ask: 150.12345,
-      bid: 150.1111,
-      timestamp: new Date('2026-11-22T09:05:00').getTime(),
-    });
-    expect(panel.textContent).toBe('Ask Judged on150.123Bid150.111UpdatedNov 22, 09:05');
+    const timestamp = new Date('2026-11-24T09:05:00').getTime();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(timestamp + 2_000);
+    try {
+      const panel = renderPanel('subscribed', { ask: 150.12345, bid: 150.1111, timestamp });
+      expect(panel.textContent).toBe('Ask Judged on150.123Bid150.111UpdatedNov 24, 09:05 · 2 s ago');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows nothing before a pair is chosen', () => {

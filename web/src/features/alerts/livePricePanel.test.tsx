@@ -3,17 +3,28 @@
 import type { PriceSide } from '@price-alerts/domain';
 import { render, screen, within } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../shared/prices/feed', () => ({ usePriceFeedClient: () => ({ setPairs: () => {} }) }));
 const { LivePricePanel } = await import('./LivePricePanel');
 const { feedStatusAtom, livePricesAtom } = await import('../../shared/prices/atoms');
 
+const UPDATED = new Date('2026-11-24T09:05:00').getTime();
+
+// Twelve seconds after the quote, on a Tuesday: a live price (older ones: priceStatus.test.tsx).
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(UPDATED + 12_000);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 function renderPanel(side?: PriceSide) {
   const store = createStore();
   store.set(feedStatusAtom, 'subscribed');
   store.set(livePricesAtom, {
-    'EUR/USD': { ask: 1.08524, bid: 1.08512, timestamp: new Date('2026-11-22T09:05:00').getTime() },
+    'EUR/USD': { ask: 1.08524, bid: 1.08512, timestamp: UPDATED },
   });
   render(
     <Provider store={store}>
@@ -40,7 +51,11 @@ describe('live price panel sides', () => {
       { term: 'Ask Judged on', value: '1.08524', current: 'true', emphasised: true },
       { term: 'Bid', value: '1.08512', current: null, emphasised: false },
     ]);
-    expect(within(panel).getByText('Updated').nextElementSibling?.textContent).toBe('Nov 22, 09:05');
+    // The time of the price, and how old it is (hidden from assistive technology, which would hear it each second).
+    const updated = within(panel).getByText('Updated').nextElementSibling;
+    expect(updated?.textContent).toBe('Nov 24, 09:05 · 12 s ago');
+    expect(updated?.querySelector('[aria-hidden="true"]')?.textContent).toBe(' · 12 s ago');
+    expect(within(panel).queryByText(/Delayed|Market closed/)).toBeNull();
   });
 
   it.each<[PriceSide, number]>([
