@@ -32,12 +32,13 @@ try {
   };
   supervisor.onRestarted = (name) => console.error(`${name} is running again.`);
   // The Functions emulator runs no scheduled function by itself; alerts set to expire must expire
-  // here too. Only expiry: the evaluator's and the sender's minute checks are safety nets the
-  // emulators' triggers make unnecessary, and each run costs a worker. Stopped before the stack.
+  // here too, and the digests of quiet hours that ended must go out (the sender's minute check also
+  // retries failed sends). Not the evaluator's minute check: a safety net the emulators' triggers
+  // make unnecessary. One after the other, since each run at once costs a worker. Stopped before the stack.
   const host = EMULATOR_ENV.FUNCTIONS_EMULATOR_HOST;
   const expiry = startLocalScheduler({
-    name: 'expireAlerts',
-    url: scheduledFunctionUrl({ host, project: PROJECT_ID, name: 'expireAlerts' }),
+    name: 'expireAlerts, sendDueDeliveries',
+    url: ['expireAlerts', 'sendDueDeliveries'].map((name) => scheduledFunctionUrl({ host, project: PROJECT_ID, name })),
   });
   onShutdownSignals(() => expiry.stop());
   console.log(`Ready: ${WEB_URL}`);

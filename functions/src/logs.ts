@@ -7,7 +7,7 @@ import { logger } from 'firebase-functions';
 import type { z } from 'zod';
 import type { EvaluationStats } from './evaluation/evaluator';
 import type { ExpiryStats } from './expiry/expire';
-import type { SendResult } from './notify/sender';
+import type { SendResult } from './notify/lease';
 
 /** A document failed its schema and was left out of what the repository returned. */
 export function invalidDocumentSkipped(path: string, issues: z.ZodError['issues']): void {
@@ -93,4 +93,22 @@ export function alertExpiryFailed(alertPath: string, error: unknown): void {
     alertPath,
     message: error instanceof Error ? error.message : String(error),
   });
+}
+
+/** A delivery's channels were held for quiet hours, into a digest. */
+export function notificationsHeld(deliveryId: string, digestId: string, channels: readonly string[]): void {
+  logger.info('Held for quiet hours', { event: 'notifications_held', deliveryId, digestId, channels });
+}
+
+export function digestAttempted(id: string, result: SendResult): void {
+  logger.info('Digest attempt', { event: 'digest_attempted', digestId: id, outcome: result.outcome });
+}
+
+/** The user changed their quiet hours: open digests were moved to the new end, or released now. */
+export function digestsRescheduled(userId: string, moved: number, released: number): void {
+  logger.info('Digests rescheduled', { event: 'digests_rescheduled', userId, moved, released });
+}
+
+export function dueDigestsSwept(count: number): void {
+  logger.info('Due digests swept', { event: 'due_digests_swept', count });
 }

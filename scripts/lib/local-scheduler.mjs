@@ -14,6 +14,7 @@ export function scheduledFunctionUrl({ host, project, name, region = 'us-central
 }
 
 /**
+ * `url` may list several functions: each minute they run in that order, one at a time.
  * Runs the first request at once (an alert may have expired while the stack was down), then one a
  * minute until `stop()`, which aborts a request in flight and resolves once it has ended.
  */
@@ -32,18 +33,25 @@ export function startLocalScheduler({
   let inFlight = Promise.resolve();
   const controller = new AbortController();
 
+  // Several functions run one after the other, never side by side (each would cost a worker).
+  const urls = Array.isArray(url) ? url : [url];
+
+  async function post(target) {
+    const signal = AbortSignal.any([controller.signal, AbortSignal.timeout(timeoutMs)]);
+    const res = await fetch(target, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+      signal,
+    });
+    // Read to the end, so the connection is free for the next run.
+    const body = await res.text();
+    if (!res.ok) throw new Error(`HTTP ${res.status} ${body.slice(0, 200)}`.trim());
+  }
+
   async function run() {
     try {
-      const signal = AbortSignal.any([controller.signal, AbortSignal.timeout(timeoutMs)]);
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-        signal,
-      });
-      // Read to the end, so the connection is free for the next run.
-      const body = await res.text();
-      if (!res.ok) throw new Error(`HTTP ${res.status} ${body.slice(0, 200)}`.trim());
+      for (const target of urls) await post(target);
       if (failing) log(`${name}: the local scheduler runs it again.`);
       failing = false;
     } catch (error) {

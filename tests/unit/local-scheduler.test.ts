@@ -101,6 +101,20 @@ describe('local scheduler', () => {
     expect(log.mock.calls[1]?.[0]).toBe('expireAlerts: the local scheduler runs it again.');
   });
 
+  it('runs several functions in turn each minute, never two at once', async () => {
+    const SEND = URL.replace('expireAlerts', 'sendDueDeliveries');
+    const scheduler = startLocalScheduler({ name: 'minute checks', url: [URL, SEND], fetch: fake.fetch, log });
+    stops.push(() => scheduler.stop());
+    expect(fake.fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(fake.fetch).toHaveBeenCalledTimes(1);
+    await answer();
+    expect(fake.fetch).toHaveBeenLastCalledWith(SEND, expect.objectContaining({ method: 'POST' }));
+    await answer();
+    await vi.advanceTimersByTimeAsync(MINUTE);
+    expect(fake.fetch.mock.calls.map(([url]) => url)).toEqual([URL, SEND, URL]);
+  });
+
   it('stops at once: the request in flight is aborted and no other is sent', async () => {
     const scheduler = start();
     const signal = fake.calls[0]?.init.signal;

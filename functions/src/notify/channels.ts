@@ -65,8 +65,14 @@ const notice = (d: Delivery): AlertNotice => ({
   ...(d.note ? { note: d.note } : {}),
 });
 
-/** The texts of this delivery, a firing or the notice that the alert expired, built when a channel needs them. */
-function texts(d: Delivery, appUrl: string): { email: () => AlertEmail; push: () => AlertPush } {
+/** What one send says on each channel, built only when the channel needs it. */
+export interface Texts {
+  email: () => AlertEmail;
+  push: () => AlertPush;
+}
+
+/** The texts of this delivery, a firing or the notice that the alert expired. */
+export function deliveryTexts(d: Delivery, appUrl: string): Texts {
   const at = new Date(dateMillis(d.triggeredAt));
   if (d.kind === 'expired') {
     const expired = { ...notice(d), expiredAt: at };
@@ -100,25 +106,25 @@ function failure(channel: DeliveryChannel, attempts: number, error: unknown): Ch
   return { state: { state: 'failed', attempts, lastError }, reason };
 }
 
-async function sendEmail(deps: ChannelDeps, d: Delivery, attempts: number): Promise<ChannelAttempt> {
-  const recipient = await deps.recipients.email(d.userId);
+async function sendEmail(deps: ChannelDeps, userId: string, texts: Texts, attempts: number): Promise<ChannelAttempt> {
+  const recipient = await deps.recipients.email(userId);
   // Nobody to send to: nothing was tried, so the attempt is not counted.
   if ('skip' in recipient) return skipped(attempts - 1, recipient.skip);
-  await deps.email.send({ to: recipient.address, from: deps.mailFrom, ...texts(d, deps.appUrl).email() });
+  await deps.email.send({ to: recipient.address, from: deps.mailFrom, ...texts.email() });
   return sent(attempts);
 }
 
-async function sendPush(deps: ChannelDeps, d: Delivery, attempts: number): Promise<ChannelAttempt> {
-  const devices = await deps.recipients.pushTokens(d.userId);
+async function sendPush(deps: ChannelDeps, userId: string, texts: Texts, attempts: number): Promise<ChannelAttempt> {
+  const devices = await deps.recipients.pushTokens(userId);
   if (devices.length === 0) return skipped(attempts - 1, NO_DEVICES);
   const results = await deps.push.send(
-    d.userId,
+    userId,
     devices.map((t) => t.token),
-    texts(d, deps.appUrl).push(),
+    texts.push(),
   );
   const dead = devices.filter((_, i) => results[i]?.dead);
-  await Promise.all(dead.map((t) => deps.recipients.removePushToken(d.userId, t.id)));
-  if (dead.length) logs.deadPushTokensRemoved(d.userId, dead.length);
+  await Promise.all(dead.map((t) => deps.recipients.removePushToken(userId, t.id)));
+  if (dead.length) logs.deadPushTokensRemoved(userId, dead.length);
   const errors = results.filter((r) => !r.ok && r.error).map((r) => r.error);
   const reached = results.filter((r) => r.ok).length;
   // One device reached is a delivered push; retrying would repeat it on that device.
@@ -132,15 +138,21 @@ async function sendPush(deps: ChannelDeps, d: Delivery, attempts: number): Promi
   return failure('push', attempts, new ProviderError(errors.join('; ') || 'FCM sent nothing', true));
 }
 
-/** Tries the channel once; `attempts` counts this attempt. Never throws: the error goes in the state. */
+/**
+ * Tries the channel once, to `userId`, saying `texts`; `attempts` counts this attempt. Never throws:
+ * the error goes in the state.
+ */
 export async function attemptChannel(
   deps: ChannelDeps,
   channel: DeliveryChannel,
-  delivery: Delivery,
+  userId: string,
+  texts: Texts,
   attempts: number,
 ): Promise<ChannelAttempt> {
   try {
-    return channel === 'email' ? await sendEmail(deps, delivery, attempts) : await sendPush(deps, delivery, attempts);
+    return channel === 'email'
+      ? await sendEmail(deps, userId, texts, attempts)
+      : await sendPush(deps, userId, texts, attempts);
   } catch (error) {
     return failure(channel, attempts, error);
   }

@@ -1,5 +1,5 @@
 /** What the sender needs of the outside world; adapters implement these for SendGrid, FCM and the emulators. */
-import type { PushPayload } from '@price-alerts/domain';
+import type { PushPayload, QuietHours } from '@price-alerts/domain';
 
 /** A provider failure; `retryable` when trying again later may succeed (5xx, 429, network). */
 export class ProviderError extends Error {
@@ -44,6 +44,8 @@ export interface Recipients {
   email(userId: string): Promise<EmailRecipient>;
   pushTokens(userId: string): Promise<{ id: string; token: string }[]>;
   removePushToken(userId: string, tokenId: string): Promise<void>;
+  /** The user's quiet hours, when set and usable. */
+  quietHours(userId: string): Promise<QuietHours | undefined>;
 }
 
 export const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));

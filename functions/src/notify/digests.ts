@@ -1,0 +1,99 @@
+/**
+ * Quiet-hours digests: sent like a delivery (lease.ts) once their hours end, and moved or released
+ * at once when the user changes their quiet hours.
+ */
+import {
+  clockTime,
+  digestEmail,
+  digestPush,
+  digestSchema,
+  pendingChannels,
+  quietEnd,
+  type Digest,
+  type NotifyOutcome,
+  type QuietHours,
+} from '@price-alerts/domain';
+import { randomUUID } from 'node:crypto';
+import { digestRefById, openDigests } from '../repositories/digests';
+import { alertRefOf, recordEvent } from '../repositories/history';
+import { parseDoc } from '../repositories/parse';
+import { ofThisAlert } from './alertOf';
+import { attemptChannel, type Texts } from './channels';
+import { claim, record, release, type LeasedKind, type SendResult } from './lease';
+import type { SenderDeps } from './sender';
+
+type StoredDigest = Digest & { id: string };
+
+/**
+ * The first claim closes the digest (nothing joins it after) and stamps when it went out, the
+ * 'HH:MM' its history events name. When a channel is final, every listed alert held on it gets one
+ * 'notified' event saying 'Sent in the 07:00 digest' (or why not), in the same transaction.
+ */
+function digestKind(deps: SenderDeps): LeasedKind<StoredDigest> {
+  const heldOn = (d: StoredDigest, channel: string) => {
+    const ids = d.items.filter((i) => i.channels.some((c) => c === channel)).map((i) => i.alertId);
+    return [...new Set(ids)];
+  };
+  return {
+    parse: (snapshot) => parseDoc(digestSchema, snapshot),
+    onClaim: (d, now) => (d.open ? { open: false, sentAt: now } : {}),
+    finalReads: (d, channel) => heldOn(d, channel).map((id) => alertRefOf(deps.db, d.userId, id)),
+    onFinal(tx, d, channel, { state, reason }, alerts, at) {
+      const digest = clockTime(d.sentAt ?? at, d.timeZone);
+      const outcome = state.state as NotifyOutcome;
+      heldOn(d, channel).forEach((alertId, n) => {
+        // The earliest item of this alert dates it: a re-created alert's history tells only of its own.
+        const first = Math.min(...d.items.filter((i) => i.alertId === alertId).map((i) => i.at));
+        if (!ofThisAlert(alerts[n], first)) return;
+        const event = { type: 'notified' as const, at, channel, outcome, digest, ...(reason ? { reason } : {}) };
+        recordEvent(tx, alertRefOf(deps.db, d.userId, alertId), event);
+      });
+    },
+  };
+}
+
+const digestTexts = (d: Digest, appUrl: string): Texts => ({
+  email: () => digestEmail(d, appUrl),
+  push: () => digestPush(d),
+});
+
+export async function sendDigest(deps: SenderDeps, id: string): Promise<SendResult> {
+  const ref = digestRefById(deps.db, id);
+  const kind = digestKind(deps);
+  const lease = `${deps.owner}:${randomUUID().slice(0, 8)}`;
+  const claimed = await claim(deps, kind, ref, lease);
+  if ('outcome' in claimed) return claimed;
+  const texts = digestTexts(claimed, deps.appUrl);
+  for (const channel of pendingChannels(claimed)) {
+    const attempts = (claimed.channels[channel]?.attempts ?? 0) + 1;
+    await record(deps, kind, ref, lease, channel, await attemptChannel(deps, channel, claimed.userId, texts, attempts));
+  }
+  return release(deps, kind, ref, lease);
+}
+
+/**
+ * The user changed their quiet hours (or their zone): each open digest is due when the hours now
+ * holding it end, or at once when the new settings do not hold now (turned off, or the window moved
+ * past). Returns the ids due now, for the caller to send without waiting for the sweeper.
+ */
+export async function rescheduleDigests(
+  deps: SenderDeps,
+  userId: string,
+  quiet: QuietHours | undefined,
+): Promise<{ moved: number; due: string[] }> {
+  const now = (deps.now ?? Date.now)();
+  const open = await openDigests(deps.db, userId).get();
+  const due: string[] = [];
+  let moved = 0;
+  for (const doc of open.docs) {
+    await deps.db.runTransaction(async (tx) => {
+      const digest = parseDoc(digestSchema, await tx.get(doc.ref));
+      if (!digest?.open) return;
+      const dueAt = quietEnd(quiet, now) ?? now;
+      tx.update(doc.ref, { dueAt, ...(quiet ? { timeZone: quiet.timeZone } : {}) });
+      if (dueAt <= now) due.push(doc.id);
+      else moved += 1;
+    });
+  }
+  return { moved, due };
+}

@@ -1,0 +1,140 @@
+/**
+ * Sending with a lease, for any document that keeps a state per channel (a delivery, a digest):
+ * claim a lease in a transaction, try each pending channel, record each result at once, release with
+ * the next due time. A sender that dies leaves a lease that expires; the sweeper (dueAt <= now) then
+ * takes the document over. Each channel is sent at most once after success.
+ */
+import {
+  DELIVERY_LEASE_MS,
+  pendingChannels,
+  retryDelayMs,
+  type ChannelState,
+  type DeliveryChannel,
+} from '@price-alerts/domain';
+import {
+  FieldValue,
+  type DocumentData,
+  type DocumentReference,
+  type DocumentSnapshot,
+  type Firestore,
+  type Transaction,
+} from 'firebase-admin/firestore';
+import type { ChannelAttempt } from './channels';
+
+/** What the lease discipline needs of a document. */
+export interface Leased {
+  channels: Partial<Record<DeliveryChannel, ChannelState>>;
+  lease?: { owner: string; until: number } | undefined;
+  dueAt?: number | undefined;
+}
+
+export interface LeaseDeps {
+  db: Firestore;
+  now?: () => number;
+  random?: () => number;
+}
+
+export type SendResult =
+  | { outcome: 'missing' | 'done' | 'busy' }
+  | { outcome: 'not-due' | 'retry'; dueAt: number }
+  | { outcome: 'sent'; channels: Partial<Record<DeliveryChannel, ChannelState>> };
+
+export interface LeasedKind<D extends Leased> {
+  parse(snapshot: DocumentSnapshot): D | undefined;
+  /** Extra fields the claim writes (a digest closes itself to new items). */
+  onClaim?(current: D, now: number): DocumentData;
+  /** Documents the final-state transaction reads for `onFinal` (the alerts whose history it writes). */
+  finalReads?(current: D, channel: DeliveryChannel): DocumentReference[];
+  /** In the transaction that makes a channel final for the first time: tell the alerts' histories. */
+  onFinal?(
+    tx: Transaction,
+    current: D,
+    channel: DeliveryChannel,
+    attempt: ChannelAttempt,
+    reads: DocumentSnapshot[],
+    at: number,
+  ): void;
+}
+
+const clock = (deps: LeaseDeps) => (deps.now ?? Date.now)();
+
+/** `lease` names this claim: unique per call, since one instance runs many sends at once. */
+export async function claim<D extends Leased>(
+  deps: LeaseDeps,
+  kind: LeasedKind<D>,
+  ref: DocumentReference,
+  lease: string,
+): Promise<SendResult | D> {
+  const now = clock(deps);
+  return deps.db.runTransaction(async (tx) => {
+    const current = kind.parse(await tx.get(ref));
+    if (!current) return { outcome: 'missing' } as const;
+    if (pendingChannels(current).length === 0) {
+      // Nothing left to send: make sure the sweeper stops finding it.
+      if (current.dueAt !== undefined || current.lease)
+        tx.update(ref, { lease: FieldValue.delete(), dueAt: FieldValue.delete() });
+      return { outcome: 'done' } as const;
+    }
+    if (current.lease && current.lease.until > now) return { outcome: 'busy' } as const;
+    if (current.dueAt !== undefined && current.dueAt > now)
+      return { outcome: 'not-due', dueAt: current.dueAt } as const;
+    const until = now + DELIVERY_LEASE_MS;
+    tx.update(ref, { ...kind.onClaim?.(current, now), lease: { owner: lease, until }, dueAt: until });
+    return current;
+  });
+}
+
+/**
+ * Records one channel's result. A success already recorded is never overwritten. Anything but a
+ * success is written only while this claim still holds the lease: a sender whose lease ran out and
+ * was taken over must not write over the new holder's state. Its success is still recorded, so
+ * nobody sends that channel again. When the channel leaves pending for a final state, the same
+ * transaction runs `onFinal`, so what the history says is told at most once. A success that
+ * arrives after another sender gave the channel up still becomes the state, with no second event.
+ */
+export async function record<D extends Leased>(
+  deps: LeaseDeps,
+  kind: LeasedKind<D>,
+  ref: DocumentReference,
+  lease: string,
+  channel: DeliveryChannel,
+  attempt: ChannelAttempt,
+): Promise<void> {
+  const final = attempt.state.state !== 'pending';
+  const at = clock(deps);
+  await deps.db.runTransaction(async (tx) => {
+    const snapshot = await tx.get(ref);
+    const current = kind.parse(snapshot);
+    if (!current || current.channels[channel]?.state === 'sent') return;
+    if (attempt.state.state !== 'sent' && current.lease?.owner !== lease) return;
+    const firstFinal = final && current.channels[channel]?.state === 'pending';
+    const refs = firstFinal ? (kind.finalReads?.(current, channel) ?? []) : [];
+    const reads = refs.length > 0 ? await tx.getAll(...refs) : [];
+    tx.update(ref, { [`channels.${channel}`]: attempt.state });
+    if (firstFinal) kind.onFinal?.(tx, current, channel, attempt, reads, at);
+  });
+}
+
+export async function release<D extends Leased>(
+  deps: LeaseDeps,
+  kind: LeasedKind<D>,
+  ref: DocumentReference,
+  lease: string,
+): Promise<SendResult> {
+  const now = clock(deps);
+  return deps.db.runTransaction(async (tx) => {
+    const current = kind.parse(await tx.get(ref));
+    if (!current) return { outcome: 'missing' } as const;
+    const pending = pendingChannels(current);
+    // Taken over (or finished) by another sender: its lease and due time are not ours to change.
+    if (current.lease?.owner !== lease) return { outcome: 'busy' } as const;
+    if (pending.length === 0) {
+      tx.update(ref, { lease: FieldValue.delete(), dueAt: FieldValue.delete() });
+      return { outcome: 'sent', channels: current.channels } as const;
+    }
+    const attempts = Math.max(...pending.map((c) => current.channels[c]?.attempts ?? 0));
+    const dueAt = now + retryDelayMs(attempts, deps.random);
+    tx.update(ref, { lease: FieldValue.delete(), dueAt });
+    return { outcome: 'retry', dueAt } as const;
+  });
+}
