@@ -9,7 +9,8 @@ export interface LocalScheduler {
 }
 export declare function startLocalScheduler(options: {
   name: string;
-  url: string;
+  /** One function, or several run in this order each minute. */
+  url: string | readonly string[];
   everyMs?: number;
   timeoutMs?: number;
   fetch?: typeof globalThis.fetch;
