@@ -8,6 +8,7 @@ import { FormError, FormNote } from '../../shared/forms';
 import { PageHeader } from '../../shared/PageHeader';
 import { useSubmit } from '../../shared/useSubmit';
 import { currentUserAtom, profileAtom } from '../../shared/session';
+import { QuietHoursSettings } from './QuietHoursSettings';
 import { permissionMessage, pushSupport, registerForPush } from './registerPush';
 import './NotificationsPage.css';
 
@@ -76,6 +77,7 @@ export default function NotificationsPage() {
         Email alerts go to {user?.email}
         {user?.emailVerified ? '.' : ' once you verify it.'}
       </p>
+      <QuietHoursSettings />
     </main>
   );
 }

@@ -1,0 +1,122 @@
+// Quiet hours end to end on the stack: the settings on the Notifications screen, an alert firing
+// inside them (recorded at once, its push held), and turning them off releasing the held push as
+// one digest notification on this device.
+import { formatPrice, pairToSymbol, priceDocumentSchema, type CurrencyPair } from '@price-alerts/domain';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { FieldValue, getFirestore, type Firestore } from 'firebase-admin/firestore';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  VIEWPORTS,
+  WEB_URL,
+  checkScreen,
+  launchBrowser,
+  newPage,
+  shownNotifications,
+  signIn,
+  signInWithPush,
+  simulator,
+} from './harness';
+
+// Crypto trades all week, so no market clock moves it; no other test forces it, and no active demo alert watches it.
+const PAIR: CurrencyPair = 'ETH/USD';
+let browser: Browser;
+let admin: App;
+let db: Firestore;
+const created: string[] = [];
+const demo = () => db.doc('users/demo-user');
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = initializeApp({ projectId: 'demo-price-alerts' }, 'quiet-hours-test');
+  db = getFirestore(admin);
+});
+afterAll(async () => {
+  await Promise.all(created.map((id) => db.doc(`users/demo-user/alerts/${id}`).delete()));
+  await demo().update({ quietHours: FieldValue.delete() });
+  await browser?.close();
+  await deleteApp(admin);
+});
+
+/** HH:MM in UTC, `hours` from now. */
+const utcClock = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString().slice(11, 16);
+const quietSwitch = (page: Page) => page.getByRole('switch', { name: 'Quiet hours' });
+/** The card in the middle of the screen, clear of the bottom navigation. */
+const showQuietHours = (page: Page) =>
+  page.locator('.quiet-hours').evaluate((card) => card.scrollIntoView({ block: 'center' }));
+
+describe.each(VIEWPORTS)('quiet hours at $width x $height', (viewport) => {
+  it('are set on the Notifications screen, hold a firing’s push, and release it as one digest when turned off', async () => {
+    await demo().update({ quietHours: FieldValue.delete() });
+    const { context, page } = await signInWithPush(browser, viewport);
+    await page.goto(`${WEB_URL}/notifications`);
+    await expect.poll(() => quietSwitch(page).getAttribute('aria-checked')).toBe('false');
+    expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe('22:00');
+    expect(await page.getByLabel('To', { exact: true }).inputValue()).toBe('07:00');
+    await showQuietHours(page);
+    await checkScreen(page, 'quiet-hours-off');
+
+    // Hours around now, in UTC, so the firing below falls inside them whatever the time of the run.
+    const window = { from: utcClock(-2), to: utcClock(2) };
+    await quietSwitch(page).click();
+    await expect.poll(() => quietSwitch(page).getAttribute('aria-checked')).toBe('true');
+    await page.getByLabel('Time zone').selectOption('UTC');
+    await page.getByLabel('From', { exact: true }).fill(window.from);
+    await page.getByLabel('To', { exact: true }).fill(window.to);
+    await expect
+      .poll(async () => (await demo().get()).get('quietHours'))
+      .toEqual({ enabled: true, ...window, timeZone: 'UTC', holdEmail: false });
+    await checkScreen(page, 'quiet-hours-on');
+
+    const { ask } = priceDocumentSchema.parse((await db.doc(`prices/${pairToSymbol(PAIR)}`).get()).data());
+    const trigger = Number((ask * 1.002).toFixed(2));
+    const ref = await db.collection('users/demo-user/alerts').add({
+      userId: 'demo-user',
+      currencyPair: PAIR,
+      alertType: 'Price rising above',
+      triggerPrice: trigger,
+      priceSide: 'ask',
+      armed: true,
+      status: 'active',
+      notificationPreferences: { email: false, push: true },
+      createdAt: FieldValue.serverTimestamp(),
+    });
+    created.push(ref.id);
+    await page.goto(`${WEB_URL}/dashboard`);
+    await expect.poll(() => page.locator('.alert-row', { hasText: formatPrice(PAIR, trigger) }).count()).toBe(1);
+    await simulator('price', { pair: PAIR, ask: Number((ask * 1.004).toFixed(2)) });
+
+    // Recorded at once (triggered, with its history), the push held: nothing shows on the device.
+    await page.goto(`${WEB_URL}/dashboard?alert=${ref.id}`);
+    const sheet = page.getByRole('dialog', { name: 'Alert Details' });
+    // Generous: the first firing on a fresh stack waits for the Functions emulator to start workers.
+    await expect.poll(() => sheet.getByText('Push: Held for quiet hours').isVisible(), { timeout: 60_000 }).toBe(true);
+    expect((await ref.get()).get('status')).toBe('triggered');
+    const ours = (title: string) => title.includes(formatPrice(PAIR, trigger));
+    expect((await shownNotifications(page)).filter((n) => ours(n.title))).toEqual([]);
+    await checkScreen(page, 'quiet-hours-held');
+
+    // Off: what was held goes out at once, as one notification that opens the dashboard.
+    await page.goto(`${WEB_URL}/notifications`);
+    await quietSwitch(page).click();
+    await expect
+      .poll(() => shownNotifications(page), { timeout: 60_000 })
+      .toContainEqual(expect.objectContaining({ title: '1 alert fired overnight', url: '/dashboard' }));
+    await page.goto(`${WEB_URL}/dashboard?alert=${ref.id}`);
+    await expect.poll(() => sheet.getByText(/^Push: Sent in the \d\d:\d\d digest$/).isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
+describe('quiet hours on a small phone', () => {
+  it('fit 320 px without scrolling sideways', async () => {
+    const { context, page } = await newPage(browser, { width: 320, height: 568 });
+    await signIn(page);
+    await page.waitForURL(`${WEB_URL}/dashboard`);
+    await page.goto(`${WEB_URL}/notifications`);
+    await showQuietHours(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await checkScreen(page, 'quiet-hours-small');
+    await context.close();
+  });
+});
