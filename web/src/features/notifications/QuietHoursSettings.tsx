@@ -38,7 +38,8 @@ export function QuietHoursSettings() {
   const device = deviceTimeZone();
   const quiet: QuietHours = profile?.quietHours ?? defaultQuietHours(device);
   const { error, setError, busy, run } = useSubmit(SAVE_CHOICE);
-  const zones = useMemo(() => zoneChoices(quiet.timeZone), [quiet.timeZone]);
+  const zone = quiet.timeZone;
+  const zones = useMemo(() => zoneChoices(zone), [zone]);
   const id = useId();
 
   async function save(patch: Partial<QuietHours>) {
