@@ -6,7 +6,7 @@ import {
   type QuietHours,
 } from '@price-alerts/domain';
 import { useAtomValue } from 'jotai';
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import { getDb } from '../../lib/firebase';
 import { saveProfile } from '../../lib/repositories/profiles';
 import { FormError } from '../../shared/forms';
@@ -38,8 +38,8 @@ export function QuietHoursSettings() {
   const device = deviceTimeZone();
   const quiet: QuietHours = profile?.quietHours ?? defaultQuietHours(device);
   const { error, setError, busy, run } = useSubmit(SAVE_CHOICE);
-  const zone = quiet.timeZone;
-  const zones = useMemo(() => zoneChoices(zone), [zone]);
+  // The React Compiler memoises this on the zone.
+  const zones = zoneChoices(quiet.timeZone);
   const id = useId();
 
   async function save(patch: Partial<QuietHours>) {
