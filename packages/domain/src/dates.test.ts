@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateMillis, formatDateTime, formatDuration, formatWeekdayTime } from './dates.ts';
+import { dateMillis, formatAge, formatDateTime, formatDuration, formatWeekdayTime } from './dates.ts';
 
 const instant = new Date('2026-03-05T14:07:09.500Z');
 const seconds = Math.floor(instant.getTime() / 1000);
@@ -83,5 +83,6 @@ describe('formatDuration', () => {
     [9 * 86_400_000, '9 d'],
   ])('%d ms reads %s', (ms, expected) => {
     expect(formatDuration(ms)).toBe(expected);
+    expect(formatAge(ms)).toBe(`${expected} ago`);
   });
 });

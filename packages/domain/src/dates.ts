@@ -90,3 +90,8 @@ export function formatDuration(ms: number): string {
   const days = Math.floor(hours / 24);
   return hours % 24 ? `${days} d ${hours % 24} h` : `${days} d`;
 }
+
+/** '45 s ago', '3 min ago': how old something is, as formatDuration words it. */
+export function formatAge(ms: number): string {
+  return `${formatDuration(ms)} ago`;
+}

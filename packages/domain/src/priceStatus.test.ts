@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CurrencyPair } from './constants.ts';
-import { nextJudgedText, priceStatus, priceStatusFlag, priceStatusLine, type PriceStatus } from './priceStatus.ts';
+import { nextJudgedText, priceStatus, priceStatusWords, type PriceStatus } from './priceStatus.ts';
 
 const t = (iso: string) => Date.parse(iso);
 const S = 1000;
@@ -91,24 +91,17 @@ describe('no price yet', () => {
 
 describe('the words', () => {
   const tick = price('2025-01-15T12:00:00Z');
+  // On a Saturday, in UTC.
   it.each<[PriceStatus, string | null]>([
     [{ kind: 'none' }, null],
     [{ kind: 'live', price: tick }, null],
-    [{ kind: 'delayed', price: tick, ageMs: 45_900 }, 'Delayed · 45 s ago'],
-    [{ kind: 'delayed', price: tick, ageMs: 3 * 60_000 + 5_000 }, 'Delayed · 3 min ago'],
-    [{ kind: 'closed', price: tick, opensAt: t('2025-01-12T22:00:00Z') }, 'Market closed'],
-  ])('flag of %o: %s', (status, expected) => {
-    expect(priceStatusFlag(status)).toBe(expected);
-  });
-
-  it.each<[PriceStatus, string | null]>([
-    [{ kind: 'none' }, null],
-    [{ kind: 'live', price: tick }, null],
-    [{ kind: 'delayed', price: tick, ageMs: 2 * 3_600_000 }, 'Delayed · 2 h ago'],
-    [{ kind: 'closed', price: price('2025-01-10T21:59:59Z'), opensAt: 0 }, 'Market closed · Fri 21:59'],
-    [{ kind: 'closed', price: price('2025-01-01T21:59:59Z'), opensAt: 0 }, 'Market closed · Jan 1, 21:59'],
-  ])('line of %o on Saturday: %s', (status, expected) => {
-    expect(priceStatusLine(status, t('2025-01-11T12:00:00Z'), 'UTC')).toBe(expected);
+    [{ kind: 'delayed', price: tick, ageMs: 45_900 }, 'Delayed | 45 s ago'],
+    [{ kind: 'delayed', price: tick, ageMs: 3 * 60_000 + 5_000 }, 'Delayed | 3 min ago'],
+    [{ kind: 'closed', price: price('2025-01-10T21:59:59Z'), opensAt: 0 }, 'Market closed | Fri 21:59'],
+    [{ kind: 'closed', price: price('2025-01-01T21:59:59Z'), opensAt: 0 }, 'Market closed | Jan 1, 21:59'],
+  ])('words for %o: %s', (status, expected) => {
+    const words = priceStatusWords(status, t('2025-01-11T12:00:00Z'), 'UTC');
+    expect(words && `${words.flag} | ${words.detail}`).toBe(expected);
   });
 
   it.each<[string, string, string]>([

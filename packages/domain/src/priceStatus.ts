@@ -1,5 +1,5 @@
 import type { CurrencyPair } from './constants.ts';
-import { formatDuration, formatWeekdayTime } from './dates.ts';
+import { formatAge, formatDuration, formatWeekdayTime } from './dates.ts';
 import { isMarketOpen, nextOpen, previousClose, previousOpen } from './marketHours.ts';
 import type { LivePrice } from './schemas.ts';
 import { STALE_AFTER_MS } from './staleness.ts';
@@ -49,25 +49,24 @@ export function priceStatus(pair: CurrencyPair, price: LivePrice | undefined, no
   return { kind: 'delayed', price, ageMs };
 }
 
-/** 'Delayed · 45 s ago'. */
-export function delayedText(ageMs: number): string {
-  return `Delayed · ${formatDuration(ageMs)} ago`;
-}
-
-/** 'Market closed' or 'Delayed · 45 s ago'; null for a live price or none. */
-export function priceStatusFlag(status: PriceStatus): string | null {
-  if (status.kind === 'closed') return MARKET_CLOSED_TEXT;
-  if (status.kind === 'delayed') return delayedText(status.ageMs);
-  return null;
+export interface PriceStatusWords {
+  /** 'Market closed' or 'Delayed'. */
+  flag: string;
+  /** The closed market's last price time ('Fri 21:59', local), or the delay ('45 s ago'). */
+  detail: string;
 }
 
 /**
- * The line under a price that is not live: 'Market closed · Fri 21:59' (when the last price is from,
- * in local time) or 'Delayed · 45 s ago'; null for a live price or none.
+ * What the screens say of a price that is not live, in two parts so each screen can lay them out
+ * (and keep the detail whole when a line wraps): 'Market closed' · 'Fri 21:59', 'Delayed' · '45 s ago'.
+ * Null for a live price or none.
  */
-export function priceStatusLine(status: PriceStatus, now: number, timeZone?: string): string | null {
-  if (status.kind !== 'closed') return priceStatusFlag(status);
-  return `${MARKET_CLOSED_TEXT} · ${formatWeekdayTime(status.price.timestamp, now, timeZone)}`;
+export function priceStatusWords(status: PriceStatus, now: number, timeZone?: string): PriceStatusWords | null {
+  if (status.kind === 'closed') {
+    return { flag: MARKET_CLOSED_TEXT, detail: formatWeekdayTime(status.price.timestamp, now, timeZone) };
+  }
+  if (status.kind === 'delayed') return { flag: 'Delayed', detail: formatAge(status.ageMs) };
+  return null;
 }
 
 /**

@@ -5,10 +5,9 @@ import {
   capitalise,
   formatDateTime,
   formatPrice,
-  formatWeekdayTime,
   liveLine,
   previousReason,
-  priceStatusFlag,
+  priceStatusWords,
   repeatSummary,
   runawayPaused,
   sidePrice,
@@ -41,20 +40,22 @@ function LivePriceLine({ alert }: { alert: Alert }) {
     );
   }
   const value = sidePrice(status.price, alertSide(alert));
-  if (status.kind === 'live') {
+  const words = priceStatusWords(status, now);
+  if (!words) {
     return (
       <span className="alert-live">
         {side} {liveLine(alert, value)}
       </span>
     );
   }
+  // A closed market is not moving: the time of its last price instead of a distance to the level.
   const rest =
     status.kind === 'closed'
-      ? `${side} ${formatPrice(alert.currencyPair, value)} · ${formatWeekdayTime(status.price.timestamp, now)}`
-      : `${side} ${liveLine(alert, value)}`;
+      ? `${side} ${formatPrice(alert.currencyPair, value)} · ${words.detail}`
+      : `${words.detail} · ${side} ${liveLine(alert, value)}`;
   return (
     <span className={`alert-live alert-live-${status.kind}`}>
-      <span className="alert-flag">{priceStatusFlag(status)}</span> · {rest}
+      <span className="alert-flag">{words.flag}</span> · {rest}
     </span>
   );
 }

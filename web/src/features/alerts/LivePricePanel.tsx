@@ -2,11 +2,11 @@ import {
   DEFAULT_PRICE_SIDE,
   PRICE_SIDES,
   PRICE_SIDE_LABELS,
-  MARKET_CLOSED_TEXT,
   TOP_PAIRS,
   formatDateTime,
-  formatDuration,
+  formatAge,
   formatPrice,
+  priceStatusWords,
   sidePrice,
   type CurrencyPair,
   type LivePrice,
@@ -70,19 +70,19 @@ function Age({ ms }: { ms: number }) {
   return (
     <span className="live-age" aria-hidden="true">
       {' · '}
-      {formatDuration(ms)} ago
+      {formatAge(ms)}
     </span>
   );
 }
 
 /** Above the values when the price is not live: 'Market closed', or 'Delayed · 45 s ago'. */
-function StatusLine({ status }: { status: PriceStatus }) {
-  if (status.kind === 'closed') return <p className="live-status live-status-closed">{MARKET_CLOSED_TEXT}</p>;
-  if (status.kind !== 'delayed') return null;
+function StatusLine({ status, now }: { status: PriceStatus; now: number }) {
+  const words = priceStatusWords(status, now);
+  if (!words) return null;
   return (
-    <p className="live-status live-status-delayed">
-      Delayed
-      <Age ms={status.ageMs} />
+    <p className={`live-status live-status-${status.kind}`}>
+      {words.flag}
+      {status.kind === 'delayed' && <Age ms={status.ageMs} />}
     </p>
   );
 }
@@ -105,7 +105,7 @@ export function LivePricePanel({ pair, side = DEFAULT_PRICE_SIDE }: { pair: Curr
   else {
     body = (
       <>
-        <StatusLine status={status} />
+        <StatusLine status={status} now={now} />
         <LiveValues pair={pair} price={status.price} side={side} now={now} live={status.kind === 'live'} />
       </>
     );

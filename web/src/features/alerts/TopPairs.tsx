@@ -1,4 +1,4 @@
-import { TOP_PAIRS, formatPrice, priceStatusLine, type CurrencyPair } from '@price-alerts/domain';
+import { TOP_PAIRS, formatPrice, priceStatusWords, type CurrencyPair } from '@price-alerts/domain';
 import { useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import { draftAtom } from './atoms';
@@ -10,8 +10,9 @@ function PairCard({ pair }: { pair: CurrencyPair }) {
   const { text, status, now } = usePairPrice(pair);
   const ask = text || status.kind === 'none' ? undefined : status.price.ask;
   const label = text ?? (ask === undefined ? 'Loading...' : formatPrice(pair, ask));
-  // Under the ask when the price is not live; a feed-wide text says it all alone.
-  const line = text ? null : priceStatusLine(status, now);
+  // Under the ask when the price is not live ('Market closed · Fri 21:59', 'Delayed · 45 s ago'); a
+  // feed-wide text says it all alone.
+  const words = text ? null : priceStatusWords(status, now);
   const setDraft = useSetAtom(draftAtom);
   const navigate = useNavigate();
   const feed = usePriceFeedClient();
@@ -28,11 +29,16 @@ function PairCard({ pair }: { pair: CurrencyPair }) {
       <button type="button" className="pair-open" onClick={open}>
         <span className="pair-name">{pair}</span>
         {/* A price that is not live keeps its place but is muted, so it never reads as a live one. */}
-        <span className={line ? 'pair-ask pair-ask-stale' : 'pair-ask'} aria-live="off">
+        <span className={words ? 'pair-ask pair-ask-stale' : 'pair-ask'} aria-live="off">
           {label}
         </span>
         <span className="pair-caption">Ask</span>
-        {line && <span className={`pair-status pair-status-${status.kind}`}>{line}</span>}
+        {words && (
+          <span className={`pair-status pair-status-${status.kind}`}>
+            {words.flag} · {/* On a narrow card the detail wraps whole, under the flag. */}
+            <span className="pair-status-detail">{words.detail}</span>
+          </span>
+        )}
         <span className="visually-hidden">Create an alert</span>
       </button>
       <button type="button" className="pair-refresh" onClick={() => feed.reconnect()} aria-label={`Refresh ${pair}`}>
