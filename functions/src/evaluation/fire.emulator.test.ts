@@ -66,6 +66,35 @@ describe('the note', () => {
   });
 });
 
+describe('a gap at the open', () => {
+  it('fires an alert the weekend gap crossed, and its delivery and history say it fired at the open', async () => {
+    // Winter: Friday's last price at 21:59:59 UTC, the first of the week at Sunday 22:00 UTC, past the level.
+    const open = Date.parse('2026-11-22T22:00:00Z');
+    const friday = Date.parse('2026-11-20T21:59:59Z');
+    const first = {
+      ...interval(open, { first: 1.106, low: 1.106, high: 1.107, last: 1.107 }, 1.098),
+      previousAt: friday,
+    };
+    const next = {
+      ...interval(open + 1_000, { first: 1.108, low: 1.108, high: 1.108, last: 1.108 }, 1.107),
+      previousAt: open + 900,
+    };
+    await seedAlerts(t.db, [
+      { uid: 'o', id: 'gap', type: 'Price rising above', trigger: 1.104, createdAt: friday - 86_400_000 },
+      { uid: 'o', id: 'later', type: 'Price rising above', trigger: 1.1075, createdAt: friday - 86_400_000 },
+    ]);
+    expect((await run(first)).fired).toBe(1);
+    expect((await run(next)).fired).toBe(1);
+    const delivery = async (id: string, at: number) =>
+      (await t.db.doc(`deliveries/${deliveryId('o', id, at)}`).get()).data();
+    expect((await delivery('gap', open + 100))?.atOpen).toBe(true);
+    // The next window's firing is an ordinary move, not the open.
+    expect(await delivery('later', open + 1_100)).not.toHaveProperty('atOpen');
+    const events = (await alertDoc('o', 'gap').collection('history').get()).docs.map((d) => d.data());
+    expect(events).toContainEqual(expect.objectContaining({ type: 'fired', price: 1.106, atOpen: true }));
+  });
+});
+
 describe('a permanent failure', () => {
   // The real transaction fails for good on this alert: its firing's delivery id is already taken
   // (ALREADY_EXISTS), as a corrupted or hand-written document would make it.

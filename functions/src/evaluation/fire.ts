@@ -2,6 +2,7 @@
 import {
   alertDocumentSchema,
   evaluate,
+  firedAtOpen,
   initialChannels,
   judged,
   rearmDecision,
@@ -93,7 +94,8 @@ function fireIn(
   } else {
     tx.update(ref, { status: 'triggered', triggeredAt, triggeredPrice: firing.price });
   }
-  recordEvent(tx, ref, { type: 'fired', at: firing.at, price: firing.price, side });
+  const atOpen = firedAtOpen(parsed.currencyPair, path, firing) ? { atOpen: true as const } : {};
+  recordEvent(tx, ref, { type: 'fired', at: firing.at, price: firing.price, side, ...atOpen });
   createDelivery(tx, db, {
     userId: ref.parent.parent?.id ?? parsed.userId,
     alertId: ref.id,
@@ -105,6 +107,7 @@ function fireIn(
     ...(side !== 'ask' ? { priceSide: side } : {}),
     ...(fireCount !== undefined ? { fireCount } : {}),
     ...(runaway ? { runawayPaused: true as const } : {}),
+    ...atOpen,
     ...(parsed.note ? { note: parsed.note } : {}),
     channels,
     // Due at once for the sweeper, in case the sender triggered by the creation never runs.

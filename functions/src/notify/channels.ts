@@ -83,6 +83,7 @@ export function deliveryTexts(d: Delivery, appUrl: string): Texts {
     triggeredPrice: d.triggeredPrice,
     triggeredAt: at,
     ...(d.runawayPaused ? { runawayPaused: true } : {}),
+    ...(d.atOpen ? { atOpen: true } : {}),
   };
   return { email: () => alertEmail(fired, appUrl), push: () => alertPush(fired) };
 }

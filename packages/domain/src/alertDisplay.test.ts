@@ -225,6 +225,7 @@ describe('historySentence: one event in words', () => {
     [{ type: 'fired', price: 150.1, side: 'mid' }, 'USD/JPY', 'Fired at 150.100 (mid)'],
     [{ type: 'fired', price: 2750 }, 'XAU/USD', 'Fired at 2,750.00'],
     [{ type: 'fired' }, 'EUR/USD', 'Fired'],
+    [{ type: 'fired', price: 1.08512, atOpen: true }, 'EUR/USD', 'Fired at 1.08512 at the market open'],
     [{ type: 'notified', channel: 'email', outcome: 'sent' }, 'EUR/USD', 'Email sent'],
     [{ type: 'notified', channel: 'push', outcome: 'sent', reason: 'ignored' }, 'EUR/USD', 'Push sent'],
     [

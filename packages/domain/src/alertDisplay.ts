@@ -160,7 +160,8 @@ const EVENT_TEXT: Record<Exclude<AlertEvent['type'], 'fired' | 'notified' | 'hel
 export function historySentence(event: AlertEvent, pair: CurrencyPair): string {
   if (event.type === 'fired') {
     if (event.price === undefined) return 'Fired';
-    return `Fired at ${formatPrice(pair, event.price)}${event.side ? ` (${event.side})` : ''}`;
+    const open = event.atOpen ? ' at the market open' : '';
+    return `Fired at ${formatPrice(pair, event.price)}${event.side ? ` (${event.side})` : ''}${open}`;
   }
   const channel = event.channel ? capitalise(event.channel) : 'Notification';
   if (event.type === 'held') return `${channel}: Held for quiet hours`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AT_OPEN_NOTICE,
   RUNAWAY_NOTICE,
   alertEmail,
   alertPath,
@@ -88,6 +89,15 @@ describe('alert messages', () => {
     expect(alertPush({ ...third, fireCount: 1 }).notification.body).toBe(
       'Now 1.10012 at Nov 22, 14:05 UTC (fired 1 time)',
     );
+  });
+
+  it('says an alert fired at the market open, where the price may lie well past the level', () => {
+    const open = { ...fired, atOpen: true };
+    expect(alertEmail(open, 'http://x').text.split('\n')[0]).toBe(
+      `Your EUR/USD alert fired at the market open. ${AT_OPEN_NOTICE}`,
+    );
+    expect(alertPush(open).notification.body).toBe('Now 1.10012 at Nov 22, 14:05 UTC (market open)');
+    expect(alertEmail(fired, 'http://x').text).not.toContain('market open');
   });
 
   it('says once, with the firing that paused it, that the runaway guard paused the alert', () => {

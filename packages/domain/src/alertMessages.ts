@@ -21,7 +21,12 @@ export interface FiredAlert extends AlertNotice {
   triggeredAt: Date;
   /** This firing made the runaway guard pause the alert. */
   runawayPaused?: boolean;
+  /** It fired on the first prices after the market's weekend close. */
+  atOpen?: boolean;
 }
+
+/** Said when an alert fired on a gap at the open: the price may lie well past the level. */
+export const AT_OPEN_NOTICE = 'It fired at the market open, on the first price after the weekend close.';
 
 /** Said once, with the firing that paused the alert (the details sheet says it too). */
 export const RUNAWAY_NOTICE =
@@ -83,7 +88,8 @@ export function alertEmail(a: FiredAlert, appUrl: string): AlertEmail {
     ...noteRow(a),
   ];
   const paused = a.runawayPaused ? ` ${RUNAWAY_NOTICE}` : '';
-  const lead = (pair: string) => `Your ${pair} alert fired.${paused}`;
+  const open = a.atOpen ? ` ${AT_OPEN_NOTICE}` : '';
+  const lead = (pair: string) => `Your ${pair} alert fired${a.atOpen ? ' at the market open' : ''}.${open}${paused}`;
   return {
     subject: `${a.currencyPair}: ${condition(a)} (now ${price})`,
     ...emailBody(lead(a.currencyPair), lead(`<strong>${escapeHtml(a.currencyPair)}</strong>`), rows, link(a, appUrl)),
@@ -121,10 +127,11 @@ const pushData = (a: AlertNotice) => ({ alertId: a.alertId, url: alertPath(a.ale
 export function alertPush(a: FiredAlert): AlertPush {
   const count = a.fireCount ? ` (fired ${times(a.fireCount)})` : '';
   const paused = a.runawayPaused ? `\n${RUNAWAY_NOTICE}` : '';
+  const open = a.atOpen ? ' (market open)' : '';
   return {
     notification: {
       title: `${a.currencyPair}: ${condition(a)}`,
-      body: pushBody(a, `Now ${formatPrice(a.currencyPair, a.triggeredPrice)} at ${when(a)}${count}${paused}`),
+      body: pushBody(a, `Now ${formatPrice(a.currencyPair, a.triggeredPrice)} at ${when(a)}${open}${count}${paused}`),
     },
     data: pushData(a),
   };

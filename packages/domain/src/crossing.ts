@@ -1,7 +1,8 @@
 import { cooldownEnd, repeats, type RepeatMode } from './alertModel.ts';
-import type { AlertType, PriceSide } from './constants.ts';
+import type { AlertType, CurrencyPair, PriceSide } from './constants.ts';
 import { dateMillis, type DateLike } from './dates.ts';
 import type { IntervalMessage } from './intervals.ts';
+import { previousOpen } from './marketHours.ts';
 
 /**
  * When an alert fires (README, "Alert semantics"). Everything here is pure so the rules are tested
@@ -16,10 +17,11 @@ export interface PricePoint {
 
 /**
  * What is known of one pair's price over a stretch of time: observations in time order, and the
- * price before them, known to have held until `heldUntil` (for an interval: its first tick).
+ * price before them, known to have held until `heldUntil` (for an interval: its first tick) and, when
+ * known, seen at `at`.
  */
 export interface PricePath {
-  before?: { price: number; heldUntil: number };
+  before?: { price: number; heldUntil: number; at?: number };
   points: PricePoint[];
 }
 
@@ -54,7 +56,11 @@ export function pathFromInterval(m: IntervalMessage, side: PriceSide = 'ask'): P
     { price: s.last, at: m.lastAt },
   ].sort((a, b) => a.at - b.at);
   const before = m[PREVIOUS[side]];
-  return { points, ...(before !== undefined ? { before: { price: before, heldUntil: m.firstAt } } : {}) };
+  if (before === undefined) return { points };
+  return {
+    points,
+    before: { price: before, heldUntil: m.firstAt, ...(m.previousAt !== undefined ? { at: m.previousAt } : {}) },
+  };
 }
 
 /** The scheduled check: the price it saw last time (if any) and the latest stored price. */
@@ -62,7 +68,7 @@ export function pathFromLatest(checkpoint: PricePoint | undefined, latest: Price
   if (checkpoint && latest.at <= checkpoint.at) return { points: [] };
   return {
     points: [latest],
-    ...(checkpoint ? { before: { price: checkpoint.price, heldUntil: checkpoint.at } } : {}),
+    ...(checkpoint ? { before: { price: checkpoint.price, heldUntil: checkpoint.at, at: checkpoint.at } } : {}),
   };
 }
 
@@ -93,6 +99,17 @@ export function evaluate(alert: JudgedAlert, path: PricePath): Firing | undefine
     previous = point.price;
   }
   return undefined;
+}
+
+/**
+ * Whether a firing came at the market's open: the price before it dates from before the latest open
+ * (the weekend's close), so this is the first price since, and a gap across the level fired it. The
+ * notice says so, since the price may be far past the level. Unknown when the price before is.
+ */
+export function firedAtOpen(pair: CurrencyPair, path: PricePath, firing: Firing): boolean {
+  const beforeAt = path.before?.at;
+  const open = previousOpen(pair, firing.at);
+  return beforeAt !== undefined && open !== undefined && beforeAt < open && open <= firing.at;
 }
 
 /** Inclusive trigger-price bounds that can fire on this path, per type (a superset of what fires). */

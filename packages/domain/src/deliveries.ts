@@ -52,6 +52,8 @@ export const firedDeliverySchema = z.object({
   triggeredPrice: z.number().finite(),
   /** This firing made the runaway guard pause the alert: the notice says so, once. */
   runawayPaused: z.literal(true).optional(),
+  /** It fired on the first prices after the market's weekend close (crossingWindow.firedAtOpen). */
+  atOpen: z.literal(true).optional(),
 });
 
 /** The alert ended at its expiry without firing (again): no price fired it, so it carries none. */

@@ -25,7 +25,7 @@ export function digestLine(i: DigestItem, timeZone: string): string {
   const when = formatDateTime(new Date(i.at), timeZone);
   if (i.kind === 'expired') return `${condition}: expired at ${when}`;
   const price = i.triggeredPrice === undefined ? '' : `: ${formatPrice(i.currencyPair, i.triggeredPrice)}`;
-  return `${condition}${price} at ${when}`;
+  return `${condition}${price} at ${when}${i.atOpen ? ' (market open)' : ''}`;
 }
 
 const more = (digest: Pick<Digest, 'items' | 'count'>) => digest.count - digest.items.length;

@@ -43,6 +43,11 @@ describe('digest lines', () => {
   it.each<[string, DigestItem, string]>([
     ['a firing, in the zone', item(), 'EUR/USD Price rising above 1.10000: 1.10012 at Nov 24, 03:12'],
     [
+      'at the market open',
+      item({ atOpen: true }),
+      'EUR/USD Price rising above 1.10000: 1.10012 at Nov 24, 03:12 (market open)',
+    ],
+    [
       'on the bid',
       item({ priceSide: 'bid' }),
       'EUR/USD Price rising above 1.10000 on the bid: 1.10012 at Nov 24, 03:12',

@@ -28,6 +28,8 @@ export const digestItemSchema = z.object({
   at: z.number(),
   fireCount: z.number().int().min(1).optional(),
   note: z.string().max(NOTE_MAX_LENGTH).optional(),
+  /** Fired on the first prices after the market's weekend close. */
+  atOpen: z.literal(true).optional(),
   /** The channels this item is held for (push, and email when the user holds email too). */
   channels: z.array(z.enum(DELIVERY_CHANNELS)).min(1),
 });
@@ -74,6 +76,7 @@ export function digestItem(id: string, d: Delivery, channels: readonly DeliveryC
     at: dateMillis(d.triggeredAt),
     ...(d.fireCount ? { fireCount: d.fireCount } : {}),
     ...(d.note ? { note: d.note } : {}),
+    ...(d.kind !== 'expired' && d.atOpen ? { atOpen: true as const } : {}),
     channels: [...channels],
   };
 }

@@ -33,6 +33,8 @@ export const alertEventSchema = z.object({
   /** 'fired': the price and the side it was judged on. */
   price: z.number().finite().optional(),
   side: z.enum(PRICE_SIDES).optional(),
+  /** 'fired': on the first prices after the market opened (a gap across the level). */
+  atOpen: z.literal(true).optional(),
   /**
    * 'notified': the channel, what became of it, and for failed or skipped a reason a person understands.
    * 'cancelled' (the server cancelled it because firing it failed for good): that reason.

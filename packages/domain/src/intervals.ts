@@ -39,6 +39,8 @@ export const intervalMessageSchema = z
     previousAsk: z.number().positive().optional(),
     previousBid: z.number().positive().optional(),
     previousMid: z.number().positive().optional(),
+    /** When that last price before the window was seen (absent from older services). */
+    previousAt: z.number().optional(),
     /** Identifies the ingest process that produced it, for logs and duplicate diagnosis. */
     source: z.string().min(1),
   })

@@ -80,6 +80,8 @@ describe('Aggregator', () => {
     const [first, second] = agg.flush(3_000);
     expect(first).toMatchObject({ start: 1_000, ask: { last: 90_000 } });
     expect(second).toMatchObject({ start: 2_000, previousAsk: 90_000, ask: { first: 91_000, last: 91_000 } });
+    // When that price before was seen: the first window's last tick, for 'fired at the open'.
+    expect(second?.previousAt).toBe(1_000);
     expect(second?.previousBid).toBeCloseTo(90_000 - 0.0001, 6);
     expect(second?.previousMid).toBeCloseTo(90_000 - 0.00005, 6);
   });

@@ -44,7 +44,7 @@ const extend = (s: Side, price: number, at: number, isLast: boolean): void => {
 export class Aggregator {
   readonly #open = new Map<CurrencyPair, Open>();
   /** Each side's last price of the pair's previous window. */
-  readonly #previous = new Map<CurrencyPair, { ask: number; bid: number; mid: number }>();
+  readonly #previous = new Map<CurrencyPair, { ask: number; bid: number; mid: number; at: number }>();
   /** Windows a later tick closed, waiting for the window timer. */
   readonly #ready: IntervalMessage[] = [];
   /** Per pair, the end of the last window handed out: no tick may open a window before it again. */
@@ -138,7 +138,7 @@ export class Aggregator {
     this.#open.delete(pair);
     this.#closedEnd.set(pair, open.start + this.windowMs);
     const previous = this.#previous.get(pair);
-    this.#previous.set(pair, { ask: open.ask.last, bid: open.bid.last, mid: open.mid.last });
+    this.#previous.set(pair, { ask: open.ask.last, bid: open.bid.last, mid: open.mid.last, at: open.lastAt });
     const end = open.start + this.windowMs;
     const lastAt = Math.min(open.lastAt, end - 1);
     const clamp = (s: Side): Side => ({ ...s, lowAt: Math.min(s.lowAt, lastAt), highAt: Math.min(s.highAt, lastAt) });
@@ -152,7 +152,9 @@ export class Aggregator {
       ask: clamp(open.ask),
       bid: clamp(open.bid),
       mid: clamp(open.mid),
-      ...(previous ? { previousAsk: previous.ask, previousBid: previous.bid, previousMid: previous.mid } : {}),
+      ...(previous
+        ? { previousAsk: previous.ask, previousBid: previous.bid, previousMid: previous.mid, previousAt: previous.at }
+        : {}),
       source: this.source,
     };
   }
