@@ -22,7 +22,7 @@ const build = !process.argv.includes('--no-build');
 
 try {
   if (build) buildForStack({ web });
-  const supervisor = await startStack({ web, verbose });
+  const supervisor = await startStack({ web, verbose, marketHours: true });
   // As Cloud Run would: a process that dies is started again (1 s, doubling to 30 s), the rest stay up.
   supervisor.onUnexpectedExit = (name, code, signal, restartInMs) => {
     console.error(

@@ -15,4 +15,6 @@ export declare function startStack(options?: {
   importData?: boolean;
   web?: 'preview' | 'dev' | false;
   verbose?: boolean;
+  /** The simulator stops FX and metals while their market is closed (npm start). */
+  marketHours?: boolean;
 }): Promise<Supervisor>;

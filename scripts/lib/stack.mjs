@@ -69,7 +69,12 @@ export function useProjectNode() {
  * web: 'preview' serves the built app (service worker and all), 'dev' runs Vite with hot reload,
  * false leaves the web app out.
  */
-export function stackProcesses({ importData = true, web = 'preview', log = console.log } = {}) {
+/**
+ * `marketHours`: the simulator stops FX and metals at the weekend as real markets do. On for
+ * `npm start` (the app tells the truth about a closed market); off for the tests, which need ticks
+ * whatever the day and move the simulator's market clock themselves.
+ */
+export function stackProcesses({ importData = true, web = 'preview', log = console.log, marketHours = false } = {}) {
   const emulatorArgs = ['emulators:start', '--only', 'auth,firestore,pubsub,functions', '--project', PROJECT_ID];
   if (importData) emulatorArgs.push('--import', join(root, 'emulator-data'));
   return [
@@ -102,7 +107,11 @@ export function stackProcesses({ importData = true, web = 'preview', log = conso
       cmd: bin('tsx'),
       args: [join(root, 'packages', 'feed', 'src', 'simulator-cli.ts')],
       cwd: root,
-      env: { SIMULATOR_PORT: String(SIMULATOR_PORT), FEED_API_KEY: FEED_API_KEY },
+      env: {
+        SIMULATOR_PORT: String(SIMULATOR_PORT),
+        FEED_API_KEY: FEED_API_KEY,
+        ...(marketHours ? { SIMULATOR_MARKET_HOURS: '1' } : {}),
+      },
       ready: { url: `http://127.0.0.1:${SIMULATOR_PORT}/health` },
     },
     {
@@ -146,7 +155,13 @@ export function buildForStack({ web = 'preview', log = console.log } = {}) {
   }
 }
 
-export async function startStack({ importData = true, web = 'preview', verbose = false, log = console.log } = {}) {
+export async function startStack({
+  importData = true,
+  web = 'preview',
+  verbose = false,
+  log = console.log,
+  marketHours = false,
+} = {}) {
   useProjectNode();
   checkJava();
   if (importData && !existsSync(join(root, 'emulator-data', 'firebase-export-metadata.json'))) {
@@ -159,7 +174,7 @@ export async function startStack({ importData = true, web = 'preview', verbose =
   // would otherwise leave them running.
   onShutdownSignals(() => supervisor.stopAll());
   try {
-    for (const spec of stackProcesses({ importData, web, log })) {
+    for (const spec of stackProcesses({ importData, web, log, marketHours })) {
       log(`Starting ${spec.name}...`);
       await supervisor.start(spec);
     }
