@@ -105,7 +105,8 @@ describe.each(VIEWPORTS)('quiet hours at $width x $height', (viewport) => {
     await page.goto(`${WEB_URL}/dashboard?alert=${ref.id}`);
     await expect.poll(() => sheet.getByText(/^Push: Sent in the \d\d:\d\d digest$/).isVisible()).toBe(true);
     await context.close();
-  });
+    // Each settings write and the firing start Functions emulator workers: minutes, not seconds, on a busy machine.
+  }, 180_000);
 });
 
 describe('quiet hours on a small phone', () => {

@@ -181,6 +181,18 @@ describe('the digest', () => {
     expect([sink.mails.length, fcm.sent.length]).toEqual([2, 2]);
   });
 
+  it('the email tells only of what was held on email', async () => {
+    await sendDelivery(sender(), await fired('push-only'));
+    expect(sink.mails).toHaveLength(1);
+    await setQuiet({ ...QUIET, holdEmail: true });
+    clock += 60_000;
+    await sendDelivery(sender(), await fired('both'));
+    clock = NIGHT.end;
+    await sendDigest(sender(), (await onlyDigest()).id);
+    expect(fcm.sent[0]?.notification?.title).toBe('2 alerts fired overnight');
+    expect(sink.mails[1]?.subject).toBe('1 alert fired overnight');
+  });
+
   it('two senders holding for the same night at once fill one digest', async () => {
     const [a, b] = [await fired('a'), await fired('b', clock - 1)];
     await Promise.all([sendDelivery(sender('s1'), a), sendDelivery(sender('s2'), b)]);
@@ -252,7 +264,7 @@ describe('changing quiet hours', () => {
     await sendDelivery(sender(), await fired('eur'));
     clock = t_('2026-11-24T01:12:00Z');
     await setQuiet({ ...QUIET, enabled: false });
-    const { due } = await rescheduleDigests(sender(), uid, { ...QUIET, enabled: false });
+    const { due } = await rescheduleDigests(sender(), uid);
     expect(due).toHaveLength(1);
     expect(await sendDigest(sender(), due[0] ?? '')).toMatchObject({ outcome: 'sent' });
     expect(fcm.sent).toHaveLength(1);
@@ -264,8 +276,8 @@ describe('changing quiet hours', () => {
     await sendDelivery(sender(), await fired('eur'));
     // 03:00 in London is 22:00 in New York: still quiet there, until 07:00 New York (12:00 UTC).
     clock = t_('2026-11-24T03:00:00Z');
-    const newYork = { ...QUIET, timeZone: 'America/New_York' };
-    expect(await rescheduleDigests(sender(), uid, newYork)).toEqual({ moved: 1, due: [] });
+    await setQuiet({ ...QUIET, timeZone: 'America/New_York' });
+    expect(await rescheduleDigests(sender(), uid)).toEqual({ moved: 1, due: [] });
     const digest = await onlyDigest();
     expect(digest).toMatchObject({ dueAt: t_('2026-11-24T12:00:00Z'), timeZone: 'America/New_York' });
     clock = NIGHT.end;
@@ -275,11 +287,44 @@ describe('changing quiet hours', () => {
     expect((await history('eur')).at(-1)).toMatchObject({ outcome: 'sent', digest: '07:00' });
   });
 
+  it('turned off and on again mid-night: what fires next is held in a new digest, not sent', async () => {
+    await sendDelivery(sender(), await fired('first'));
+    clock += 60_000;
+    await setQuiet({ ...QUIET, enabled: false });
+    const { due } = await rescheduleDigests(sender(), uid);
+    expect(await sendDigest(sender(), due[0] ?? '')).toMatchObject({ outcome: 'sent' });
+    clock += 60_000;
+    await setQuiet(QUIET);
+    await sendDelivery(sender(), await fired('second'));
+    expect(fcm.sent).toHaveLength(1);
+    const open = (await digests()).filter((d) => d.open);
+    expect(open.map((d) => [d.count, d.dueAt])).toEqual([[1, NIGHT.end]]);
+  });
+
+  it('settings turned off after the sender looked hold nothing: the transaction reads them again', async () => {
+    const id = await fired('eur');
+    const racing = sender();
+    const look = racing.recipients.quietHours;
+    racing.recipients = {
+      ...racing.recipients,
+      // The user turns quiet hours off right after the sender's first look.
+      quietHours: async (userId) => {
+        const seen = await look(userId);
+        await setQuiet({ ...QUIET, enabled: false });
+        return seen;
+      },
+    };
+    await sendDelivery(racing, id);
+    expect(fcm.sent).toHaveLength(1);
+    expect(await digests()).toEqual([]);
+  });
+
   it('a change to a zone where it is already day sends at once', async () => {
     clock = t_('2026-11-23T23:00:00Z');
     await sendDelivery(sender(), await fired('eur'));
     clock = t_('2026-11-24T03:00:00Z'); // 12:00 in Tokyo
-    const { due } = await rescheduleDigests(sender(), uid, { ...QUIET, timeZone: 'Asia/Tokyo' });
+    await setQuiet({ ...QUIET, timeZone: 'Asia/Tokyo' });
+    const { due } = await rescheduleDigests(sender(), uid);
     expect(due).toHaveLength(1);
   });
 });

@@ -9,14 +9,15 @@ import {
   digestSchema,
   pendingChannels,
   quietEnd,
+  type DeliveryChannel,
   type Digest,
   type NotifyOutcome,
-  type QuietHours,
 } from '@price-alerts/domain';
 import { randomUUID } from 'node:crypto';
 import { digestRefById, openDigests } from '../repositories/digests';
 import { alertRefOf, recordEvent } from '../repositories/history';
 import { parseDoc } from '../repositories/parse';
+import { profileRef, quietHoursIn } from '../repositories/profiles';
 import { ofThisAlert } from './alertOf';
 import { attemptChannel, type Texts } from './channels';
 import { claim, record, release, type LeasedKind, type SendResult } from './lease';
@@ -42,9 +43,9 @@ function digestKind(deps: SenderDeps): LeasedKind<StoredDigest> {
       const digest = clockTime(d.sentAt ?? at, d.timeZone);
       const outcome = state.state as NotifyOutcome;
       heldOn(d, channel).forEach((alertId, n) => {
-        // The earliest item of this alert dates it: a re-created alert's history tells only of its own.
-        const first = Math.min(...d.items.filter((i) => i.alertId === alertId).map((i) => i.at));
-        if (!ofThisAlert(alerts[n], first)) return;
+        // Told if any of its items is of the alert as it is now: a re-created alert's own, not its predecessor's.
+        const latest = Math.max(...d.items.filter((i) => i.alertId === alertId).map((i) => i.at));
+        if (!ofThisAlert(alerts[n], latest)) return;
         const event = { type: 'notified' as const, at, channel, outcome, digest, ...(reason ? { reason } : {}) };
         recordEvent(tx, alertRefOf(deps.db, d.userId, alertId), event);
       });
@@ -52,9 +53,18 @@ function digestKind(deps: SenderDeps): LeasedKind<StoredDigest> {
   };
 }
 
+/**
+ * Each channel tells of the notices held on it: one held on push only (its email went out at once,
+ * before 'Hold email too' was turned on) is not in the email. The unlisted ones are counted on both.
+ */
+function onChannel(d: Digest, channel: DeliveryChannel): Digest {
+  const items = d.items.filter((i) => i.channels.includes(channel));
+  return { ...d, items, count: items.length + (d.count - d.items.length) };
+}
+
 const digestTexts = (d: Digest, appUrl: string): Texts => ({
-  email: () => digestEmail(d, appUrl),
-  push: () => digestPush(d),
+  email: () => digestEmail(onChannel(d, 'email'), appUrl),
+  push: () => digestPush(onChannel(d, 'push')),
 });
 
 export async function sendDigest(deps: SenderDeps, id: string): Promise<SendResult> {
@@ -72,15 +82,11 @@ export async function sendDigest(deps: SenderDeps, id: string): Promise<SendResu
 }
 
 /**
- * The user changed their quiet hours (or their zone): each open digest is due when the hours now
- * holding it end, or at once when the new settings do not hold now (turned off, or the window moved
+ * The user changed their quiet hours (or their zone): each open digest is due when the hours as
+ * stored now end, or at once when the new settings do not hold now (turned off, or the window moved
  * past). Returns the ids due now, for the caller to send without waiting for the sweeper.
  */
-export async function rescheduleDigests(
-  deps: SenderDeps,
-  userId: string,
-  quiet: QuietHours | undefined,
-): Promise<{ moved: number; due: string[] }> {
+export async function rescheduleDigests(deps: SenderDeps, userId: string): Promise<{ moved: number; due: string[] }> {
   const now = (deps.now ?? Date.now)();
   const open = await openDigests(deps.db, userId).get();
   const due: string[] = [];
@@ -88,6 +94,8 @@ export async function rescheduleDigests(
   for (const doc of open.docs) {
     await deps.db.runTransaction(async (tx) => {
       const digest = parseDoc(digestSchema, await tx.get(doc.ref));
+      // The settings as they are now, not as the triggering write left them: triggers come in any order.
+      const quiet = quietHoursIn(await tx.get(profileRef(deps.db, userId)));
       if (!digest?.open) return;
       const dueAt = quietEnd(quiet, now) ?? now;
       tx.update(doc.ref, { dueAt, ...(quiet ? { timeZone: quiet.timeZone } : {}) });

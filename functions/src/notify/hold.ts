@@ -10,61 +10,57 @@ import {
   deliverySchema,
   digestItem,
   digestSchema,
+  heldChannels,
   quietEnd,
   type DeliveryChannel,
   type Digest,
-  type QuietHours,
 } from '@price-alerts/domain';
-import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
+import type { Firestore } from 'firebase-admin/firestore';
 import * as logs from '../logs';
 import { deliveryRefById } from '../repositories/deliveries';
-import { newDigestRef, openDigests } from '../repositories/digests';
+import { digestRefById, newDigestRef, openDigests } from '../repositories/digests';
 import { alertRefOf, recordEvent } from '../repositories/history';
 import { parseDoc } from '../repositories/parse';
+import { profileRef, quietHoursIn } from '../repositories/profiles';
 import { ofThisAlert } from './alertOf';
 
-/** Returns the channels it held; the caller sends the rest now. */
-export async function holdChannels(
-  db: Firestore,
-  deliveryId: string,
-  lease: string,
-  channels: readonly DeliveryChannel[],
-  quiet: QuietHours,
-  now: number,
-): Promise<DeliveryChannel[]> {
-  const endsAt = quietEnd(quiet, now);
-  if (endsAt === undefined || channels.length === 0) return [];
+/** What holding did: the channels it held (the caller sends the rest now), or that the lease was lost. */
+export type HoldResult = { held: DeliveryChannel[] } | { lost: true };
+
+/**
+ * The quiet hours are read inside the transaction, so a user turning them off meanwhile either
+ * conflicts with it (and it runs again on the new settings) or finds the digest to release.
+ */
+export async function holdChannels(db: Firestore, deliveryId: string, lease: string, now: number): Promise<HoldResult> {
   const ref = deliveryRefById(db, deliveryId);
-  const held = await db.runTransaction(async (tx) => {
+  const result = await db.runTransaction(async (tx): Promise<HoldResult & { digestId?: string }> => {
     const delivery = parseDoc(deliverySchema, await tx.get(ref));
-    if (!delivery || delivery.lease?.owner !== lease) return [];
-    const toHold = channels.filter((c) => delivery.channels[c]?.state === 'pending');
-    if (toHold.length === 0) return [];
+    if (!delivery || delivery.lease?.owner !== lease) return { lost: true };
+    const quiet = quietHoursIn(await tx.get(profileRef(db, delivery.userId)));
+    const endsAt = quietEnd(quiet, now);
+    const toHold = heldChannels(quiet, now).filter((c) => delivery.channels[c]?.state === 'pending');
+    if (!quiet || endsAt === undefined || toHold.length === 0) return { held: [] };
     // Every read comes before the first write, as a transaction requires.
     const open = (await tx.get(openDigests(db, delivery.userId))).docs
       .map((d) => parseDoc(digestSchema, d))
       .find((d) => d?.open);
-    let digestRef: DocumentReference;
-    let digest: Digest;
-    if (open) {
-      digestRef = db.collection('digests').doc(open.id);
-      digest = open;
-    } else {
-      digestRef = newDigestRef(db, delivery.userId, endsAt);
-      const existing = parseDoc(digestSchema, await tx.get(digestRef));
-      // Already closed and sending (the hours were just turned off): this one goes out now.
-      if (existing && !existing.open) return [];
-      digest = existing ?? {
-        userId: delivery.userId,
-        openedAt: now,
-        open: true,
-        timeZone: quiet.timeZone,
-        items: [],
-        count: 0,
-        channels: {},
-        dueAt: endsAt,
-      };
+    let digestRef = open ? digestRefById(db, open.id) : newDigestRef(db, delivery.userId, endsAt);
+    let digest: Digest | undefined = open ?? parseDoc(digestSchema, await tx.get(digestRef));
+    if (digest && !digest.open) {
+      // This night's digest already went out (the hours were turned off and on again): start another.
+      digestRef = digestRefById(db, `${digestRef.id}__${now}`);
+      digest = undefined;
     }
+    digest ??= {
+      userId: delivery.userId,
+      openedAt: now,
+      open: true,
+      timeZone: quiet.timeZone,
+      items: [],
+      count: 0,
+      channels: {},
+      dueAt: endsAt,
+    };
     const alertRef = alertRefOf(db, delivery.userId, delivery.alertId);
     const alert = await tx.get(alertRef);
     // The schema drops the `id` a parsed document carries.
@@ -76,13 +72,8 @@ export async function holdChannels(
         recordEvent(tx, alertRef, { type: 'held', at: now, channel: c });
       }
     }
-    return toHold.map((c) => ({ channel: c, digestId: digestRef.id }));
+    return { held: toHold, digestId: digestRef.id };
   });
-  if (held[0])
-    logs.notificationsHeld(
-      deliveryId,
-      held[0].digestId,
-      held.map((h) => h.channel),
-    );
-  return held.map((h) => h.channel);
+  if ('held' in result && result.digestId) logs.notificationsHeld(deliveryId, result.digestId, result.held);
+  return 'lost' in result ? { lost: true } : { held: result.held };
 }

@@ -105,7 +105,9 @@ export async function record<D extends Leased>(
   await deps.db.runTransaction(async (tx) => {
     const snapshot = await tx.get(ref);
     const current = kind.parse(snapshot);
-    if (!current || current.channels[channel]?.state === 'sent') return;
+    // Sent, or handed to a digest (which now decides), is never written over.
+    const state = current?.channels[channel]?.state;
+    if (!current || state === 'sent' || state === 'held') return;
     if (attempt.state.state !== 'sent' && current.lease?.owner !== lease) return;
     const firstFinal = final && current.channels[channel]?.state === 'pending';
     const refs = firstFinal ? (kind.finalReads?.(current, channel) ?? []) : [];

@@ -9,6 +9,7 @@ import {
   heldChannels,
   pendingChannels,
   type Delivery,
+  type DeliveryChannel,
   type NotifyOutcome,
 } from '@price-alerts/domain';
 import { randomUUID } from 'node:crypto';
@@ -55,9 +56,15 @@ export async function sendDelivery(deps: SenderDeps, id: string): Promise<SendRe
   // Judged when sending, not when it fired: a retry that falls in quiet hours is held too.
   const now = (deps.now ?? Date.now)();
   const pending = pendingChannels(claimed);
+  // A cheap look first: the transaction that holds reads the settings again, authoritatively.
   const quiet = await deps.recipients.quietHours(claimed.userId);
-  const toHold = heldChannels(quiet, now).filter((c) => pending.includes(c));
-  const held = quiet && toHold.length > 0 ? await holdChannels(deps.db, id, lease, toHold, quiet, now) : [];
+  let held: DeliveryChannel[] = [];
+  if (heldChannels(quiet, now).some((c) => pending.includes(c))) {
+    const hold = await holdChannels(deps.db, id, lease, now);
+    // Taken over by another sender: what it does with the channels is no longer ours to decide.
+    if ('lost' in hold) return { outcome: 'busy' };
+    held = hold.held;
+  }
   const texts = deliveryTexts(claimed, deps.appUrl);
   for (const channel of pending.filter((c) => !held.includes(c))) {
     const attempts = (claimed.channels[channel]?.attempts ?? 0) + 1;

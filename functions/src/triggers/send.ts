@@ -9,7 +9,6 @@ import type { SendResult } from '../notify/lease';
 import { sendDelivery } from '../notify/sender';
 import { dueDeliveries } from '../repositories/deliveries';
 import { dueDigests } from '../repositories/digests';
-import { quietHoursIn } from '../repositories/profiles';
 import { senderDeps } from '../notify/wiring';
 
 /** A retry due this soon is waited for in the same invocation, so a provider blip costs seconds, not minutes. */
@@ -48,10 +47,15 @@ export const sendDueDeliveries = onSchedule(
       dueDeliveries(senderDeps().db, now),
       dueDigests(senderDeps().db, now),
     ]);
-    await mapLimit(deliveries, 8, (id) => sendDelivery(senderDeps(), id));
+    // Settled one by one: a delivery that throws (a contended transaction) must not hold the digests back.
+    const settled = await Promise.allSettled([
+      mapLimit(deliveries, 8, (id) => sendDelivery(senderDeps(), id)),
+      mapLimit(digests, 8, async (id) => logs.digestAttempted(id, await sendDigest(senderDeps(), id))),
+    ]);
     if (deliveries.length) logs.dueDeliveriesSwept(deliveries.length);
-    await mapLimit(digests, 8, async (id) => logs.digestAttempted(id, await sendDigest(senderDeps(), id)));
     if (digests.length) logs.dueDigestsSwept(digests.length);
+    const failed = settled.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
   },
 );
 
@@ -66,7 +70,7 @@ export const rescheduleDigestsOnSettings = onDocumentWritten(
     const after: unknown = event.data?.after.get('quietHours');
     if (isDeepStrictEqual(before, after)) return;
     const uid = event.params.uid;
-    const { moved, due } = await rescheduleDigests(senderDeps(), uid, quietHoursIn(event.data?.after));
+    const { moved, due } = await rescheduleDigests(senderDeps(), uid);
     logs.digestsRescheduled(uid, moved, due.length);
     for (const id of due) {
       await sendSoon(

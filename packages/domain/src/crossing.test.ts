@@ -260,6 +260,22 @@ describe('firedAtOpen: the first price after the weekend close', () => {
     ['crypto never closes', 'BTC/USD', path('2026-11-20T21:59:59Z'), firing('2026-11-22T22:00:01Z'), false],
     ['the time of the price before unknown', 'EUR/USD', path(), firing('2026-11-22T22:00:01Z'), false],
     ['no price before at all', 'EUR/USD', { points: [] }, firing('2026-11-22T22:00:01Z'), false],
+    ['a price before from the epoch', 'EUR/USD', path('1970-01-01T00:00:00Z'), firing('2026-11-22T22:00:01Z'), false],
+    [
+      'an outage of a week across the weekend',
+      'EUR/USD',
+      path('2026-11-16T10:00:00Z'),
+      firing('2026-11-22T22:00:01Z'),
+      false,
+    ],
+    [
+      'a first price days after the open',
+      'EUR/USD',
+      path('2026-11-20T21:59:59Z'),
+      firing('2026-11-25T10:00:00Z'),
+      false,
+    ],
+    ['within the open hour', 'EUR/USD', path('2026-11-20T21:59:59Z'), firing('2026-11-22T22:59:00Z'), true],
   ])('%s: %s', (_label, pair, p, f, expected) => {
     expect(firedAtOpen(pair, p, f)).toBe(expected);
   });

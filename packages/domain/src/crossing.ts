@@ -109,8 +109,15 @@ export function evaluate(alert: JudgedAlert, path: PricePath): Firing | undefine
 export function firedAtOpen(pair: CurrencyPair, path: PricePath, firing: Firing): boolean {
   const beforeAt = path.before?.at;
   const open = previousOpen(pair, firing.at);
-  return beforeAt !== undefined && open !== undefined && beforeAt < open && open <= firing.at;
+  if (beforeAt === undefined || open === undefined || !(beforeAt > 0)) return false;
+  // The gap is the weekend's: the price before dates from the last days of the week before, and the
+  // firing from the open's first hour. An outage of days is not an open, whatever it spans.
+  return open - AT_OPEN_GAP_MAX_MS <= beforeAt && beforeAt < open && firing.at - open < AT_OPEN_WITHIN_MS;
 }
+
+/** The weekend close lasts 49 hours; a price before from longer ago than this is an outage, not a close. */
+const AT_OPEN_GAP_MAX_MS = 3 * 86_400_000;
+const AT_OPEN_WITHIN_MS = 3_600_000;
 
 /** Inclusive trigger-price bounds that can fire on this path, per type (a superset of what fires). */
 export interface TriggerRange {

@@ -9,6 +9,7 @@ import {
   quietHoursSchema,
   type QuietHours,
 } from './quietHours.ts';
+import { profileSchema } from './schemas.ts';
 
 const t = (iso: string) => Date.parse(iso);
 const iso = (at: number | undefined) => (at === undefined ? undefined : new Date(at).toISOString());
@@ -66,6 +67,13 @@ describe('isQuiet and quietEnd, 22:00 to 07:00', () => {
       '2026-10-24T22:00:00.000Z',
       true,
       '2026-10-25T00:30:00.000Z',
+    ],
+    [
+      'in the repeated hour after the first 01:30: quiet again until its second showing',
+      on('Europe/London', { to: '01:30' }),
+      '2026-10-25T01:00:00.000Z',
+      true,
+      '2026-10-25T01:30:00.000Z',
     ],
     [
       'a daytime window 13:00 to 14:00',
@@ -136,6 +144,11 @@ describe('settings', () => {
     ['a missing field', { enabled: true, from: '22:00', to: '07:00', timeZone: 'UTC' }, false],
   ])('%s: valid %s', (_label, value, valid) => {
     expect(quietHoursSchema.safeParse(value).success).toBe(valid);
+  });
+
+  it('a profile whose settings this runtime cannot honour keeps the rest of the profile', () => {
+    const parsed = profileSchema.parse({ fullName: 'Ada', quietHours: on('Mars/Olympus_Mons') });
+    expect(parsed).toEqual({ fullName: 'Ada' });
   });
 
   it('knows zones by their IANA names', () => {

@@ -95,17 +95,17 @@ function offset(at: number, timeZone: string): number {
 }
 
 /**
- * The instant the zone's clocks show `hhmm` on the local date `days` after `t`'s. A time that a
+ * The instants the zone's clocks show `hhmm` on the local date `days` after `t`'s. A time that a
  * daylight-saving jump skips (01:30 on London's spring-forward night) comes out as the instant of the
- * jump, the first one past it on the wall; a time shown twice (autumn) comes out as its first showing.
+ * jump, the first one past it on the wall; a time shown twice (autumn) comes out as both showings.
  */
-function instantOf(t: WallTime, days: number, hhmm: string, timeZone: string): number {
+function instantsOf(t: WallTime, days: number, hhmm: string, timeZone: string): number[] {
   const wall = Date.UTC(t.year, t.month - 1, t.day + days) + minutesOf(hhmm) * MINUTE_MS;
   // Zones change offset at most once within a few days: the offsets a day either side are the only
   // candidates. The instants whose wall time is `wall`: none when skipped, two when shown twice.
   const offsets = [offset(wall - DAY_MS, timeZone), offset(wall + DAY_MS, timeZone)];
-  const shown = offsets.map((o) => wall - o).filter((at) => at + offset(at, timeZone) === wall);
-  if (shown.length > 0) return Math.min(...shown);
+  const shown = [...new Set(offsets.map((o) => wall - o).filter((at) => at + offset(at, timeZone) === wall))];
+  if (shown.length > 0) return shown;
   // Skipped: the clocks jumped over it, so the first instant past it on the wall is the jump itself.
   let before = wall - Math.max(...offsets);
   let after = wall - Math.min(...offsets);
@@ -114,7 +114,7 @@ function instantOf(t: WallTime, days: number, hhmm: string, timeZone: string): n
     if (offset(middle, timeZone) === offset(after, timeZone)) after = middle;
     else before = middle;
   }
-  return after;
+  return [after];
 }
 
 /** Whether `at` falls inside the window (on or off does not matter here; see `isQuiet`). */
@@ -134,11 +134,9 @@ export function isQuiet(q: QuietHours | undefined, at: number): boolean {
 export function quietEnd(q: QuietHours | undefined, at: number): number | undefined {
   if (!q || !isQuiet(q, at)) return undefined;
   const t = wallTime(at, q.timeZone);
-  for (let days = 0; days <= 2; days++) {
-    const end = instantOf(t, days, q.to, q.timeZone);
-    if (end > at) return end;
-  }
-  return undefined;
+  // The next showing of `to`: in the repeated autumn hour that may be its second showing.
+  const ends = [0, 1, 2].flatMap((days) => instantsOf(t, days, q.to, q.timeZone)).filter((end) => end > at);
+  return ends.length > 0 ? Math.min(...ends) : undefined;
 }
 
 /** The channels held at `at`: push during quiet hours, email too when the user asked for that. */

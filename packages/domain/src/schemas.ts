@@ -134,8 +134,12 @@ export const profileSchema = z.object({
   pwaPromptDismissed: z.boolean().optional(),
   // Only an explicit false turns automatic push registration off (spec section 3).
   notificationsEnabled: z.boolean().optional(),
-  /** Absent: off (see quietHours.ts for the defaults the settings screen starts from). */
-  quietHours: quietHoursSchema.optional(),
+  /**
+   * Absent: off (see quietHours.ts for the defaults the settings screen starts from). Settings this
+   * runtime cannot honour (a zone its Intl does not know yet) read as absent rather than spoil the
+   * whole profile; the server then holds nothing and the screen offers the defaults again.
+   */
+  quietHours: quietHoursSchema.optional().catch(undefined),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
