@@ -47,7 +47,9 @@ describe('quiet hours settings', () => {
     expect(screen.getByLabelText<HTMLInputElement>('To').value).toBe('07:00');
     expect(screen.getByLabelText<HTMLSelectElement>('Time zone').value).toBe(deviceTimeZone());
     expect(screen.getByLabelText<HTMLInputElement>('Hold email too').checked).toBe(false);
-    expect(screen.getByText(/email still arrives at once/)).toBeTruthy();
+    expect(screen.getByText(/^Push waits for the summary/).textContent).toBe(
+      'Push waits for the summary; email still arrives at once. Alerts still fire and show in the app the moment they do.',
+    );
   });
 
   it('turning them on stores the whole setting with the device’s zone', async () => {
