@@ -167,14 +167,12 @@ describe('the digest', () => {
     const { id } = await onlyDigest();
     q.clock = NIGHT.end;
     // The killed sender claimed it (closing it) and never came back.
-    await q.t.db
-      .doc(`digests/${id}`)
-      .update({
-        open: false,
-        sentAt: q.clock,
-        lease: { owner: 'killed', until: q.clock + 60_000 },
-        dueAt: q.clock + 60_000,
-      });
+    await q.t.db.doc(`digests/${id}`).update({
+      open: false,
+      sentAt: q.clock,
+      lease: { owner: 'killed', until: q.clock + 60_000 },
+      dueAt: q.clock + 60_000,
+    });
     expect(await sendDigest(sender(), id)).toEqual({ outcome: 'busy' });
     // Closed: what is held meanwhile would start another digest, never join this one.
     q.clock += 60_001;
