@@ -1,8 +1,8 @@
 // The product's promise, in the browser: a price crosses an alert's trigger on the simulator, and
 // the demo user's device shows the push, the alert moves to PREVIOUS, and the push's link opens it.
-import { formatPrice, pairToSymbol, priceDocumentSchema, type CurrencyPair } from '@price-alerts/domain';
+import type { CurrencyPair } from '@price-alerts/domain';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { FieldValue, getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,6 +14,7 @@ import {
   signInWithPush,
   simulator,
 } from './harness';
+import { addPushAlertAbove } from './demoAlerts';
 
 // No other test forces this pair, and no demo alert watches it.
 const PAIR: CurrencyPair = 'NZD/USD';
@@ -37,24 +38,11 @@ describe.each(VIEWPORTS)('an alert firing at $width x $height', (viewport) => {
   it('shows the push, moves the alert to PREVIOUS, and the push link opens its details', async () => {
     const { context, page } = await signInWithPush(browser, viewport);
 
-    const { ask } = priceDocumentSchema.parse((await db.doc(`prices/${pairToSymbol(PAIR)}`).get()).data());
-    const trigger = Number((ask * 1.002).toFixed(5));
-    const ref = await db.collection('users/demo-user/alerts').add({
-      userId: 'demo-user',
-      currencyPair: PAIR,
-      alertType: 'Price rising above',
-      triggerPrice: trigger,
-      priceSide: 'ask',
-      armed: true,
-      status: 'active',
-      notificationPreferences: { email: false, push: true },
-      createdAt: FieldValue.serverTimestamp(),
-    });
+    const { ref, shown, crossing } = await addPushAlertAbove(db, PAIR, 5);
     created.push(ref.id);
-    const shown = formatPrice(PAIR, trigger);
     await expect.poll(() => page.locator('.alert-row', { hasText: shown }).count()).toBe(1);
 
-    await simulator('price', { pair: PAIR, ask: Number((ask * 1.004).toFixed(5)) });
+    await simulator('price', { pair: PAIR, ask: crossing });
     await expect
       .poll(() => shownNotifications(page))
       .toContainEqual(

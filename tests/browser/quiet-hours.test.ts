@@ -1,7 +1,7 @@
 // Quiet hours end to end on the stack: the settings on the Notifications screen, an alert firing
 // inside them (recorded at once, its push held), and turning them off releasing the held push as
 // one digest notification on this device.
-import { formatPrice, pairToSymbol, priceDocumentSchema, type CurrencyPair } from '@price-alerts/domain';
+import type { CurrencyPair } from '@price-alerts/domain';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { FieldValue, getFirestore, type Firestore } from 'firebase-admin/firestore';
 import type { Browser, Page } from 'playwright-core';
@@ -17,6 +17,7 @@ import {
   signInWithPush,
   simulator,
 } from './harness';
+import { addPushAlertAbove } from './demoAlerts';
 
 // Crypto trades all week, so no market clock moves it; no other test forces it, and no active demo alert watches it.
 const PAIR: CurrencyPair = 'ETH/USD';
@@ -68,23 +69,11 @@ describe.each(VIEWPORTS)('quiet hours at $width x $height', (viewport) => {
       .toEqual({ enabled: true, ...window, timeZone: 'UTC', holdEmail: false });
     await checkScreen(page, 'quiet-hours-on');
 
-    const { ask } = priceDocumentSchema.parse((await db.doc(`prices/${pairToSymbol(PAIR)}`).get()).data());
-    const trigger = Number((ask * 1.002).toFixed(2));
-    const ref = await db.collection('users/demo-user/alerts').add({
-      userId: 'demo-user',
-      currencyPair: PAIR,
-      alertType: 'Price rising above',
-      triggerPrice: trigger,
-      priceSide: 'ask',
-      armed: true,
-      status: 'active',
-      notificationPreferences: { email: false, push: true },
-      createdAt: FieldValue.serverTimestamp(),
-    });
+    const { ref, shown, crossing } = await addPushAlertAbove(db, PAIR, 2);
     created.push(ref.id);
     await page.goto(`${WEB_URL}/dashboard`);
-    await expect.poll(() => page.locator('.alert-row', { hasText: formatPrice(PAIR, trigger) }).count()).toBe(1);
-    await simulator('price', { pair: PAIR, ask: Number((ask * 1.004).toFixed(2)) });
+    await expect.poll(() => page.locator('.alert-row', { hasText: shown }).count()).toBe(1);
+    await simulator('price', { pair: PAIR, ask: crossing });
 
     // Recorded at once (triggered, with its history), the push held: nothing shows on the device.
     await page.goto(`${WEB_URL}/dashboard?alert=${ref.id}`);
@@ -92,7 +81,7 @@ describe.each(VIEWPORTS)('quiet hours at $width x $height', (viewport) => {
     // Generous: the first firing on a fresh stack waits for the Functions emulator to start workers.
     await expect.poll(() => sheet.getByText('Push: Held for quiet hours').isVisible(), { timeout: 60_000 }).toBe(true);
     expect((await ref.get()).get('status')).toBe('triggered');
-    const ours = (title: string) => title.includes(formatPrice(PAIR, trigger));
+    const ours = (title: string) => title.includes(shown);
     expect((await shownNotifications(page)).filter((n) => ours(n.title))).toEqual([]);
     await checkScreen(page, 'quiet-hours-held');
 

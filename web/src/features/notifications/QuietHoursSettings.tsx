@@ -73,26 +73,18 @@ export function QuietHoursSettings() {
         />
       </div>
       <div className="quiet-times">
-        <label className="field">
-          <span>From</span>
-          <input
-            type="time"
-            value={quiet.from}
-            required
-            disabled={disabled}
-            onChange={(e) => e.target.value && void save({ from: e.target.value })}
-          />
-        </label>
-        <label className="field">
-          <span>To</span>
-          <input
-            type="time"
-            value={quiet.to}
-            required
-            disabled={disabled}
-            onChange={(e) => e.target.value && void save({ to: e.target.value })}
-          />
-        </label>
+        {(['from', 'to'] as const).map((end) => (
+          <label key={end} className="field">
+            <span>{end === 'from' ? 'From' : 'To'}</span>
+            <input
+              type="time"
+              value={quiet[end]}
+              required
+              disabled={disabled}
+              onChange={(e) => e.target.value && void save({ [end]: e.target.value })}
+            />
+          </label>
+        ))}
       </div>
       <label className="field">
         <span>Time zone</span>
