@@ -21,7 +21,6 @@ import { attemptChannel, deliveryTexts, type ChannelDeps } from './channels';
 import { holdChannels } from './hold';
 import { claim, record, release, type LeaseDeps, type LeasedKind, type SendResult } from './lease';
 
-
 export interface SenderDeps extends ChannelDeps, LeaseDeps {
   /** Names this sender (instance) in leases, for logs and diagnosis; each claim adds its own suffix. */
   owner: string;
