@@ -66,11 +66,27 @@ export async function signIn(page: Page, email = DEMO.email, password = DEMO.pas
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
-/** Saves a screenshot of the screen and fails on any axe-core violation on it. */
+export const SMALL_PHONE = { width: 320, height: 568 } as const;
+
+/**
+ * Saves a screenshot of the screen in the light and in the dark theme (`<name>-dark-WxH.png`) and
+ * fails on any axe-core violation in either, contrast included. It leaves the page in the scheme
+ * it found it in.
+ */
 export async function checkScreen(page: Page, name: string): Promise<void> {
-  await screenshot(page, name);
-  expect(await axeViolations(page), `axe on ${name}`).toEqual([]);
+  const dark = await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const label = scheme === 'light' ? name : `${name}-dark`;
+    await screenshot(page, label);
+    expect(await axeViolations(page), `axe on ${label}`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
 }
+
+/** How many pixels the page scrolls sideways (0 when nothing does). */
+export const sideScroll = (page: Page): Promise<number> =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** Runs axe-core on the page and returns its violations as short lines (empty when clean). */
 export async function axeViolations(page: Page): Promise<string[]> {
