@@ -3,11 +3,9 @@ import './lib/zodJitless';
 // Then the global styles, so that every component's stylesheet comes after them (see styles/base.css).
 import './styles/tokens.css';
 import './styles/base.css';
-import { TOAST_DURATION_MS } from '@price-alerts/domain';
 import { Provider, createStore } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Toaster } from 'react-hot-toast';
 import { RouterProvider } from 'react-router-dom';
 import { createAppRouter } from './app/router';
 import { DesktopBlock } from './shared/DesktopBlock';
@@ -26,9 +24,7 @@ createRoot(container).render(
     <Provider store={store}>
       <DesktopBlock>
         <RouterProvider router={router} />
-        <ToastLayer>
-          <Toaster position="top-center" toastOptions={{ duration: TOAST_DURATION_MS }} />
-        </ToastLayer>
+        <ToastLayer />
       </DesktopBlock>
     </Provider>
   </StrictMode>,

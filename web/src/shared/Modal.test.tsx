@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Modal } from './Modal';
-import toast, { Toaster } from 'react-hot-toast';
+import toast from 'react-hot-toast';
 import { MAX_VISIBLE_TOASTS, ToastLayer } from './toastLayer';
 
 beforeEach(() => {
@@ -104,25 +104,21 @@ describe('Modal', () => {
     render(
       <>
         <Harness />
-        <ToastLayer>
-          <p>Alert paused successfully!</p>
-        </ToastLayer>
+        <ToastLayer />
       </>,
     );
-    const toast = screen.getByText('Alert paused successfully!');
-    expect(screen.getByRole('dialog').contains(toast)).toBe(true);
+    act(() => void toast.success('Alert paused successfully!'));
+    const shown = screen.getByText('Alert paused successfully!');
+    expect(screen.getByRole('dialog').contains(shown)).toBe(true);
     fireEvent(screen.getByRole('dialog'), new Event('cancel', { cancelable: true }));
     elapse(SHEET_ANIMATION_MS);
-    expect(toast.isConnected).toBe(true);
-    expect(toast.closest('dialog')).toBeNull();
+    expect(shown.isConnected).toBe(true);
+    expect(shown.closest('dialog')).toBeNull();
+    act(() => toast.remove());
   });
 
   it(`shows at most ${MAX_VISIBLE_TOASTS} toasts, the newest, so a pile of them never covers the screen`, () => {
-    render(
-      <ToastLayer>
-        <Toaster />
-      </ToastLayer>,
-    );
+    render(<ToastLayer />);
     act(() => {
       for (const n of [1, 2, 3, 4, 5]) toast.success(`Toast ${n}`);
     });

@@ -1,10 +1,11 @@
-import { useEffect, type ReactNode } from 'react';
+import { TOAST_DURATION_MS } from '@price-alerts/domain';
+import { useEffect, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
-import toast, { useToasterStore } from 'react-hot-toast';
+import toast, { Toaster, useToasterStore, type DefaultToastOptions } from 'react-hot-toast';
 
 /**
- * At most this many toasts show at once; a newer one dismisses the oldest. Toasts stack down from
- * the top, and a pile of them (quick actions, a slow network) would cover the screen's content.
+ * At most this many toasts show at once; a newer one dismisses the oldest: a pile of them (quick
+ * actions, a slow network) would cover the screen's content.
  */
 export const MAX_VISIBLE_TOASTS = 3;
 
@@ -16,6 +17,7 @@ export const MAX_VISIBLE_TOASTS = 3;
  */
 let layer: HTMLElement | undefined;
 const holders: HTMLElement[] = [];
+const listeners = new Set<() => void>();
 
 function toastLayer(): HTMLElement {
   if (!layer) {
@@ -30,6 +32,7 @@ function toastLayer(): HTMLElement {
 function place(): void {
   if (!layer) return;
   const parent = holders.at(-1) ?? document.body;
+  for (const listener of listeners) listener();
   if (layer.parentNode === parent) return;
   // moveBefore keeps a showing toast as it is; a plain append would restart its entrance.
   if ('moveBefore' in parent && layer.isConnected && parent.isConnected) parent.moveBefore(layer, null);
@@ -47,12 +50,45 @@ export function holdToasts(dialog: HTMLElement): () => void {
   };
 }
 
-/** Wraps the app's <Toaster /> (main.tsx). */
-export function ToastLayer({ children }: { children: ReactNode }) {
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+const inModal = () => holders.length > 0;
+
+/**
+ * Where toasts go so that they hide nothing: at the bottom, above the bottom navigation (base.css
+ * sets --toast-bottom from whether the page has one), clear of every screen's greeting, title and
+ * back arrow at the top. While a modal is open its sheet or dialog holds the bottom and the middle,
+ * and its backdrop the top: toasts go to the top, over the dimmed page.
+ */
+const OPTIONS: DefaultToastOptions = {
+  duration: TOAST_DURATION_MS,
+  // The library's own light colours would ignore the dark theme.
+  style: {
+    background: 'var(--surface)',
+    color: 'var(--text)',
+    border: '1px solid var(--border)',
+    boxShadow: 'var(--shadow)',
+  },
+  success: { iconTheme: { primary: 'var(--success)', secondary: 'var(--surface)' } },
+  error: { iconTheme: { primary: 'var(--danger)', secondary: 'var(--surface)' } },
+};
+
+/** The app's one <Toaster /> (main.tsx). */
+export function ToastLayer() {
   const { toasts } = useToasterStore();
+  const top = useSyncExternalStore(subscribe, inModal, () => false);
   useEffect(() => {
     // The store lists the newest first.
     for (const old of toasts.filter((t) => t.visible).slice(MAX_VISIBLE_TOASTS)) toast.dismiss(old.id);
   }, [toasts]);
-  return createPortal(children, toastLayer());
+  return createPortal(
+    <Toaster
+      position={top ? 'top-center' : 'bottom-center'}
+      containerStyle={top ? undefined : { bottom: 'var(--toast-bottom)' }}
+      toastOptions={OPTIONS}
+    />,
+    toastLayer(),
+  );
 }

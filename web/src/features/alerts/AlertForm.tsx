@@ -1,12 +1,14 @@
-import { NOTE_MAX_LENGTH, PRICE_SIDES, PRICE_SIDE_LABELS, type Draft } from '@price-alerts/domain';
+import { NOTE_MAX_LENGTH, PRICE_SIDES, PRICE_SIDE_LABELS, validateDraft, type Draft } from '@price-alerts/domain';
 import { useState, type FormEvent } from 'react';
 import { ChoiceGroup } from './ChoiceGroup';
+import { NotifyFields } from './NotifyFields';
 import { ExpiryField } from './ExpiryField';
 import { LevelFromMarket } from './LevelFromMarket';
 import { LivePricePanel } from './LivePricePanel';
 import { NextJudgedNote } from './NextJudgedNote';
 import { PairPicker, TypePicker } from './PairPicker';
 import { RepeatFields } from './RepeatFields';
+import { FormError } from '../../shared/forms';
 import './AlertForm.css';
 
 /** A field whose value is chosen in a modal; its name reads as label plus current value. */
@@ -37,13 +39,24 @@ export function AlertForm({
   busy: boolean;
 }) {
   const [picker, setPicker] = useState<'pair' | 'type' | null>(null);
+  // What is missing shows above the button, where the user is looking, rather than in a toast over
+  // the form; it follows each change until the draft is complete.
+  const [problem, setProblem] = useState<string | null>(null);
   const prefs = draft.notificationPreferences;
-  const patch = (fields: Partial<Draft>) => onChange({ ...draft, ...fields });
+  const change = (next: Draft) => {
+    onChange(next);
+    if (problem === null) return;
+    const result = validateDraft(next, true);
+    setProblem(result.ok ? null : result.message);
+  };
+  const patch = (fields: Partial<Draft>) => change({ ...draft, ...fields });
   const setPrefs = (changes: Partial<Draft['notificationPreferences']>) =>
     patch({ notificationPreferences: { ...prefs, ...changes } });
   function submit(event: FormEvent) {
     event.preventDefault();
-    onSubmit();
+    const result = validateDraft(draft, true);
+    setProblem(result.ok ? null : result.message);
+    if (result.ok) onSubmit();
   }
   return (
     <form className="form" onSubmit={submit} noValidate>
@@ -77,7 +90,7 @@ export function AlertForm({
           step="any"
           min="0"
           value={draft.triggerPrice}
-          onChange={(e) => onChange({ ...draft, triggerPrice: e.target.value })}
+          onChange={(e) => patch({ triggerPrice: e.target.value })}
         />
       </label>
       <LevelFromMarket
@@ -89,17 +102,7 @@ export function AlertForm({
       />
       <LivePricePanel pair={draft.currencyPair} side={draft.priceSide} />
       <NextJudgedNote pair={draft.currencyPair} />
-      <fieldset className="checks">
-        <legend>Notify me by</legend>
-        <label>
-          <input type="checkbox" checked={prefs.email} onChange={(e) => setPrefs({ email: e.target.checked })} />
-          Send email
-        </label>
-        <label>
-          <input type="checkbox" checked={prefs.push} onChange={(e) => setPrefs({ push: e.target.checked })} />
-          Push notifications
-        </label>
-      </fieldset>
+      <NotifyFields prefs={prefs} onChange={setPrefs} />
       <RepeatFields value={draft} onChange={patch} />
       <ExpiryField value={draft} onChange={patch} />
       <label className="field">
@@ -110,12 +113,13 @@ export function AlertForm({
           value={draft.note}
           placeholder="Why this level matters"
           aria-describedby="note-count"
-          onChange={(e) => onChange({ ...draft, note: e.target.value })}
+          onChange={(e) => patch({ note: e.target.value })}
         />
       </label>
       <small id="note-count" className="field-count">
         {draft.note.length}/{NOTE_MAX_LENGTH}
       </small>
+      <FormError message={problem} />
       <button className="button button-primary" type="submit" disabled={busy}>
         {submitLabel}
       </button>
@@ -123,7 +127,7 @@ export function AlertForm({
         open={picker === 'pair'}
         onClose={() => setPicker(null)}
         onPick={(currencyPair) => {
-          onChange({ ...draft, currencyPair });
+          patch({ currencyPair });
           setPicker(null);
         }}
       />
@@ -131,7 +135,7 @@ export function AlertForm({
         open={picker === 'type'}
         onClose={() => setPicker(null)}
         onPick={(alertType) => {
-          onChange({ ...draft, alertType });
+          patch({ alertType });
           setPicker(null);
         }}
       />

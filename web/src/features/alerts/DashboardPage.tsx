@@ -2,6 +2,7 @@ import { displayName } from '@price-alerts/domain';
 import { useAtomValue } from 'jotai';
 import { Avatar } from '../../shared/Avatar';
 import { avatarIdAtom, currentUserAtom, userProfileNameAtom } from '../../shared/session';
+import { VerifyEmailNote } from '../../shared/VerifyEmailNote';
 import { TopPairs } from './TopPairs';
 import { AlertDetailsSheet } from './AlertDetailsSheet';
 import { AlertsPanel } from './AlertsPanel';
@@ -26,6 +27,7 @@ export default function DashboardPage() {
         </div>
         <Avatar id={avatarId} name={name} size={48} />
       </header>
+      <VerifyEmailNote variant="banner" />
       <TodoCard />
       {/* A linked alert remounts the panel on the tab that lists it. */}
       <AlertsPanel key={linkedTab ?? 'initial'} initialTab={linkedTab ?? 'active'} />

@@ -14,6 +14,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // Boundaries: the gateway, the alerts repository, the toast and the live feed's socket.
 vi.mock('../../lib/firebase', () => ({ getDb: vi.fn(async () => ({})) }));
+vi.mock('../../lib/repositories/pushTokens', () => import('../../test/fakePushTokens'));
 vi.mock('../../lib/repositories/alerts', () => import('../../test/fakeAlertsRepository'));
 const toast = { success: vi.fn(), error: vi.fn() };
 vi.mock('react-hot-toast', () => ({ default: Object.assign(vi.fn(), toast) }));
@@ -142,17 +143,20 @@ describe('create: the alert model', () => {
     fireEvent.change(field('Re-arm distance (%)'), { target: { value: '12' } });
     fireEvent.change(field('Expires'), { target: { value: 'date' } });
     fireEvent.click(screen.getByLabelText('Send email'));
+    const problem = () => screen.getByRole('alert').textContent;
     submit();
-    expect(toast.error).toHaveBeenLastCalledWith('Choose at least one notification type');
+    expect(problem()).toBe('Choose at least one notification type');
+    // The message follows each change to what is still wrong, without another tap on the button.
     fireEvent.click(screen.getByLabelText('Send email'));
+    expect(problem()).toBe(MSG_REARM_RANGE);
     submit();
-    expect(toast.error).toHaveBeenLastCalledWith(MSG_REARM_RANGE);
+    expect(problem()).toBe(MSG_REARM_RANGE);
     fireEvent.change(field('Re-arm distance (%)'), { target: { value: '10' } });
     const date = field('Expiry date and time');
     expect(date.min).toBe('2026-11-02T09:30');
-    submit();
-    expect(toast.error).toHaveBeenLastCalledWith(MSG_EXPIRY_IN_FUTURE);
+    expect(problem()).toBe(MSG_EXPIRY_IN_FUTURE);
     fireEvent.change(date, { target: { value: '2026-11-20T18:00' } });
+    expect(screen.queryByRole('alert')).toBeNull();
     submit();
     await screen.findByText('added page');
     expect(repo.createAlert.mock.calls[0]?.[2]).toMatchObject({

@@ -1,15 +1,17 @@
 import { MSG_SAVE_CHOICE_FAILED } from '@price-alerts/domain';
-import { useAtomValue } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { getDb } from '../../lib/firebase';
 import { forgetPushToken } from '../../lib/repositories/pushTokens';
 import { saveProfile } from '../../lib/repositories/profiles';
 import { FormError, FormNote } from '../../shared/forms';
 import { PageHeader } from '../../shared/PageHeader';
+import { devicePushAtom } from '../../shared/pushState';
 import { useSubmit } from '../../shared/useSubmit';
 import { currentUserAtom, profileAtom } from '../../shared/session';
 import { QuietHoursSettings } from './QuietHoursSettings';
 import { permissionMessage, pushSupport, registerForPush } from './registerPush';
+import { forgetPushFailure } from './usePushRegistration';
 import './NotificationsPage.css';
 
 function permissionLabel(): string {
@@ -19,10 +21,17 @@ function permissionLabel(): string {
 
 const SAVE_CHOICE = { failure: () => MSG_SAVE_CHOICE_FAILED };
 
+/**
+ * The switch shows whether this device gets pushes, not only the account's setting: on while the
+ * account allows them and the browser's permission is granted. Blocked or never granted, it is off,
+ * and the one message under it says why and what to do.
+ */
 export default function NotificationsPage() {
   const user = useAtomValue(currentUserAtom);
   const profile = useAtomValue(profileAtom);
+  const [device, setDevice] = useAtom(devicePushAtom);
   const enabled = profile?.notificationsEnabled !== false;
+  const on = enabled && permissionMessage() === null && device !== 'failed';
   const { error, setError, busy, run } = useSubmit(SAVE_CHOICE);
   const [note, setNote] = useState<string | null>(null);
   const [, rerender] = useState(0);
@@ -32,15 +41,18 @@ export default function NotificationsPage() {
     setNote(null);
     await run(async () => {
       const db = await getDb();
-      if (enabled) {
+      if (on) {
         await saveProfile(db, user.uid, { notificationsEnabled: false });
         await forgetPushToken(db, user.uid);
         setNote('Push notifications are off on this account. Email alerts still arrive.');
       } else {
-        await saveProfile(db, user.uid, { notificationsEnabled: true });
+        if (!enabled) await saveProfile(db, user.uid, { notificationsEnabled: true });
         const result = await registerForPush(user.uid, { prompt: true });
-        if (result.ok) setNote('Push notifications are on for this device.');
-        else setError(result.message);
+        setDevice(result.ok ? 'registered' : result.device);
+        if (result.ok) {
+          forgetPushFailure(user.uid);
+          setNote('Push notifications are on for this device.');
+        } else setError(result.message);
       }
     });
     // The browser's permission may have changed while asking: show it as it is now.
@@ -61,7 +73,7 @@ export default function NotificationsPage() {
             type="button"
             role="switch"
             className="switch"
-            aria-checked={enabled}
+            aria-checked={on}
             aria-labelledby="push-label"
             onClick={toggle}
             disabled={busy || !profile}
@@ -71,7 +83,7 @@ export default function NotificationsPage() {
           Browser permission: <strong>{permissionLabel()}</strong>
         </p>
       </section>
-      <FormError message={error ?? permissionProblem} />
+      <FormError message={note ? null : (error ?? permissionProblem)} />
       <FormNote message={note} />
       <p className="muted">
         Email alerts go to {user?.email}

@@ -85,6 +85,28 @@ describe('notifications screen', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it.each([['denied'], ['default'], [null]] as const)(
+    'shows the switch off while the account allows push but permission is %s, with one message',
+    (permission) => {
+      browser(permission);
+      renderPage();
+      expect(pushSwitch().getAttribute('aria-checked')).toBe('false');
+      expect(screen.getAllByRole('alert')).toHaveLength(1);
+    },
+  );
+
+  it('tapping the switch while blocked keeps the account on and says why nothing changed', async () => {
+    browser('denied');
+    registerForPush.mockResolvedValue({ ok: false, message: PUSH_MESSAGES.permissionDenied, device: 'blocked' });
+    renderPage();
+    fireEvent.click(pushSwitch());
+    await waitFor(() => expect(registerForPush).toHaveBeenCalledWith('u1', { prompt: true }));
+    expect(saveProfile).not.toHaveBeenCalled();
+    expect(forgetPushToken).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert').textContent).toBe(PUSH_MESSAGES.permissionDenied);
+    expect(pushSwitch().getAttribute('aria-checked')).toBe('false');
+  });
+
   it('turns push off: stores the choice, forgets this device, and says email still arrives', async () => {
     browser('granted');
     renderPage();
@@ -109,7 +131,7 @@ describe('notifications screen', () => {
 
   it('shows why registration failed', async () => {
     browser('granted');
-    registerForPush.mockResolvedValue({ ok: false, message: PUSH_MESSAGES.token });
+    registerForPush.mockResolvedValue({ ok: false, message: PUSH_MESSAGES.token, device: 'failed' });
     renderPage({ notificationsEnabled: false });
     fireEvent.click(pushSwitch());
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(PUSH_MESSAGES.token));

@@ -57,11 +57,16 @@ describe('registerForPush', () => {
     expect(await registerForPush(undefined, { prompt: true })).toEqual({
       ok: false,
       message: PUSH_MESSAGES.notLoggedIn,
+      device: 'failed',
     });
   });
 
   it('reports an unsupported browser', async () => {
-    expect(await registerForPush('u1', { prompt: true })).toEqual({ ok: false, message: PUSH_MESSAGES.unsupported });
+    expect(await registerForPush('u1', { prompt: true })).toEqual({
+      ok: false,
+      message: PUSH_MESSAGES.unsupported,
+      device: 'unsupported',
+    });
   });
 
   it('reports blocked notifications without asking again', async () => {
@@ -69,6 +74,7 @@ describe('registerForPush', () => {
     expect(await registerForPush('u1', { prompt: true })).toEqual({
       ok: false,
       message: PUSH_MESSAGES.permissionDenied,
+      device: 'blocked',
     });
     expect(notification.requestPermission).not.toHaveBeenCalled();
   });
@@ -78,6 +84,7 @@ describe('registerForPush', () => {
     expect(await registerForPush('u1', { prompt: true })).toEqual({
       ok: false,
       message: PUSH_MESSAGES.permissionDefault,
+      device: 'not-asked',
     });
     expect(notification.requestPermission).toHaveBeenCalledTimes(1);
   });
@@ -92,7 +99,7 @@ describe('registerForPush', () => {
     await Promise.resolve();
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
-    expect(await result).toEqual({ ok: false, message: PUSH_MESSAGES.serviceWorker });
+    expect(await result).toEqual({ ok: false, message: PUSH_MESSAGES.serviceWorker, device: 'failed' });
   });
 
   it('needs an active service worker', async () => {
@@ -100,6 +107,7 @@ describe('registerForPush', () => {
     expect(await registerForPush('u1', { prompt: false })).toEqual({
       ok: false,
       message: PUSH_MESSAGES.noActiveWorker,
+      device: 'failed',
     });
   });
 
@@ -109,6 +117,7 @@ describe('registerForPush', () => {
     expect(await registerForPush('u1', { prompt: false })).toEqual({
       ok: false,
       message: 'Firebase messaging error: missing VAPID key',
+      device: 'failed',
     });
   });
 
@@ -118,6 +127,10 @@ describe('registerForPush', () => {
   ])('reports %s', async (_label, arrange) => {
     browserWith();
     arrange();
-    expect(await registerForPush('u1', { prompt: false })).toEqual({ ok: false, message: PUSH_MESSAGES.token });
+    expect(await registerForPush('u1', { prompt: false })).toEqual({
+      ok: false,
+      message: PUSH_MESSAGES.token,
+      device: 'failed',
+    });
   });
 });

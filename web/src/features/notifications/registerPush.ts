@@ -1,8 +1,8 @@
-import { PUSH_MESSAGES, SERVICE_WORKER_TIMEOUT_MS } from '@price-alerts/domain';
+import { PUSH_MESSAGES, SERVICE_WORKER_TIMEOUT_MS, type DevicePush } from '@price-alerts/domain';
 import { obtainPushToken, sendTokenToServer } from '../../lib/push';
 
 export type PushSupport = 'supported' | 'unsupported';
-export type PushResult = { ok: true; token: string } | { ok: false; message: string };
+export type PushResult = { ok: true; token: string } | { ok: false; message: string; device: DevicePush };
 
 export function pushSupport(): PushSupport {
   return 'Notification' in window && 'serviceWorker' in navigator && 'PushManager' in window
@@ -27,7 +27,15 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-const fail = (message: string): PushResult => ({ ok: false, message });
+/** What a failure says of this device: a permission problem is a state to show, the rest a fault. */
+function deviceOf(message: string): DevicePush {
+  if (message === PUSH_MESSAGES.permissionDenied) return 'blocked';
+  if (message === PUSH_MESSAGES.permissionDefault) return 'not-asked';
+  if (message === PUSH_MESSAGES.unsupported) return 'unsupported';
+  return 'failed';
+}
+
+const fail = (message: string): PushResult => ({ ok: false, message, device: deviceOf(message) });
 
 /**
  * Asks for permission (when `prompt`), waits at most 10 s for the service worker, gets the

@@ -1,30 +1,70 @@
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { getDb } from '../../lib/firebase';
 import { usesLocalChannel } from '../../lib/push';
+import { isOnline, useOnline } from '../../shared/useOnline';
+import { devicePushAtom } from '../../shared/pushState';
 import { currentUserAtom, profileAtom } from '../../shared/session';
-import { registerForPush } from './registerPush';
+import { registerForPush, type PushResult } from './registerPush';
+
+const toldKey = (uid: string) => `price-alerts.push-told.${uid}`;
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reports a failed registration. A permission problem (blocked, never granted, unsupported) is how
+ * this device is, not a fault: it is told once per account on this device, and from then on shown
+ * where it matters (beside the push checkbox, on the Notifications screen, which also tells it
+ * itself). Any other failure is a fault and is toasted, except while offline: the dashboard's
+ * banner says that, and the registration runs again when the network is back.
+ */
+export function reportPushFailure(uid: string, result: Extract<PushResult, { ok: false }>): void {
+  if (result.device === 'failed') {
+    if (isOnline()) toast.error(result.message, { id: 'push-registration' });
+    return;
+  }
+  const store = storage();
+  if (store?.getItem(toldKey(uid)) === result.device) return;
+  store?.setItem(toldKey(uid), result.device);
+  if (window.location.pathname !== '/notifications') toast.error(result.message, { id: 'push-registration' });
+}
+
+/** A device that registers is told again if it is ever blocked later. */
+export function forgetPushFailure(uid: string): void {
+  storage()?.removeItem(toldKey(uid));
+}
 
 /**
  * On sign-in, once the profile is known: unless notificationsEnabled is exactly false, ask for
- * permission and register this device. On the emulators, also listen on the local channel.
+ * permission and register this device, and again whenever the network comes back. On the
+ * emulators, also listen on the local channel.
  */
 export function usePushRegistration(): void {
   const uid = useAtomValue(currentUserAtom)?.uid;
   const profile = useAtomValue(profileAtom);
   const enabled = profile !== null && profile.notificationsEnabled !== false;
+  const setDevice = useSetAtom(devicePushAtom);
+  const online = useOnline();
 
   useEffect(() => {
-    if (!uid || !enabled) return;
+    if (!uid || !enabled || !online) return;
     let live = true;
     let stop: (() => void) | undefined;
     void registerForPush(uid, { prompt: true }).then(async (result) => {
       if (!live) return;
+      setDevice(result.ok ? 'registered' : result.device);
       if (!result.ok) {
-        toast.error(result.message, { id: 'push-registration' });
+        reportPushFailure(uid, result);
         return;
       }
+      forgetPushFailure(uid);
       if (usesLocalChannel) {
         const [db, tokens, registration] = await Promise.all([
           getDb(),
@@ -44,5 +84,10 @@ export function usePushRegistration(): void {
       live = false;
       stop?.();
     };
-  }, [uid, enabled]);
+  }, [uid, enabled, online, setDevice]);
+
+  // Signed out or switched off: this device's state is no longer known.
+  useEffect(() => {
+    if (!uid || !enabled) setDevice('pending');
+  }, [uid, enabled, setDevice]);
 }

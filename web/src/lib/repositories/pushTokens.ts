@@ -1,6 +1,6 @@
 /** Repository for users/{uid}/pushTokens and, on the emulators, users/{uid}/localPush. */
 import { LOCAL_PUSHES_QUERY, pushTokenId } from '@price-alerts/domain';
-import { deleteDoc, doc, onSnapshot, type Firestore } from 'firebase/firestore';
+import { collection, deleteDoc, doc, onSnapshot, type Firestore } from 'firebase/firestore';
 import { localToken, storedPushToken } from '../push';
 import { buildQuery } from './query';
 
@@ -8,6 +8,19 @@ import { buildQuery } from './query';
 export async function forgetPushToken(db: Firestore, uid: string, token = storedPushToken()): Promise<void> {
   if (!token) return;
   await deleteDoc(doc(db, 'users', uid, 'pushTokens', await pushTokenId(token)));
+}
+
+/**
+ * How many devices are registered for push on the account, live: the create and edit screens say
+ * so when none is. The server keeps at most ten, so reading the whole collection stays small.
+ */
+export function watchPushDeviceCount(
+  db: Firestore,
+  uid: string,
+  onCount: (count: number) => void,
+  onError: (error: Error) => void,
+): () => void {
+  return onSnapshot(collection(db, 'users', uid, 'pushTokens'), (snapshot) => onCount(snapshot.size), onError);
 }
 
 /** Emulators only: messages the sender wrote for this device, passed on and then consumed. */

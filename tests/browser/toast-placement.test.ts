@@ -1,0 +1,87 @@
+// Issue 15, defect 7: toasts cover nothing the user needs: not the greeting, a page's title, its
+// back arrow or the bottom navigation, nor, inside a sheet or dialog, anything of it.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VIEWPORTS, WEB_URL, checkScreen, launchBrowser, newPage, signIn } from './harness';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/**
+ * What the showing toasts cover: headings, the page header's back link, the bottom navigation and,
+ * while a modal is open, every control and heading in it (the page behind it is inert).
+ */
+const covered = (page: Page) =>
+  page.evaluate(() => {
+    const boxes = [...document.querySelectorAll('[data-rht-toaster] [role="status"]')].map((t) =>
+      (t.parentElement ?? t).getBoundingClientRect(),
+    );
+    const modal = [...document.querySelectorAll('dialog[open]')].at(-1);
+    const selector = modal
+      ? 'h1, h2, button, a, input, select, textarea'
+      : 'h1, h2, .page-header a, .bottom-nav a, .bottom-nav button';
+    const targets = [...(modal ?? document).querySelectorAll<HTMLElement>(selector)].filter(
+      (el) => !el.closest('[data-rht-toaster]') && el.getClientRects().length > 0,
+    );
+    const overlaps = (a: DOMRect, b: DOMRect) =>
+      a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    return targets
+      .filter((el) => boxes.some((box) => overlaps(box, el.getBoundingClientRect())))
+      .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}"`);
+  });
+
+/** Waits for the toast, and for it to come to rest: it slides in from the edge it sits at. */
+async function showing(page: Page, text: string): Promise<void> {
+  await page.locator('[data-rht-toaster] [role="status"]', { hasText: text }).waitFor();
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+describe.each(VIEWPORTS)('toasts hide nothing at %o', (viewport) => {
+  const size = `${viewport.width}x${viewport.height}`;
+
+  it('on the page, in the details sheet and after a deletion', async () => {
+    const { page } = await newPage(browser, viewport);
+    await signIn(page);
+    await page.waitForURL(`${WEB_URL}/dashboard`);
+
+    await page.locator('.pair-card', { hasText: 'EUR/USD' }).locator('.pair-open').click();
+    await page.getByRole('button', { name: /Alert type/ }).click();
+    await page.getByRole('dialog', { name: 'Alert type' }).getByRole('button', { name: 'Price rising above' }).click();
+    await page.getByRole('button', { name: 'Create New Alert' }).click();
+    await page.waitForURL(`${WEB_URL}/alert_added_successfully`);
+    await showing(page, 'Alert created successfully!');
+    expect(await covered(page)).toEqual([]);
+    await checkScreen(page, `toast-page-${size}`);
+
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.locator('.alert-row', { hasText: 'EUR/USD' }).first().click();
+    const sheet = page.getByRole('dialog', { name: 'Alert Details' });
+    await sheet.getByRole('button', { name: 'Pause' }).click();
+    await showing(page, 'Alert paused successfully!');
+    expect(await covered(page)).toEqual([]);
+    await checkScreen(page, `toast-sheet-${size}`);
+
+    await sheet.getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Confirm alert deletion' })
+      .getByRole('button', { name: 'Yes, Delete' })
+      .click();
+    await showing(page, 'Alert deleted successfully!');
+    await expect.poll(() => page.locator('dialog[open]').count()).toBe(0);
+    expect(await covered(page)).toEqual([]);
+    await checkScreen(page, `toast-dashboard-${size}`);
+    await page.context().close();
+  });
+});

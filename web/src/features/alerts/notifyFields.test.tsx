@@ -1,0 +1,104 @@
+import { EMAIL_HINTS, PUSH_HINTS, type DevicePush, type Profile } from '@price-alerts/domain';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { Provider, createStore } from 'jotai';
+import { MemoryRouter } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SessionUser } from '../../lib/auth';
+
+// Boundaries: the gateway, the push tokens repository and the auth gateway's two calls.
+vi.mock('../../lib/firebase', () => ({ getDb: vi.fn(async () => ({})) }));
+vi.mock('../../lib/repositories/pushTokens', () => import('../../test/fakePushTokens'));
+const resendVerification = vi.fn<() => Promise<void>>();
+const refreshUser = vi.fn<() => Promise<SessionUser | null>>();
+vi.mock('../../lib/auth', () => ({
+  resendVerification: () => resendVerification(),
+  refreshUser: () => refreshUser(),
+  authErrorCode: (error: unknown) => (error as { code?: string }).code,
+}));
+const { setPushDevices } = await import('../../test/fakePushTokens');
+const { NotifyFields } = await import('./NotifyFields');
+const { currentUserAtom, profileAtom } = await import('../../shared/session');
+const { devicePushAtom } = await import('../../shared/pushState');
+
+const user: SessionUser = {
+  uid: 'u1',
+  email: 'ada@example.test',
+  displayName: 'Ada',
+  emailVerified: false,
+  hasPassword: true,
+};
+
+function renderFields({ verified = false, device = 'registered' as DevicePush, profile = {} as Profile } = {}) {
+  const store = createStore();
+  store.set(currentUserAtom, { ...user, emailVerified: verified });
+  store.set(profileAtom, profile);
+  store.set(devicePushAtom, device);
+  render(
+    <Provider store={store}>
+      <MemoryRouter>
+        <NotifyFields prefs={{ email: true, push: true }} onChange={() => {}} />
+      </MemoryRouter>
+    </Provider>,
+  );
+  return store;
+}
+
+const described = (label: string) => {
+  const ids = screen.getByLabelText(label).getAttribute('aria-describedby');
+  return ids ? document.getElementById(ids)?.textContent : null;
+};
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  setPushDevices(1);
+});
+
+describe('the notification checkboxes say when a channel cannot reach the user', () => {
+  it('says nothing for a verified address and a registered device', async () => {
+    renderFields({ verified: true });
+    await act(async () => {});
+    expect(described('Send email')).toBeNull();
+    expect(described('Push notifications')).toBeNull();
+  });
+
+  it('says an unverified address gets no email, and sends the link again once per tap', async () => {
+    let finish = () => {};
+    resendVerification.mockImplementation(() => new Promise<void>((resolve) => (finish = resolve)));
+    renderFields();
+    expect(described('Send email')).toBe(EMAIL_HINTS.unverified('ada@example.test'));
+    const resend = screen.getByRole('button', { name: EMAIL_HINTS.resend });
+    fireEvent.click(resend);
+    fireEvent.click(screen.getByRole('button', { name: EMAIL_HINTS.sending }));
+    await act(async () => finish());
+    expect(resendVerification).toHaveBeenCalledTimes(1);
+    expect(screen.getByText(EMAIL_HINTS.sent)).not.toBeNull();
+  });
+
+  it('says when the link was asked for too often', async () => {
+    resendVerification.mockRejectedValue({ code: 'auth/too-many-requests' });
+    renderFields();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: EMAIL_HINTS.resend })));
+    expect(screen.getByText(EMAIL_HINTS.tooMany)).not.toBeNull();
+  });
+
+  it('drops the warning when the user comes back verified', async () => {
+    refreshUser.mockResolvedValue({ ...user, emailVerified: true });
+    renderFields();
+    expect(described('Send email')).toBe(EMAIL_HINTS.unverified('ada@example.test'));
+    await act(async () => document.dispatchEvent(new Event('visibilitychange')));
+    expect(described('Send email')).toBeNull();
+  });
+
+  it.each([
+    ['blocked here, no device', 'blocked', 0, {}, PUSH_HINTS.blockedNoDevice],
+    ['blocked here, another device', 'blocked', 2, {}, PUSH_HINTS.blockedOthers],
+    ['never asked, no device', 'not-asked', 0, {}, PUSH_HINTS.notAskedNoDevice],
+    ['push off for the account', 'registered', 1, { notificationsEnabled: false }, PUSH_HINTS.accountOff],
+  ] as const)('push: %s', async (_name, device, devices, profile, text) => {
+    setPushDevices(devices);
+    renderFields({ verified: true, device, profile });
+    await act(async () => {});
+    expect(described('Push notifications')).toBe(text);
+    expect(screen.getByRole('link', { name: PUSH_HINTS.settings }).getAttribute('href')).toBe('/notifications');
+  });
+});

@@ -1,0 +1,34 @@
+import type { DevicePush } from '@price-alerts/domain';
+import { atom, useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { getDb } from '../lib/firebase';
+import { currentUserAtom } from './session';
+
+/** Where push stands on this device: set by the registration at sign-in and on the Notifications screen. */
+export const devicePushAtom = atom<DevicePush>('pending');
+
+/** The number of devices registered for push on the signed-in account, live; null until known. */
+export function usePushDeviceCount(): number | null {
+  const uid = useAtomValue(currentUserAtom)?.uid;
+  const [count, setCount] = useState<{ uid: string; count: number } | null>(null);
+  useEffect(() => {
+    if (!uid) return;
+    let live = true;
+    let stop: (() => void) | undefined;
+    void Promise.all([getDb(), import('../lib/repositories/pushTokens')]).then(([db, tokens]) => {
+      if (!live) return;
+      stop = tokens.watchPushDeviceCount(
+        db,
+        uid,
+        (n) => setCount({ uid, count: n }),
+        (error) => console.error('Push device listener failed', error),
+      );
+    });
+    return () => {
+      live = false;
+      stop?.();
+    };
+  }, [uid]);
+  // A count read for another account (sign-out and in) is not this one's.
+  return count && count.uid === uid ? count.count : null;
+}
