@@ -63,13 +63,13 @@ describe.each(VIEWPORTS)('what cannot reach the user is said at %o', (viewport) 
     await page.waitForURL(`${WEB_URL}/dashboard`);
     const banner = page.getByRole('region', { name: 'Email not verified' });
     await expect.poll(() => banner.textContent()).toContain(EMAIL_HINTS.banner);
-    await checkScreen(page, `verify-banner-${size}`);
+    await checkScreen(page, 'verify-banner');
 
     await page.goto(`${WEB_URL}/create_alert`);
     await expect.poll(() => describedBy(page, 'Send email')).toBe(EMAIL_HINTS.unverified(email));
     await expect.poll(() => describedBy(page, 'Push notifications')).toBe(PUSH_HINTS.blockedNoDevice);
     await page.getByLabel('Push notifications', { exact: true }).scrollIntoViewIfNeeded();
-    await checkScreen(page, `notify-hints-${size}`);
+    await checkScreen(page, 'notify-hints');
 
     // A double tap sends one link.
     await page.getByRole('button', { name: EMAIL_HINTS.resend }).dblclick();
@@ -116,7 +116,7 @@ describe.each(VIEWPORTS)('what cannot reach the user is said at %o', (viewport) 
     await expect.poll(() => pushSwitch.getAttribute('aria-checked')).toBe('false');
     expect(await page.getByText(PUSH_MESSAGES.permissionDenied).count()).toBe(1);
     expect(await toasts(page)).toEqual([]);
-    await checkScreen(page, `notifications-blocked-${size}`);
+    await checkScreen(page, 'notifications-blocked');
     await context.close();
   });
 });

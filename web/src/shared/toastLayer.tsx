@@ -1,7 +1,7 @@
 import { TOAST_DURATION_MS } from '@price-alerts/domain';
 import { useEffect, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
-import toast, { Toaster, useToasterStore, type DefaultToastOptions } from 'react-hot-toast';
+import toast, { ToastBar, Toaster, useToasterStore, type DefaultToastOptions } from 'react-hot-toast';
 
 /**
  * At most this many toasts show at once; a newer one dismisses the oldest: a pile of them (quick
@@ -88,7 +88,20 @@ export function ToastLayer() {
       position={top ? 'top-center' : 'bottom-center'}
       containerStyle={top ? undefined : { bottom: 'var(--toast-bottom)' }}
       toastOptions={OPTIONS}
-    />,
+    >
+      {(shown) => (
+        <ToastBar toast={shown}>
+          {({ icon, message }) => (
+            // A tap puts it away at once: at the bottom it may sit over the control the user wants.
+            // (Keyboard and screen-reader users lose nothing: it goes by itself after 5 s.)
+            <div className="toast-body" onClick={() => toast.dismiss(shown.id)}>
+              {icon}
+              {message}
+            </div>
+          )}
+        </ToastBar>
+      )}
+    </Toaster>,
     toastLayer(),
   );
 }

@@ -9,6 +9,8 @@ import { currentUserAtom, profileAtom } from '../../shared/session';
 import { registerForPush, type PushResult } from './registerPush';
 
 const toldKey = (uid: string) => `price-alerts.push-told.${uid}`;
+/** Screens that show push's state themselves: the Notifications screen, and create and edit beside the checkbox. */
+const SAYS_IT_ITSELF = /^\/(notifications|create_alert|edit_alert\/)/;
 
 function storage(): Storage | null {
   try {
@@ -21,9 +23,9 @@ function storage(): Storage | null {
 /**
  * Reports a failed registration. A permission problem (blocked, never granted, unsupported) is how
  * this device is, not a fault: it is told once per account on this device, and from then on shown
- * where it matters (beside the push checkbox, on the Notifications screen, which also tells it
- * itself). Any other failure is a fault and is toasted, except while offline: the dashboard's
- * banner says that, and the registration runs again when the network is back.
+ * where it matters; on a screen that shows it itself (beside the push checkbox, the Notifications
+ * screen), the screen is the telling. Any other failure is a fault and is toasted, except while
+ * offline: the dashboard's banner says that, and the registration runs again when the network is back.
  */
 export function reportPushFailure(uid: string, result: Extract<PushResult, { ok: false }>): void {
   if (result.device === 'failed') {
@@ -33,7 +35,7 @@ export function reportPushFailure(uid: string, result: Extract<PushResult, { ok:
   const store = storage();
   if (store?.getItem(toldKey(uid)) === result.device) return;
   store?.setItem(toldKey(uid), result.device);
-  if (window.location.pathname !== '/notifications') toast.error(result.message, { id: 'push-registration' });
+  if (!SAYS_IT_ITSELF.test(window.location.pathname)) toast.error(result.message, { id: 'push-registration' });
 }
 
 /** A device that registers is told again if it is ever blocked later. */
