@@ -1,5 +1,5 @@
-// An alert of the demo user a little above the market, written as the server stores it, and the
-// price that crosses it: for the browser tests that need one to fire.
+// An alert of the demo user (or of another user) a little above the market, written as the server
+// stores it, and the price that crosses it: for the browser tests that need one to fire.
 import { formatPrice, pairToSymbol, priceDocumentSchema, type CurrencyPair } from '@price-alerts/domain';
 import { FieldValue, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 
@@ -12,19 +12,35 @@ export interface DemoAlert {
   crossing: number;
 }
 
+/** Whose alert it is and how it notifies. */
+export interface AlertOwner {
+  uid: string;
+  email: boolean;
+  push: boolean;
+}
+
 /** 'Price rising above' 0.2% over the latest ask, push only; `digits` rounds the prices as the pair quotes. */
-export async function addPushAlertAbove(db: Firestore, pair: CurrencyPair, digits: number): Promise<DemoAlert> {
+export const addPushAlertAbove = (db: Firestore, pair: CurrencyPair, digits: number): Promise<DemoAlert> =>
+  addAlertAbove(db, pair, digits, { uid: 'demo-user', email: false, push: true });
+
+/** The same for any user, on the channels given. */
+export async function addAlertAbove(
+  db: Firestore,
+  pair: CurrencyPair,
+  digits: number,
+  owner: AlertOwner,
+): Promise<DemoAlert> {
   const { ask } = priceDocumentSchema.parse((await db.doc(`prices/${pairToSymbol(pair)}`).get()).data());
   const trigger = Number((ask * 1.002).toFixed(digits));
-  const ref = await db.collection('users/demo-user/alerts').add({
-    userId: 'demo-user',
+  const ref = await db.collection(`users/${owner.uid}/alerts`).add({
+    userId: owner.uid,
     currencyPair: pair,
     alertType: 'Price rising above',
     triggerPrice: trigger,
     priceSide: 'ask',
     armed: true,
     status: 'active',
-    notificationPreferences: { email: false, push: true },
+    notificationPreferences: { email: owner.email, push: owner.push },
     createdAt: FieldValue.serverTimestamp(),
   });
   return { ref, trigger, shown: formatPrice(pair, trigger), crossing: Number((ask * 1.004).toFixed(digits)) };

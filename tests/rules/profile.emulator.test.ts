@@ -106,6 +106,36 @@ describe('quiet hours', () => {
   });
 });
 
+describe('time zone', () => {
+  it.each([
+    ['a two-part zone', 'Asia/Tokyo'],
+    ['a three-part zone', 'America/Argentina/Buenos_Aires'],
+    ['UTC', 'UTC'],
+    ['a zone with a sign', 'Etc/GMT-9'],
+  ])('lets the owner store %s', async (_label, timeZone) => {
+    await assertSucceeds(updateDoc(profileOf(ALICE), { timeZone }));
+  });
+  it('lets a new user create their profile with it', async () => {
+    await assertSucceeds(setDoc(profileOf(BOB, BOB), { email: 'bob@example.test', timeZone: 'Europe/Berlin' }));
+  });
+  it.each<[string, unknown]>([
+    ['an empty zone', ''],
+    ['a zone with spaces', 'Europe/ Berlin'],
+    ['a zone over 64 characters', `Europe/${'x'.repeat(60)}`],
+    ['a zone that is a number', 9],
+    ['a zone that is a map', { name: 'Asia/Tokyo' }],
+    ['markup', '<b>Tokyo</b>'],
+  ])('denies %s', async (_label, timeZone) => {
+    await assertFails(updateDoc(profileOf(ALICE), { timeZone }));
+  });
+  it.each([
+    ['another user', BOB],
+    ['a signed-out visitor', null],
+  ])('denies %s setting it', async (_label, uid) => {
+    await assertFails(updateDoc(profileOf(uid), { timeZone: 'Asia/Tokyo' }));
+  });
+});
+
 describe('profile delete', () => {
   it('lets the owner delete it', async () => {
     await assertSucceeds(deleteDoc(profileOf(ALICE)));

@@ -71,12 +71,15 @@ export interface Texts {
   push: () => AlertPush;
 }
 
-/** The texts of this delivery, a firing or the notice that the alert expired. */
-export function deliveryTexts(d: Delivery, appUrl: string): Texts {
+/** The texts of this delivery, a firing or the notice that the alert expired, with times in `timeZone`. */
+export function deliveryTexts(d: Delivery, appUrl: string, timeZone: string): Texts {
   const at = new Date(dateMillis(d.triggeredAt));
   if (d.kind === 'expired') {
     const expired = { ...notice(d), expiredAt: at };
-    return { email: () => expiredAlertEmail(expired, appUrl), push: () => expiredAlertPush(expired) };
+    return {
+      email: () => expiredAlertEmail(expired, appUrl, timeZone),
+      push: () => expiredAlertPush(expired, timeZone),
+    };
   }
   const fired = {
     ...notice(d),
@@ -85,7 +88,7 @@ export function deliveryTexts(d: Delivery, appUrl: string): Texts {
     ...(d.runawayPaused ? { runawayPaused: true } : {}),
     ...(d.atOpen ? { atOpen: true } : {}),
   };
-  return { email: () => alertEmail(fired, appUrl), push: () => alertPush(fired) };
+  return { email: () => alertEmail(fired, appUrl, timeZone), push: () => alertPush(fired, timeZone) };
 }
 
 const sent = (attempts: number, lastError?: string, reason?: string): ChannelAttempt => ({

@@ -53,11 +53,11 @@ describe('changing quiet hours', () => {
   it('settings turned off after the sender looked hold nothing: the transaction reads them again', async () => {
     const id = await fired('eur');
     const racing = sender();
-    const look = racing.recipients.quietHours;
+    const look = racing.recipients.settings;
     racing.recipients = {
       ...racing.recipients,
       // The user turns quiet hours off right after the sender's first look.
-      quietHours: async (userId) => {
+      settings: async (userId) => {
         const seen = await look(userId);
         await setQuiet({ ...QUIET, enabled: false });
         return seen;

@@ -7,6 +7,7 @@ import {
   digestEmail,
   digestPush,
   digestSchema,
+  noticeTimeZone,
   pendingChannels,
   quietEnd,
   type DeliveryChannel,
@@ -62,9 +63,10 @@ function onChannel(d: Digest, channel: DeliveryChannel): Digest {
   return { ...d, items, count: items.length + (d.count - d.items.length) };
 }
 
-const digestTexts = (d: Digest, appUrl: string): Texts => ({
-  email: () => digestEmail(onChannel(d, 'email'), appUrl),
-  push: () => digestPush(onChannel(d, 'push')),
+/** Times in the user's zone: their own, else the quiet hours' as they are now, else those the digest was kept in. */
+const digestTexts = (d: Digest, appUrl: string, timeZone: string): Texts => ({
+  email: () => digestEmail(onChannel(d, 'email'), appUrl, timeZone),
+  push: () => digestPush(onChannel(d, 'push'), timeZone),
 });
 
 export async function sendDigest(deps: SenderDeps, id: string): Promise<SendResult> {
@@ -73,7 +75,9 @@ export async function sendDigest(deps: SenderDeps, id: string): Promise<SendResu
   const lease = `${deps.owner}:${randomUUID().slice(0, 8)}`;
   const claimed = await claim(deps, kind, ref, lease);
   if ('outcome' in claimed) return claimed;
-  const texts = digestTexts(claimed, deps.appUrl);
+  const settings = await deps.recipients.settings(claimed.userId);
+  const zone = noticeTimeZone(settings.timeZone, settings.quietHours?.timeZone ?? claimed.timeZone);
+  const texts = digestTexts(claimed, deps.appUrl, zone);
   for (const channel of pendingChannels(claimed)) {
     const attempts = (claimed.channels[channel]?.attempts ?? 0) + 1;
     await record(deps, kind, ref, lease, channel, await attemptChannel(deps, channel, claimed.userId, texts, attempts));

@@ -5,14 +5,17 @@ import { describe, expect, it } from 'vitest';
 import { fakeFcm } from '../testing/fakeFcm';
 import { SEND_EACH_LIMIT, fcmProvider } from './fcm';
 
-const payload = alertPush({
-  alertId: 'a1',
-  currencyPair: 'EUR/USD',
-  alertType: 'Price rising above',
-  triggerPrice: 1.1,
-  triggeredPrice: 1.1001,
-  triggeredAt: new Date(Date.UTC(2027, 0, 1)),
-});
+const payload = alertPush(
+  {
+    alertId: 'a1',
+    currencyPair: 'EUR/USD',
+    alertType: 'Price rising above',
+    triggerPrice: 1.1,
+    triggeredPrice: 1.1001,
+    triggeredAt: new Date(Date.UTC(2027, 0, 1)),
+  },
+  'UTC',
+);
 const tokens = (n: number) => Array.from({ length: n }, (_, i) => `device-token-${String(i).padStart(5, '0')}`);
 
 /** The fake, counting the size of each sendEach call. */

@@ -37,6 +37,15 @@ export interface PushProvider {
   send(userId: string, tokens: readonly string[], payload: PushPayload): Promise<PushResult[]>;
 }
 
+/**
+ * What the user's profile says about sending: their quiet hours, when set and usable, and their own
+ * time zone, when set and known here (notices fall back to the quiet hours' zone, then UTC).
+ */
+export interface NoticeSettings {
+  quietHours?: QuietHours;
+  timeZone?: string;
+}
+
 /** Where a user's email may go: a verified address, or why there is none. */
 export type EmailRecipient = { address: string } | { skip: string };
 
@@ -44,8 +53,8 @@ export interface Recipients {
   email(userId: string): Promise<EmailRecipient>;
   pushTokens(userId: string): Promise<{ id: string; token: string }[]>;
   removePushToken(userId: string, tokenId: string): Promise<void>;
-  /** The user's quiet hours, when set and usable. */
-  quietHours(userId: string): Promise<QuietHours | undefined>;
+  /** The user's quiet hours and time zone, read from their profile at once. */
+  settings(userId: string): Promise<NoticeSettings>;
 }
 
 export const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));

@@ -1,10 +1,10 @@
 /**
- * Who a delivery goes to: the Auth account's verified address and the user's registered devices,
- * and when: the user's quiet hours.
+ * Who a delivery goes to: the Auth account's verified address and the user's registered devices;
+ * when: the user's quiet hours; and the zone its times are told in.
  */
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
-import { quietHoursOf } from '../repositories/profiles';
+import { noticeSettingsOf } from '../repositories/profiles';
 import { deleteToken, listTokens } from '../repositories/pushTokens';
 import type { Recipients } from './providers';
 
@@ -28,6 +28,6 @@ export function firebaseRecipients(db: Firestore, auth: Auth): Recipients {
     },
     pushTokens: (userId) => listTokens(db, userId),
     removePushToken: (userId, tokenId) => deleteToken(db, userId, tokenId),
-    quietHours: (userId) => quietHoursOf(db, userId),
+    settings: (userId) => noticeSettingsOf(db, userId),
   };
 }

@@ -7,6 +7,7 @@ import {
   dateMillis,
   deliverySchema,
   heldChannels,
+  noticeTimeZone,
   pendingChannels,
   type Delivery,
   type DeliveryChannel,
@@ -55,15 +56,15 @@ export async function sendDelivery(deps: SenderDeps, id: string): Promise<SendRe
   const now = (deps.now ?? Date.now)();
   const pending = pendingChannels(claimed);
   // A cheap look first: the transaction that holds reads the settings again, authoritatively.
-  const quiet = await deps.recipients.quietHours(claimed.userId);
+  const settings = await deps.recipients.settings(claimed.userId);
   let held: DeliveryChannel[] = [];
-  if (heldChannels(quiet, now).some((c) => pending.includes(c))) {
+  if (heldChannels(settings.quietHours, now).some((c) => pending.includes(c))) {
     const hold = await holdChannels(deps.db, id, lease, now);
     // Taken over by another sender: what it does with the channels is no longer ours to decide.
     if ('lost' in hold) return { outcome: 'busy' };
     held = hold.held;
   }
-  const texts = deliveryTexts(claimed, deps.appUrl);
+  const texts = deliveryTexts(claimed, deps.appUrl, noticeTimeZone(settings.timeZone, settings.quietHours?.timeZone));
   for (const channel of pending.filter((c) => !held.includes(c))) {
     const attempts = (claimed.channels[channel]?.attempts ?? 0) + 1;
     const attempt = await attemptChannel(deps, channel, claimed.userId, texts, attempts);

@@ -1,25 +1,39 @@
 /** Repository for users/{uid} on the server: the settings the sender honours (written by the user). */
-import { quietHoursSchema, type QuietHours } from '@price-alerts/domain';
+import { quietHoursSchema, timeZoneSchema, type QuietHours } from '@price-alerts/domain';
 import type { DocumentReference, DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import type { z } from 'zod';
 import * as logs from '../logs';
+import type { NoticeSettings } from '../notify/providers';
 
 export function profileRef(db: Firestore, uid: string): DocumentReference {
   return db.collection('users').doc(uid);
+}
+
+/** One field of the profile as its schema reads it; an invalid one is logged and read as absent. */
+function fieldIn<T>(snapshot: DocumentSnapshot | undefined, field: string, schema: z.ZodType<T>): T | undefined {
+  const raw: unknown = snapshot?.get(field);
+  if (raw === undefined) return undefined;
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  logs.invalidDocumentSkipped(`${snapshot?.ref.path ?? 'users/?'}#${field}`, parsed.error.issues);
+  return undefined;
 }
 
 /**
  * The user's quiet hours, or undefined when there are none or they cannot be honoured (a zone this
  * runtime does not know, say): then nothing is held, since holding on a guess could hold for ever.
  */
-export function quietHoursIn(snapshot: DocumentSnapshot | undefined): QuietHours | undefined {
-  const raw: unknown = snapshot?.get('quietHours');
-  if (raw === undefined) return undefined;
-  const parsed = quietHoursSchema.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  logs.invalidDocumentSkipped(`${snapshot?.ref.path ?? 'users/?'}#quietHours`, parsed.error.issues);
-  return undefined;
-}
+export const quietHoursIn = (snapshot: DocumentSnapshot | undefined): QuietHours | undefined =>
+  fieldIn(snapshot, 'quietHours', quietHoursSchema);
 
-export async function quietHoursOf(db: Firestore, uid: string): Promise<QuietHours | undefined> {
-  return quietHoursIn(await profileRef(db, uid).get());
+/** The user's own zone, or undefined when there is none or this runtime does not know it. */
+export const timeZoneIn = (snapshot: DocumentSnapshot | undefined): string | undefined =>
+  fieldIn(snapshot, 'timeZone', timeZoneSchema);
+
+/** One read of the profile for everything the sender needs of it. */
+export async function noticeSettingsOf(db: Firestore, uid: string): Promise<NoticeSettings> {
+  const snapshot = await profileRef(db, uid).get();
+  const quietHours = quietHoursIn(snapshot);
+  const timeZone = timeZoneIn(snapshot);
+  return { ...(quietHours ? { quietHours } : {}), ...(timeZone ? { timeZone } : {}) };
 }

@@ -23,7 +23,7 @@ const fired: FiredAlert = {
 
 describe('alert messages', () => {
   it('the email names the pair, condition, trigger price, firing price, time and a link to the alert', () => {
-    const email = alertEmail(fired, 'https://app.example/');
+    const email = alertEmail(fired, 'https://app.example/', 'UTC');
     expect(email.subject).toBe('EUR/USD: Price rising above 1.10000 (now 1.10012)');
     expect(email.text).toBe(
       [
@@ -33,33 +33,38 @@ describe('alert messages', () => {
         'Price that fired it: 1.10012 (ask)',
         'Time: Nov 22, 14:05 UTC',
         '',
+        'Times are in UTC.',
         'Open the alert: https://app.example/dashboard?alert=a%2F1',
       ].join('\n'),
     );
-    expect(email.html).toContain('<a href="https://app.example/dashboard?alert=a%2F1">Open the alert</a>');
-    expect(email.html).toContain('<td>1.10012 (ask)</td>');
+    expect(email.html).toMatch(
+      /<a class="pa-button" href="https:\/\/app.example\/dashboard\?alert=a%2F1"[^>]*>Open the alert<\/a>/,
+    );
+    expect(email.html).toMatch(/Price that fired it<\/dt><dd[^>]*>1.10012 \(ask\)<\/dd>/);
   });
 
   it.each([
     ['USD/JPY', 150.1234, '150.123'],
     ['BTC/USD', 64000.5, '64,000.50'],
   ] as const)('formats %s prices with the pair’s decimals', (currencyPair, triggeredPrice, shown) => {
-    expect(alertEmail({ ...fired, currencyPair, triggeredPrice }, 'http://x').text).toContain(
+    expect(alertEmail({ ...fired, currencyPair, triggeredPrice }, 'http://x', 'UTC').text).toContain(
       `Price that fired it: ${shown}`,
     );
   });
 
   it('carries the note in the email (escaped in the HTML) and first in the push', () => {
     const noted = { ...fired, note: 'Take profit <b>& "run"</b>' };
-    const email = alertEmail(noted, 'https://app.example');
+    const email = alertEmail(noted, 'https://app.example', 'UTC');
     expect(email.text).toContain('Time: Nov 22, 14:05 UTC\nNote: Take profit <b>& "run"</b>\n');
-    expect(email.html).toContain('<td>Take profit &lt;b&gt;&amp; &quot;run&quot;&lt;/b&gt;</td>');
+    expect(email.html).toContain('>Take profit &lt;b&gt;&amp; &quot;run&quot;&lt;/b&gt;</dd>');
     expect(email.html).not.toContain('<b>&');
-    expect(alertPush(noted).notification.body).toBe('Take profit <b>& "run"</b>\nNow 1.10012 at Nov 22, 14:05 UTC');
+    expect(alertPush(noted, 'UTC').notification.body).toBe(
+      'Take profit <b>& "run"</b>\nNow 1.10012 at Nov 22, 14:05 UTC',
+    );
   });
 
   it('the push opens the alert in the app, as the service worker reads it', () => {
-    const push = alertPush(fired);
+    const push = alertPush(fired, 'UTC');
     expect(push.notification.title).toBe('EUR/USD: Price rising above 1.10000');
     expect(push.notification.body).toBe('Now 1.10012 at Nov 22, 14:05 UTC');
     expect(toNotification(push)).toEqual({
@@ -72,41 +77,45 @@ describe('alert messages', () => {
 
   it('names a side other than ask, and keeps an ask alert’s texts as before', () => {
     const bid = { ...fired, priceSide: 'bid' as const };
-    expect(alertEmail(bid, 'http://x').subject).toBe('EUR/USD: Price rising above 1.10000 on the bid (now 1.10012)');
-    expect(alertEmail(bid, 'http://x').text).toContain('Price that fired it: 1.10012 (bid)');
-    expect(alertPush({ ...fired, priceSide: 'mid' }).notification.title).toBe(
+    expect(alertEmail(bid, 'http://x', 'UTC').subject).toBe(
+      'EUR/USD: Price rising above 1.10000 on the bid (now 1.10012)',
+    );
+    expect(alertEmail(bid, 'http://x', 'UTC').text).toContain('Price that fired it: 1.10012 (bid)');
+    expect(alertPush({ ...fired, priceSide: 'mid' }, 'UTC').notification.title).toBe(
       'EUR/USD: Price rising above 1.10000 on the mid',
     );
-    expect(alertEmail({ ...fired, priceSide: 'ask' }, 'http://x')).toEqual(alertEmail(fired, 'http://x'));
-    expect(alertPush({ ...fired, priceSide: 'ask' })).toEqual(alertPush(fired));
+    expect(alertEmail({ ...fired, priceSide: 'ask' }, 'http://x', 'UTC')).toEqual(alertEmail(fired, 'http://x', 'UTC'));
+    expect(alertPush({ ...fired, priceSide: 'ask' }, 'UTC')).toEqual(alertPush(fired, 'UTC'));
   });
 
   it('says how many times an every-time alert has fired', () => {
     const third = { ...fired, fireCount: 3 };
-    expect(alertEmail(third, 'http://x').text).toContain('Time: Nov 22, 14:05 UTC\nTimes fired: 3\n');
-    expect(alertEmail(third, 'http://x').html).toContain('<th align="left">Times fired</th><td>3</td>');
-    expect(alertPush(third).notification.body).toBe('Now 1.10012 at Nov 22, 14:05 UTC (fired 3 times)');
-    expect(alertPush({ ...third, fireCount: 1 }).notification.body).toBe(
+    expect(alertEmail(third, 'http://x', 'UTC').text).toContain('Time: Nov 22, 14:05 UTC\nTimes fired: 3\n');
+    expect(alertEmail(third, 'http://x', 'UTC').html).toMatch(/Times fired<\/dt><dd[^>]*>3<\/dd>/);
+    expect(alertPush(third, 'UTC').notification.body).toBe('Now 1.10012 at Nov 22, 14:05 UTC (fired 3 times)');
+    expect(alertPush({ ...third, fireCount: 1 }, 'UTC').notification.body).toBe(
       'Now 1.10012 at Nov 22, 14:05 UTC (fired 1 time)',
     );
   });
 
   it('says an alert fired at the market open, where the price may lie well past the level', () => {
     const open = { ...fired, atOpen: true };
-    expect(alertEmail(open, 'http://x').text.split('\n')[0]).toBe(
+    expect(alertEmail(open, 'http://x', 'UTC').text.split('\n')[0]).toBe(
       `Your EUR/USD alert fired at the market open. ${AT_OPEN_NOTICE}`,
     );
-    expect(alertPush(open).notification.body).toBe('Now 1.10012 at Nov 22, 14:05 UTC (market open)');
-    expect(alertEmail(fired, 'http://x').text).not.toContain('market open');
+    expect(alertPush(open, 'UTC').notification.body).toBe('Now 1.10012 at Nov 22, 14:05 UTC (market open)');
+    expect(alertEmail(fired, 'http://x', 'UTC').text).not.toContain('market open');
   });
 
   it('says once, with the firing that paused it, that the runaway guard paused the alert', () => {
     const paused = { ...fired, fireCount: 16, runawayPaused: true };
-    expect(alertEmail(paused, 'http://x').text.split('\n')[0]).toBe(`Your EUR/USD alert fired. ${RUNAWAY_NOTICE}`);
-    expect(alertPush(paused).notification.body).toBe(
+    expect(alertEmail(paused, 'http://x', 'UTC').text.split('\n')[0]).toBe(
+      `Your EUR/USD alert fired. ${RUNAWAY_NOTICE}`,
+    );
+    expect(alertPush(paused, 'UTC').notification.body).toBe(
       `Now 1.10012 at Nov 22, 14:05 UTC (fired 16 times)\n${RUNAWAY_NOTICE}`,
     );
-    expect(alertEmail({ ...fired, fireCount: 16 }, 'http://x').text).not.toContain(RUNAWAY_NOTICE);
+    expect(alertEmail({ ...fired, fireCount: 16 }, 'http://x', 'UTC').text).not.toContain(RUNAWAY_NOTICE);
   });
 });
 
@@ -120,7 +129,7 @@ describe('expiry notices', () => {
   };
 
   it('the email says the alert expired without firing, when, and links to it', () => {
-    const email = expiredAlertEmail(expired, 'https://app.example/');
+    const email = expiredAlertEmail(expired, 'https://app.example/', 'UTC');
     expect(email.subject).toBe('Your EUR/USD alert expired');
     expect(email.text).toBe(
       [
@@ -128,35 +137,36 @@ describe('expiry notices', () => {
         '',
         'Expired: Nov 22, 23:59 UTC',
         '',
+        'Times are in UTC.',
         'Open the alert: https://app.example/dashboard?alert=a%2F1',
       ].join('\n'),
     );
     expect(email.html).toContain(
-      '<p>Your alert &quot;Price rising above 1.08500&quot; on <strong>EUR/USD</strong> expired without firing.</p>',
+      '>Your alert &quot;Price rising above 1.08500&quot; on EUR/USD expired without firing.</p>',
     );
-    expect(email.html).toContain('<a href="https://app.example/dashboard?alert=a%2F1">Open the alert</a>');
+    expect(email.html).toMatch(/href="https:\/\/app.example\/dashboard\?alert=a%2F1"[^>]*>Open the alert<\/a>/);
   });
 
   it('carries the note, escaped in the HTML, and the side', () => {
     const noted = { ...expired, note: '<script>x</script> & "y"', priceSide: 'bid' as const };
-    const email = expiredAlertEmail(noted, 'https://app.example');
+    const email = expiredAlertEmail(noted, 'https://app.example', 'UTC');
     expect(email.text).toContain('"Price rising above 1.08500 on the bid" on EUR/USD');
     expect(email.text).toContain('Note: <script>x</script> & "y"');
-    expect(email.html).toContain('<td>&lt;script&gt;x&lt;/script&gt; &amp; &quot;y&quot;</td>');
+    expect(email.html).toContain('>&lt;script&gt;x&lt;/script&gt; &amp; &quot;y&quot;</dd>');
     expect(email.html).not.toContain('<script>');
-    expect(expiredAlertPush(noted).notification.body).toBe(
+    expect(expiredAlertPush(noted, 'UTC').notification.body).toBe(
       '<script>x</script> & "y"\n"Price rising above 1.08500 on the bid" expired without firing at Nov 22, 23:59 UTC',
     );
   });
 
   it('does not say "without firing" of an every-time alert that fired', () => {
     const fiveTimes = { ...expired, fireCount: 5 };
-    expect(expiredAlertEmail(fiveTimes, 'http://x').text).toContain('on EUR/USD expired after firing 5 times.');
-    expect(expiredAlertPush(fiveTimes).notification.body).toContain('expired after firing 5 times at');
+    expect(expiredAlertEmail(fiveTimes, 'http://x', 'UTC').text).toContain('on EUR/USD expired after firing 5 times.');
+    expect(expiredAlertPush(fiveTimes, 'UTC').notification.body).toContain('expired after firing 5 times at');
   });
 
   it('the push opens the alert in the app, as the service worker reads it', () => {
-    const push = expiredAlertPush(expired);
+    const push = expiredAlertPush(expired, 'UTC');
     expect(push.notification).toEqual({
       title: 'Your EUR/USD alert expired',
       body: '"Price rising above 1.08500" expired without firing at Nov 22, 23:59 UTC',
@@ -167,5 +177,24 @@ describe('expiry notices', () => {
       url: alertPath('a/1'),
       tag: 'alert-a/1',
     });
+  });
+});
+
+describe('times in the user’s zone', () => {
+  it.each([
+    ['Tokyo', 'Asia/Tokyo', 'Nov 22, 23:05 GMT+9'],
+    ['New York', 'America/New_York', 'Nov 22, 09:05 EST'],
+    ['Berlin', 'Europe/Berlin', 'Nov 22, 15:05 CET'],
+    ['UTC', 'UTC', 'Nov 22, 14:05 UTC'],
+  ])('the email and the push tell the time in %s and name the zone', (_label, zone, shown) => {
+    const email = alertEmail(fired, 'http://x', zone);
+    expect(email.text).toContain(`Time: ${shown}\n`);
+    expect(email.text).toContain(`Times are in ${zone}.`);
+    expect(email.html).toContain(`>${shown}</dd>`);
+    expect(email.html).toContain(`Times are in ${zone}.`);
+    expect(alertPush(fired, zone).notification.body).toBe(`Now 1.10012 at ${shown}`);
+    const expired = { ...fired, expiredAt: fired.triggeredAt };
+    expect(expiredAlertEmail(expired, 'http://x', zone).text).toContain(`Expired: ${shown}\n`);
+    expect(expiredAlertPush(expired, zone).notification.body).toContain(`expired without firing at ${shown}`);
   });
 });

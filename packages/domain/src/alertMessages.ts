@@ -1,5 +1,6 @@
 import { formatPrice, type AlertType, type CurrencyPair, type PriceSide } from './constants.ts';
-import { formatDateTime } from './dates.ts';
+import { renderEmail, type AlertEmail, type EmailRow } from './emailTemplate.ts';
+import { formatZonedDateTime, timesAreIn } from './timeZones.ts';
 
 /** What every notice about an alert names; the sender fills it from the delivery document. */
 export interface AlertNotice {
@@ -45,73 +46,47 @@ export function alertPath(alertId: string): string {
 // Ask is what the app shows everywhere, so only the other sides are named.
 const onSide = (a: AlertNotice) => (a.priceSide && a.priceSide !== 'ask' ? ` on the ${a.priceSide}` : '');
 const condition = (a: AlertNotice) => `${a.alertType} ${formatPrice(a.currencyPair, a.triggerPrice)}${onSide(a)}`;
-// The server does not know the reader's zone, so times say UTC rather than pretend to be local.
-const utc = (date: Date) => `${formatDateTime(date, 'UTC')} UTC`;
-const when = (a: FiredAlert) => utc(a.triggeredAt);
 const times = (n: number) => `${n} ${n === 1 ? 'time' : 'times'}`;
 const link = (a: AlertNotice, appUrl: string) => `${appUrl.replace(/\/$/, '')}${alertPath(a.alertId)}`;
 
-export interface AlertEmail {
-  subject: string;
-  text: string;
-  html: string;
-}
+/** The email's button to the alert in the app. */
+export const OPEN_ALERT = 'Open the alert';
 
-/** Text made safe to place in HTML (element content or a quoted attribute). */
-export const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+const noteRow = (a: AlertNotice): EmailRow[] => (a.note ? [['Note', a.note]] : []);
 
-type Row = [label: string, value: string];
-
-/** The plain-text and HTML bodies of one notice: a lead sentence (HTML given apart), rows, the link. */
-function emailBody(leadText: string, leadHtml: string, rows: Row[], href: string): Omit<AlertEmail, 'subject'> {
-  const text = [leadText, '', ...rows.map(([k, v]) => `${k}: ${v}`), '', `Open the alert: ${href}`].join('\n');
-  const html = [
-    `<p>${leadHtml}</p>`,
-    '<table>',
-    ...rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`),
-    '</table>',
-    `<p><a href="${escapeHtml(href)}">Open the alert</a></p>`,
-  ].join('\n');
-  return { text, html };
-}
-
-const noteRow = (a: AlertNotice): Row[] => (a.note ? [['Note', a.note]] : []);
-
-export function alertEmail(a: FiredAlert, appUrl: string): AlertEmail {
+/** What a firing's email says; times in `timeZone`, the user's (see noticeTimeZone). */
+export function alertEmail(a: FiredAlert, appUrl: string, timeZone: string): AlertEmail {
   const price = formatPrice(a.currencyPair, a.triggeredPrice);
-  const rows: Row[] = [
+  const rows: EmailRow[] = [
     ['Condition', condition(a)],
     ['Price that fired it', `${price} (${a.priceSide ?? 'ask'})`],
-    ['Time', when(a)],
-    ...(a.fireCount ? [['Times fired', String(a.fireCount)] as Row] : []),
+    ['Time', formatZonedDateTime(a.triggeredAt, timeZone)],
+    ...(a.fireCount ? [['Times fired', String(a.fireCount)] as EmailRow] : []),
     ...noteRow(a),
   ];
   const paused = a.runawayPaused ? ` ${RUNAWAY_NOTICE}` : '';
   const open = a.atOpen ? ` ${AT_OPEN_NOTICE}` : '';
-  const lead = (pair: string) => `Your ${pair} alert fired${a.atOpen ? ' at the market open' : ''}.${open}${paused}`;
-  return {
+  return renderEmail({
     subject: `${a.currencyPair}: ${condition(a)} (now ${price})`,
-    ...emailBody(lead(a.currencyPair), lead(`<strong>${escapeHtml(a.currencyPair)}</strong>`), rows, link(a, appUrl)),
-  };
+    lead: `Your ${a.currencyPair} alert fired${a.atOpen ? ' at the market open' : ''}.${open}${paused}`,
+    rows,
+    action: { label: OPEN_ALERT, href: link(a, appUrl) },
+    footer: [timesAreIn(timeZone)],
+  });
 }
 
 /** An every-time alert may have fired before it expired; saying 'without firing' then would be false. */
 const expiredOutcome = (a: ExpiredAlert) => (a.fireCount ? `after firing ${times(a.fireCount)}` : 'without firing');
 
-export function expiredAlertEmail(a: ExpiredAlert, appUrl: string): AlertEmail {
-  const rows: Row[] = [['Expired', utc(a.expiredAt)], ...noteRow(a)];
-  // 'Your alert "Price rising above 1.08500" on EUR/USD expired without firing.'
-  const lead = (quoted: string, pair: string) => `Your alert ${quoted} on ${pair} expired ${expiredOutcome(a)}.`;
-  return {
+export function expiredAlertEmail(a: ExpiredAlert, appUrl: string, timeZone: string): AlertEmail {
+  return renderEmail({
     subject: `Your ${a.currencyPair} alert expired`,
-    ...emailBody(
-      lead(`"${condition(a)}"`, a.currencyPair),
-      lead(escapeHtml(`"${condition(a)}"`), `<strong>${escapeHtml(a.currencyPair)}</strong>`),
-      rows,
-      link(a, appUrl),
-    ),
-  };
+    // 'Your alert "Price rising above 1.08500" on EUR/USD expired without firing.'
+    lead: `Your alert "${condition(a)}" on ${a.currencyPair} expired ${expiredOutcome(a)}.`,
+    rows: [['Expired', formatZonedDateTime(a.expiredAt, timeZone)], ...noteRow(a)],
+    action: { label: OPEN_ALERT, href: link(a, appUrl) },
+    footer: [timesAreIn(timeZone)],
+  });
 }
 
 /** FCM's web-push shape, as `pushPayloadSchema` reads it in the service worker. */
@@ -124,24 +99,30 @@ export interface AlertPush {
 const pushBody = (a: AlertNotice, line: string) => `${a.note ? `${a.note}\n` : ''}${line}`;
 const pushData = (a: AlertNotice) => ({ alertId: a.alertId, url: alertPath(a.alertId) });
 
-export function alertPush(a: FiredAlert): AlertPush {
+export function alertPush(a: FiredAlert, timeZone: string): AlertPush {
   const count = a.fireCount ? ` (fired ${times(a.fireCount)})` : '';
   const paused = a.runawayPaused ? `\n${RUNAWAY_NOTICE}` : '';
   const open = a.atOpen ? ' (market open)' : '';
   return {
     notification: {
       title: `${a.currencyPair}: ${condition(a)}`,
-      body: pushBody(a, `Now ${formatPrice(a.currencyPair, a.triggeredPrice)} at ${when(a)}${open}${count}${paused}`),
+      body: pushBody(
+        a,
+        `Now ${formatPrice(a.currencyPair, a.triggeredPrice)} at ${formatZonedDateTime(a.triggeredAt, timeZone)}${open}${count}${paused}`,
+      ),
     },
     data: pushData(a),
   };
 }
 
-export function expiredAlertPush(a: ExpiredAlert): AlertPush {
+export function expiredAlertPush(a: ExpiredAlert, timeZone: string): AlertPush {
   return {
     notification: {
       title: `Your ${a.currencyPair} alert expired`,
-      body: pushBody(a, `"${condition(a)}" expired ${expiredOutcome(a)} at ${utc(a.expiredAt)}`),
+      body: pushBody(
+        a,
+        `"${condition(a)}" expired ${expiredOutcome(a)} at ${formatZonedDateTime(a.expiredAt, timeZone)}`,
+      ),
     },
     data: pushData(a),
   };

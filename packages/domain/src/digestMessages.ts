@@ -1,7 +1,8 @@
+import type { AlertPush } from './alertMessages.ts';
 import { formatPrice } from './constants.ts';
-import { formatDateTime } from './dates.ts';
 import type { Digest, DigestItem } from './digests.ts';
-import { escapeHtml, type AlertEmail, type AlertPush } from './alertMessages.ts';
+import { renderEmail, type AlertEmail } from './emailTemplate.ts';
+import { formatZonedDateTime, timesAreIn } from './timeZones.ts';
 
 /** What the quiet-hours digest's push and email say: the held firings (and expiries) in one message. */
 
@@ -19,10 +20,10 @@ export function digestTitle(digest: Pick<Digest, 'items' | 'count'>): string {
 
 const onSide = (i: DigestItem) => (i.priceSide && i.priceSide !== 'ask' ? ` on the ${i.priceSide}` : '');
 
-/** 'EUR/USD Price rising above 1.10000: 1.10012 at Nov 24, 03:12' */
+/** 'EUR/USD Price rising above 1.10000: 1.10012 at Nov 24, 03:12 GMT', in the user's zone. */
 export function digestLine(i: DigestItem, timeZone: string): string {
   const condition = `${i.currencyPair} ${i.alertType} ${formatPrice(i.currencyPair, i.triggerPrice)}${onSide(i)}`;
-  const when = formatDateTime(new Date(i.at), timeZone);
+  const when = formatZonedDateTime(new Date(i.at), timeZone);
   if (i.kind === 'expired') return `${condition}: expired at ${when}`;
   const price = i.triggeredPrice === undefined ? '' : `: ${formatPrice(i.currencyPair, i.triggeredPrice)}`;
   return `${condition}${price} at ${when}${i.atOpen ? ' (market open)' : ''}`;
@@ -30,9 +31,14 @@ export function digestLine(i: DigestItem, timeZone: string): string {
 
 const more = (digest: Pick<Digest, 'items' | 'count'>) => digest.count - digest.items.length;
 
-/** The push: one notification that opens the dashboard, naming the first few. */
-export function digestPush(digest: Pick<Digest, 'items' | 'count' | 'timeZone'>): AlertPush {
-  const shown = digest.items.slice(0, 3).map((i) => digestLine(i, digest.timeZone));
+/** The email's button to the app. */
+export const OPEN_APP = 'Open Price Alerts';
+
+type Listed = Pick<Digest, 'items' | 'count'>;
+
+/** The push: one notification that opens the dashboard, naming the first few; times in `timeZone`, the user's. */
+export function digestPush(digest: Listed, timeZone: string): AlertPush {
+  const shown = digest.items.slice(0, 3).map((i) => digestLine(i, timeZone));
   const rest = digest.count - shown.length;
   return {
     notification: {
@@ -43,33 +49,16 @@ export function digestPush(digest: Pick<Digest, 'items' | 'count' | 'timeZone'>)
   };
 }
 
-/** The email: every listed item with its price and time, in the user's zone, and the plain-text part beside it. */
-export function digestEmail(digest: Pick<Digest, 'items' | 'count' | 'timeZone'>, appUrl: string): AlertEmail {
+/** The email: every listed item with its price and time in `timeZone`, the user's, and the plain-text part beside it. */
+export function digestEmail(digest: Listed, appUrl: string, timeZone: string): AlertEmail {
   const title = digestTitle(digest);
-  const lines = digest.items.map((i) => ({ line: digestLine(i, digest.timeZone), note: i.note }));
   const rest = more(digest);
-  const href = `${appUrl.replace(/\/$/, '')}/dashboard`;
-  const zone = `Times are in ${digest.timeZone}.`;
-  const restText = rest > 0 ? [`and ${rest} more: see the app.`] : [];
-  const text = [
-    `${title}, while your quiet hours held notifications.`,
-    '',
-    ...lines.map(({ line, note }) => `- ${line}${note ? `\n  Note: ${note}` : ''}`),
-    ...restText,
-    '',
-    zone,
-    `Open Price Alerts: ${href}`,
-  ].join('\n');
-  const html = [
-    `<p><strong>${escapeHtml(title)}</strong>, while your quiet hours held notifications.</p>`,
-    '<ul>',
-    ...lines.map(
-      ({ line, note }) => `<li>${escapeHtml(line)}${note ? `<br><em>Note: ${escapeHtml(note)}</em>` : ''}</li>`,
-    ),
-    ...(rest > 0 ? [`<li>and ${rest} more: see the app.</li>`] : []),
-    '</ul>',
-    `<p>${escapeHtml(zone)}</p>`,
-    `<p><a href="${escapeHtml(href)}">Open Price Alerts</a></p>`,
-  ].join('\n');
-  return { subject: title, text, html };
+  return renderEmail({
+    subject: title,
+    lead: `${title}, while your quiet hours held notifications.`,
+    list: digest.items.map((i) => ({ text: digestLine(i, timeZone), ...(i.note ? { note: i.note } : {}) })),
+    ...(rest > 0 ? { more: `and ${rest} more: see the app.` } : {}),
+    action: { label: OPEN_APP, href: `${appUrl.replace(/\/$/, '')}/dashboard` },
+    footer: [timesAreIn(timeZone)],
+  });
 }

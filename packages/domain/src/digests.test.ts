@@ -41,34 +41,34 @@ describe('digestTitle', () => {
 
 describe('digest lines', () => {
   it.each<[string, DigestItem, string]>([
-    ['a firing, in the zone', item(), 'EUR/USD Price rising above 1.10000: 1.10012 at Nov 24, 03:12'],
+    ['a firing, in the zone', item(), 'EUR/USD Price rising above 1.10000: 1.10012 at Nov 24, 03:12 GMT'],
     [
       'at the market open',
       item({ atOpen: true }),
-      'EUR/USD Price rising above 1.10000: 1.10012 at Nov 24, 03:12 (market open)',
+      'EUR/USD Price rising above 1.10000: 1.10012 at Nov 24, 03:12 GMT (market open)',
     ],
     [
       'on the bid',
       item({ priceSide: 'bid' }),
-      'EUR/USD Price rising above 1.10000 on the bid: 1.10012 at Nov 24, 03:12',
+      'EUR/USD Price rising above 1.10000 on the bid: 1.10012 at Nov 24, 03:12 GMT',
     ],
     [
       'an expiry',
       item({ kind: 'expired', triggeredPrice: undefined }),
-      'EUR/USD Price rising above 1.10000: expired at Nov 24, 03:12',
+      'EUR/USD Price rising above 1.10000: expired at Nov 24, 03:12 GMT',
     ],
   ])('%s', (_label, i, line) => {
     expect(digestLine(i, 'Europe/London')).toBe(line);
   });
 
-  it('uses the user zone, not UTC', () => {
-    expect(digestLine(item(), 'America/New_York')).toContain('at Nov 23, 22:12');
+  it('uses the user zone, not UTC, and names it', () => {
+    expect(digestLine(item(), 'America/New_York')).toContain('at Nov 23, 22:12 EST');
   });
 });
 
 describe('the digest push and email', () => {
   it('one push that opens the dashboard, naming three and counting the rest', () => {
-    const push = digestPush(digest([item(), item(), item(), item()], 5));
+    const push = digestPush(digest([item(), item(), item(), item()], 5), 'Europe/London');
     expect(push.notification.title).toBe('5 alerts fired overnight');
     expect(push.notification.body.split('\n')).toHaveLength(4);
     expect(push.notification.body.split('\n')[3]).toBe('and 2 more');
@@ -82,19 +82,22 @@ describe('the digest push and email', () => {
         item({ currencyPair: 'USD/JPY', triggerPrice: 150, triggeredPrice: 150.2 }),
       ]),
       'https://app.example/',
+      'Europe/London',
     );
     expect(email.subject).toBe('2 alerts fired overnight');
     expect(email.text).toContain(
-      '- EUR/USD Price rising above 1.10000: 1.10012 at Nov 24, 03:12\n  Note: <b>breakout</b>',
+      '- EUR/USD Price rising above 1.10000: 1.10012 at Nov 24, 03:12 GMT\n  Note: <b>breakout</b>',
     );
-    expect(email.text).toContain('- USD/JPY Price rising above 150.000: 150.200 at Nov 24, 03:12');
+    expect(email.text).toContain('- USD/JPY Price rising above 150.000: 150.200 at Nov 24, 03:12 GMT');
     expect(email.text).toContain('Times are in Europe/London.');
     expect(email.html).toContain('Note: &lt;b&gt;breakout&lt;/b&gt;');
-    expect(email.html).toContain('<a href="https://app.example/dashboard">Open Price Alerts</a>');
+    expect(email.html).toMatch(
+      /<a class="pa-button" href="https:\/\/app.example\/dashboard"[^>]*>Open Price Alerts<\/a>/,
+    );
   });
 
   it('says how many more there were past the listed ones', () => {
-    expect(digestEmail(digest([item()], 3), 'http://x').text).toContain('and 2 more: see the app.');
+    expect(digestEmail(digest([item()], 3), 'http://x', 'UTC').text).toContain('and 2 more: see the app.');
   });
 });
 

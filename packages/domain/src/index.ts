@@ -17,6 +17,8 @@ export * from './staleness.ts';
 export * from './history.ts';
 export * from './crossing.ts';
 export * from './alertMessages.ts';
+export * from './emailTemplate.ts';
+export * from './timeZones.ts';
 export * from './alertChanges.ts';
 export * from './relayAuth.ts';
 export * from './alertDisplay.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { quietHoursSchema } from './quietHours.ts';
+import { profileTimeZoneSchema } from './timeZones.ts';
 import {
   ALERT_STATUSES,
   ALERT_TYPES,
@@ -140,6 +141,11 @@ export const profileSchema = z.object({
    * whole profile; the server then holds nothing and the screen offers the defaults again.
    */
   quietHours: quietHoursSchema.optional().catch(undefined),
+  /**
+   * The user's IANA zone, the device's they last signed in on: emails and pushes tell times in it
+   * (timeZones.ts). One this runtime does not know reads as absent, like quiet hours above.
+   */
+  timeZone: profileTimeZoneSchema,
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -13,6 +13,7 @@ vi.mock('../lib/repositories/profiles', () => ({
     return stopProfile;
   },
   saveProfile: vi.fn(),
+  saveTimeZone: vi.fn(async () => undefined),
 }));
 const sockets: FakeSocket[] = [];
 vi.mock('../lib/priceSocket', () => ({

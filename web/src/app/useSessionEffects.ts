@@ -1,4 +1,4 @@
-import { emptyDraft } from '@price-alerts/domain';
+import { deviceTimeZone, emptyDraft, timeZoneToStore } from '@price-alerts/domain';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useEffect } from 'react';
 import { alertListsAtom, draftAtom, selectedAlertAtom, showAlertDetailsAtom } from '../features/alerts/atoms';
@@ -30,6 +30,8 @@ export function useSessionEffects(): void {
     }
     let stop: (() => void) | undefined;
     let live = true;
+    // The zone last written this session: one write per change, even before its snapshot comes back.
+    let zoneWritten: string | undefined;
     void (async () => {
       const [db, profiles] = await Promise.all([getDb(), import('../lib/repositories/profiles')]);
       if (!live) return;
@@ -38,6 +40,11 @@ export function useSessionEffects(): void {
         uid,
         (profile, exists) => {
           setProfile(profile);
+          const zone = timeZoneToStore(profile.timeZone, deviceTimeZone());
+          if (zone && zone !== zoneWritten) {
+            zoneWritten = zone;
+            profiles.saveTimeZone(db, uid, zone).catch((error: unknown) => console.error('Time zone not saved', error));
+          }
           if (!exists) {
             void profiles.saveProfile(db, uid, {
               ...(displayName ? { fullName: displayName.slice(0, 80) } : {}),

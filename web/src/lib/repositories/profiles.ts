@@ -1,5 +1,5 @@
 /** Repository for users/{uid}: the profile document. */
-import { profileSchema, type Profile } from '@price-alerts/domain';
+import { profileSchema, timeZoneSchema, type Profile } from '@price-alerts/domain';
 import { doc, onSnapshot, setDoc, type Firestore } from 'firebase/firestore';
 import { parseFields } from './converters';
 
@@ -34,4 +34,12 @@ export function watchProfile(
 export async function saveProfile(db: Firestore, uid: string, patch: Partial<Profile>): Promise<void> {
   const clean = profileSchema.partial().parse(patch);
   await setDoc(profileRef(db, uid), clean, { merge: true });
+}
+
+/**
+ * Stores the user's time zone (the device's), which emails and pushes tell times in. Its own small
+ * merge, so it never writes any other field the caller happens to hold.
+ */
+export async function saveTimeZone(db: Firestore, uid: string, timeZone: string): Promise<void> {
+  await setDoc(profileRef(db, uid), { timeZone: timeZoneSchema.parse(timeZone) }, { merge: true });
 }
