@@ -87,7 +87,7 @@ describe.each(VIEWPORTS)('account forms at $width x $height', (viewport) => {
     await again.close();
   });
 
-  it('log in says the same for an unknown address and a wrong password', async () => {
+  it('log in marks the fields left empty', async () => {
     const { context, page } = await newPage(browser, viewport);
     await page.goto(`${WEB_URL}/login`);
     await heading(page, 'Log in');
@@ -95,17 +95,24 @@ describe.each(VIEWPORTS)('account forms at $width x $height', (viewport) => {
     await field(page, 'Email').toEqual(invalid(M.emailRequired));
     await field(page, 'Password').toEqual(invalid(M.passwordRequired));
     expect(await focusedLabel(page)).toBe('Email');
+    await context.close();
+  });
 
+  it('log in says the same for an unknown address and a wrong password', async () => {
+    const { context, page } = await newPage(browser, viewport);
+    await page.goto(`${WEB_URL}/login`);
+    await heading(page, 'Log in');
     const answer = async (email: string, password: string) => {
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password', { exact: true }).fill(password);
-      await page.getByRole('button', { name: 'Log in' }).click();
-      await expect.poll(() => page.getByRole('alert').count()).toBe(1);
+      const logIn = page.getByRole('button', { name: 'Log in' });
+      await logIn.click();
+      // Busy from the click until the answer is in.
+      await expect.poll(() => logIn.isEnabled()).toBe(true);
       return page.getByRole('alert').textContent();
     };
     const unknown = await answer(uniqueEmail('nobody'), 'some-pass-1');
     await checkScreen(page, 'forms-login-incorrect');
-    // Typing clears the server's answer, so the next one is not the old one still showing.
     const wrong = await answer(DEMO.email, 'wrong-pass-1');
     expect({ unknown, wrong }).toEqual({ unknown: M.loginIncorrect, wrong: M.loginIncorrect });
     await context.close();

@@ -94,6 +94,8 @@ describe.each([SMALL_PHONE, PHONE])('long address and name at $width x $height',
     };
 
     const { context, page } = await newPage(browser, viewport);
+    // Push allowed, so no 'blocked' toast covers the screens pictured.
+    await context.grantPermissions(['notifications'], { origin: WEB_URL });
     await signUp(page, { name: LONG_NAME, email, password: PASSWORD });
     await heading(page, 'Verify your email');
     // A public route: no bottom navigation.
