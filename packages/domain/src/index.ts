@@ -28,3 +28,4 @@ export * from './quietHours.ts';
 export * from './digests.ts';
 export * from './digestMessages.ts';
 export * from './notifyHints.ts';
+export * from './accountRules.ts';

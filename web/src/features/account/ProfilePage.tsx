@@ -1,4 +1,4 @@
-import { AVATAR_IDS, FULL_NAME_MAX_LENGTH } from '@price-alerts/domain';
+import { AVATAR_IDS, FULL_NAME_MAX_LENGTH, profileErrors } from '@price-alerts/domain';
 import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
@@ -7,6 +7,7 @@ import { saveProfile } from '../../lib/repositories/profiles';
 import { avatarUrl } from '../../shared/Avatar';
 import { FormError, TextField } from '../../shared/forms';
 import { PageHeader } from '../../shared/PageHeader';
+import { useFieldErrors } from '../../shared/useFieldErrors';
 import { useSubmit } from '../../shared/useSubmit';
 import { avatarIdAtom, currentUserAtom, userProfileNameAtom } from '../../shared/session';
 import './ProfilePage.css';
@@ -23,11 +24,11 @@ export default function ProfilePage() {
   // Until the user types or picks, the form shows what is stored (which may arrive after mount).
   const name = fullName ?? storedName ?? user?.displayName ?? '';
   const chosen = avatarId ?? storedAvatar;
+  const fields = useFieldErrors(profileErrors({ fullName: name }), { onEdit: () => setError(null) });
 
-  async function onSubmit(event: FormEvent) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!user) return;
-    if (!name.trim()) return setError('Enter your full name.');
+    if (!user || !fields.check(event.currentTarget)) return;
     await run(async () => {
       await saveProfile(await getDb(), user.uid, {
         fullName: name.trim(),
@@ -45,8 +46,10 @@ export default function ProfilePage() {
           label="Full name"
           autoComplete="name"
           maxLength={FULL_NAME_MAX_LENGTH}
+          required
           value={name}
           onValue={setFullName}
+          {...fields.field('fullName')}
         />
         <TextField label="Email" type="email" value={user?.email ?? ''} readOnly onValue={() => {}} />
         <fieldset className="avatar-picker">

@@ -1,3 +1,4 @@
+import { changePasswordErrors } from '@price-alerts/domain';
 import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -5,7 +6,7 @@ import { changePassword } from '../../lib/auth';
 import { FormError, NewPasswordFields, TextField } from '../../shared/forms';
 import { PageHeader } from '../../shared/PageHeader';
 import { currentUserAtom } from '../../shared/session';
-import { passwordProblem } from './authMessages';
+import { useFieldErrors } from '../../shared/useFieldErrors';
 import { useAuthSubmit } from './useAuthSubmit';
 
 export default function ChangePasswordPage() {
@@ -15,6 +16,9 @@ export default function ChangePasswordPage() {
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
   const { error, setError, busy, run } = useAuthSubmit();
+  const fields = useFieldErrors(changePasswordErrors({ current, password: next, confirm }), {
+    onEdit: () => setError(null),
+  });
 
   if (user && !user.hasPassword) {
     return (
@@ -25,10 +29,9 @@ export default function ChangePasswordPage() {
     );
   }
 
-  async function onSubmit(event: FormEvent) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problem = passwordProblem(next, confirm);
-    if (problem) return setError(problem);
+    if (!fields.check(event.currentTarget)) return;
     await run(async () => {
       await changePassword(current, next);
       navigate('/password_changed', { replace: true });
@@ -44,12 +47,17 @@ export default function ChangePasswordPage() {
           label="Current password"
           type="password"
           autoComplete="current-password"
+          required
           value={current}
           onValue={setCurrent}
+          {...fields.field('current')}
         />
-        <NewPasswordFields password={next} confirm={confirm} onPassword={setNext} onConfirm={setConfirm} />
+        <NewPasswordFields
+          password={{ value: next, onValue: setNext, ...fields.field('password') }}
+          confirm={{ value: confirm, onValue: setConfirm, ...fields.field('confirm') }}
+        />
         <FormError message={error} />
-        <button className="button button-primary" type="submit" disabled={busy || !current || !next}>
+        <button className="button button-primary" type="submit" disabled={busy}>
           {busy ? 'Saving…' : 'Change password'}
         </button>
       </form>

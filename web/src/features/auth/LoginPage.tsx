@@ -1,11 +1,16 @@
+import { logInErrors } from '@price-alerts/domain';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { signInWithEmail } from '../../lib/auth';
 import { AuthLayout, EmailField, FormError, TextField } from '../../shared/forms';
+import { useFieldErrors } from '../../shared/useFieldErrors';
+import { useSubmit } from '../../shared/useSubmit';
 import { OrGoogle } from './GoogleButton';
-import { useAuthSubmit } from './useAuthSubmit';
+import { logInFailure } from './useAuthSubmit';
 import { useReturnPath, useSignedIn } from './useReturnPath';
 import './LoginPage.css';
+
+const LOGIN_SUBMIT = { failure: logInFailure, leavesOnSuccess: true };
 
 export default function LoginPage() {
   const signedIn = useSignedIn();
@@ -13,12 +18,14 @@ export default function LoginPage() {
   const target = useReturnPath();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { error, setError, busy, run } = useAuthSubmit();
+  const { error, setError, busy, run } = useSubmit(LOGIN_SUBMIT);
+  const fields = useFieldErrors(logInErrors({ email, password }), { onEdit: () => setError(null) });
 
   if (signedIn && !busy) return <Navigate to={target} replace />;
 
-  function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (!fields.check(event.currentTarget)) return;
     void run(async () => {
       await signInWithEmail(email, password);
       navigate(target, { replace: true });
@@ -28,7 +35,7 @@ export default function LoginPage() {
   return (
     <AuthLayout title="Log in" subtitle="Welcome back. Your alerts are waiting.">
       <form className="form" onSubmit={onSubmit} noValidate>
-        <EmailField value={email} onValue={setEmail} />
+        <EmailField value={email} onValue={setEmail} {...fields.field('email')} />
         <TextField
           label="Password"
           type="password"
@@ -36,12 +43,13 @@ export default function LoginPage() {
           required
           value={password}
           onValue={setPassword}
+          {...fields.field('password')}
         />
         <Link className="link-right" to="/forgot_password">
           Forgot password?
         </Link>
         <FormError message={error} />
-        <button className="button button-primary" type="submit" disabled={busy || !email || !password}>
+        <button className="button button-primary" type="submit" disabled={busy}>
           {busy ? 'Logging in…' : 'Log in'}
         </button>
       </form>

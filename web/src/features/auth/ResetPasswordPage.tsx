@@ -1,9 +1,11 @@
+import { newPasswordErrors } from '@price-alerts/domain';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { authErrorCode, checkResetCode, resetPassword } from '../../lib/auth';
 import { AuthLayout, FormError, NewPasswordFields } from '../../shared/forms';
 import { Spinner } from '../../shared/Spinner';
-import { authMessage, passwordProblem } from './authMessages';
+import { useFieldErrors } from '../../shared/useFieldErrors';
+import { authMessage } from './authMessages';
 import { LinkProblem } from './LinkProblem';
 import { useAuthSubmit } from './useAuthSubmit';
 
@@ -16,6 +18,7 @@ export default function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const { error, setError, busy, run } = useAuthSubmit();
+  const fields = useFieldErrors(newPasswordErrors({ password, confirm }), { onEdit: () => setError(null) });
 
   useEffect(() => {
     let live = true;
@@ -28,10 +31,9 @@ export default function ResetPasswordPage() {
     };
   }, [oobCode]);
 
-  async function onSubmit(event: FormEvent) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problem = passwordProblem(password, confirm);
-    if (problem) return setError(problem);
+    if (!fields.check(event.currentTarget)) return;
     await run(async () => {
       await resetPassword(oobCode, password);
       navigate('/password_changed', { replace: true });
@@ -51,9 +53,12 @@ export default function ResetPasswordPage() {
     >
       <form className="form" onSubmit={onSubmit} noValidate>
         <input type="email" value={email} autoComplete="username" readOnly hidden />
-        <NewPasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} />
+        <NewPasswordFields
+          password={{ value: password, onValue: setPassword, ...fields.field('password') }}
+          confirm={{ value: confirm, onValue: setConfirm, ...fields.field('confirm') }}
+        />
         <FormError message={error} />
-        <button className="button button-primary" type="submit" disabled={busy || !password}>
+        <button className="button button-primary" type="submit" disabled={busy}>
           {busy ? 'Saving…' : 'Save new password'}
         </button>
       </form>

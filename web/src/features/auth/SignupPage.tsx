@@ -1,9 +1,9 @@
-import { FULL_NAME_MAX_LENGTH } from '@price-alerts/domain';
+import { FULL_NAME_MAX_LENGTH, MIN_PASSWORD_LENGTH, signUpErrors } from '@price-alerts/domain';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { signUpWithEmail } from '../../lib/auth';
 import { AuthLayout, EmailField, FormError, TextField } from '../../shared/forms';
-import { MIN_PASSWORD_LENGTH, passwordProblem } from './authMessages';
+import { useFieldErrors } from '../../shared/useFieldErrors';
 import { OrGoogle } from './GoogleButton';
 import { useAuthSubmit } from './useAuthSubmit';
 import { useSignedIn } from './useReturnPath';
@@ -16,14 +16,15 @@ export default function SignupPage() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const { error, setError, busy, run } = useAuthSubmit();
+  const fields = useFieldErrors(signUpErrors({ fullName, email, password, confirm }), {
+    onEdit: () => setError(null),
+  });
 
   if (signedIn && !busy) return <Navigate to="/dashboard" replace />;
 
-  async function onSubmit(event: FormEvent) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!fullName.trim()) return setError('Enter your full name.');
-    const problem = passwordProblem(password, confirm);
-    if (problem) return setError(problem);
+    if (!fields.check(event.currentTarget)) return;
     await run(async () => {
       await signUpWithEmail(fullName, email, password);
       navigate('/verify_email', { replace: true });
@@ -40,8 +41,9 @@ export default function SignupPage() {
           required
           value={fullName}
           onValue={setFullName}
+          {...fields.field('fullName')}
         />
-        <EmailField value={email} onValue={setEmail} />
+        <EmailField value={email} onValue={setEmail} {...fields.field('email')} />
         <TextField
           label={`Password (at least ${MIN_PASSWORD_LENGTH} characters)`}
           type="password"
@@ -49,6 +51,7 @@ export default function SignupPage() {
           required
           value={password}
           onValue={setPassword}
+          {...fields.field('password')}
         />
         <TextField
           label="Confirm password"
@@ -57,9 +60,10 @@ export default function SignupPage() {
           required
           value={confirm}
           onValue={setConfirm}
+          {...fields.field('confirm')}
         />
         <FormError message={error} />
-        <button className="button button-primary" type="submit" disabled={busy || !email || !password}>
+        <button className="button button-primary" type="submit" disabled={busy}>
           {busy ? 'Creating your account…' : 'Sign up'}
         </button>
       </form>

@@ -5,9 +5,15 @@ import { refreshUser, resendVerification } from '../../lib/auth';
 import { AuthLayout, FormError, FormNote } from '../../shared/forms';
 import { currentUserAtom } from '../../shared/session';
 import { useSubmit } from '../../shared/useSubmit';
+import { NOT_VERIFIED_YET } from './authMessages';
 import { authFailure } from './useAuthSubmit';
 
 const VERIFY_SUBMIT = { failure: authFailure };
+/** 'Not verified yet' is no failure and no success: it shows as a warning-toned note. */
+interface Note {
+  text: string;
+  tone: 'success' | 'warning';
+}
 
 /**
  * After sign-up. An unverified user may still use the app; only email alerts wait for the
@@ -16,7 +22,7 @@ const VERIFY_SUBMIT = { failure: authFailure };
 export default function VerifyEmailPage() {
   const [user, setUser] = useAtom(currentUserAtom);
   const navigate = useNavigate();
-  const [note, setNote] = useState<string | null>(null);
+  const [note, setNote] = useState<Note | null>(null);
   const submit = useSubmit(VERIFY_SUBMIT);
   const { error, busy } = submit;
 
@@ -30,7 +36,7 @@ export default function VerifyEmailPage() {
   const resend = () =>
     run(async () => {
       await resendVerification();
-      setNote(`We sent a new link to ${user.email}.`);
+      setNote({ text: `We sent a new link to ${user.email}.`, tone: 'success' });
     });
 
   const check = () =>
@@ -38,7 +44,7 @@ export default function VerifyEmailPage() {
       const fresh = await refreshUser();
       if (fresh) setUser(fresh);
       if (fresh?.emailVerified) navigate('/dashboard', { replace: true });
-      else setNote('Not verified yet. Open the link in the email, then try again.');
+      else setNote({ text: NOT_VERIFIED_YET, tone: 'warning' });
     });
 
   return (
@@ -50,7 +56,7 @@ export default function VerifyEmailPage() {
         </>
       }
     >
-      <FormNote message={note} />
+      <FormNote message={note?.text ?? null} tone={note?.tone} />
       <FormError message={error} />
       <div className="form">
         <button className="button button-primary" type="button" onClick={check} disabled={busy}>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GENERIC_AUTH_MESSAGE, authMessage, passwordProblem } from './authMessages';
+import { ACCOUNT_MESSAGES } from '@price-alerts/domain';
+import { GENERIC_AUTH_MESSAGE, authMessage, logInMessage } from './authMessages';
 
 describe('authMessage', () => {
   it.each([
@@ -30,12 +31,23 @@ describe('authMessage', () => {
   });
 });
 
-describe('passwordProblem', () => {
-  it.each([
-    ['short', 'short', 'Choose a password of at least 8 characters.'],
-    ['long-enough-1', 'long-enough-2', 'The two passwords do not match.'],
-    ['long-enough-1', 'long-enough-1', null],
-  ])('%s / %s', (password, confirm, expected) => {
-    expect(passwordProblem(password, confirm)).toBe(expected);
+describe('logInMessage', () => {
+  // Log in tells no one whether an address has an account.
+  it.each(['auth/user-not-found', 'auth/wrong-password', 'auth/invalid-credential', 'auth/invalid-login-credentials'])(
+    '%s is the one neutral sentence',
+    (code) => {
+      expect(logInMessage(code)).toBe(ACCOUNT_MESSAGES.loginIncorrect);
+    },
+  );
+
+  it.each(['auth/too-many-requests', 'auth/network-request-failed', 'auth/user-disabled'])(
+    '%s keeps its own',
+    (code) => {
+      expect(logInMessage(code)).toBe(authMessage(code));
+    },
+  );
+
+  it('no message names an unknown address', () => {
+    expect(authMessage('auth/user-not-found')).toBe(ACCOUNT_MESSAGES.loginIncorrect);
   });
 });

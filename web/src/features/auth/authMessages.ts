@@ -1,16 +1,19 @@
+import { ACCOUNT_MESSAGES } from '@price-alerts/domain';
+
 /** One clear sentence per Firebase Auth error code the account screens can meet. */
 const MESSAGES: Record<string, string> = {
   'auth/invalid-credential': 'That email and password do not match. Check them and try again.',
   'auth/wrong-password': 'That password is not right. Check it and try again.',
-  'auth/user-not-found': 'No account uses that email. Check it, or sign up.',
-  'auth/invalid-email': 'That does not look like an email address.',
-  'auth/missing-email': 'Enter your email address.',
-  'auth/missing-password': 'Enter your password.',
+  // Never "no account uses that email": that would tell a stranger who has one.
+  'auth/user-not-found': ACCOUNT_MESSAGES.loginIncorrect,
+  'auth/invalid-email': ACCOUNT_MESSAGES.emailInvalid,
+  'auth/missing-email': ACCOUNT_MESSAGES.emailRequired,
+  'auth/missing-password': ACCOUNT_MESSAGES.passwordRequired,
   'auth/user-disabled': 'This account has been disabled. Contact support.',
   'auth/too-many-requests': 'Too many attempts. Wait a few minutes, or reset your password.',
   'auth/network-request-failed': 'No connection. Check your network and try again.',
   'auth/email-already-in-use': 'An account already uses that email. Log in instead.',
-  'auth/weak-password': 'Choose a password of at least 8 characters.',
+  'auth/weak-password': ACCOUNT_MESSAGES.passwordTooShort,
   'auth/requires-recent-login': 'For your security, log in again and then retry.',
   'auth/expired-action-code': 'This link has expired. Ask for a new one.',
   'auth/invalid-action-code': 'This link is no longer valid. It may have been used already; ask for a new one.',
@@ -28,11 +31,21 @@ export function authMessage(code: string | undefined): string {
   return (code && MESSAGES[code]) || GENERIC_AUTH_MESSAGE;
 }
 
-/** The product's password rule (the spec shows none): at least 8 characters, confirmed. */
-export const MIN_PASSWORD_LENGTH = 8;
+/**
+ * The codes signing in with an email and password answers when either is wrong. The Auth service
+ * tells an unknown address from a wrong password (without email enumeration protection, as on the
+ * emulator); log in says one sentence for both.
+ */
+const CREDENTIAL_CODES = new Set([
+  'auth/invalid-credential',
+  'auth/invalid-login-credentials',
+  'auth/wrong-password',
+  'auth/user-not-found',
+]);
 
-export function passwordProblem(password: string, confirm: string): string | null {
-  if (password.length < MIN_PASSWORD_LENGTH) return authMessage('auth/weak-password');
-  if (password !== confirm) return 'The two passwords do not match.';
-  return null;
+export function logInMessage(code: string | undefined): string {
+  return code && CREDENTIAL_CODES.has(code) ? ACCOUNT_MESSAGES.loginIncorrect : authMessage(code);
 }
+
+/** After "I have verified my email" while the address is still unverified. */
+export const NOT_VERIFIED_YET = 'Not verified yet. Open the link in the email, then try again.';
