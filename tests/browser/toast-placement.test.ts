@@ -56,7 +56,10 @@ describe.each(VIEWPORTS)('toasts hide nothing at %o', (viewport) => {
     await signIn(page);
     await page.waitForURL(`${WEB_URL}/dashboard`);
 
+    // A top pair with its price, so the draft has a trigger price.
+    await expect.poll(() => page.locator('.pair-card', { hasText: 'EUR/USD' }).textContent()).toMatch(/\d\.\d{5}/);
     await page.locator('.pair-card', { hasText: 'EUR/USD' }).locator('.pair-open').click();
+    await expect.poll(() => page.getByLabel('Trigger price').inputValue()).toMatch(/\d/);
     await page.getByRole('button', { name: /Alert type/ }).click();
     await page.getByRole('dialog', { name: 'Alert type' }).getByRole('button', { name: 'Price rising above' }).click();
     await page.getByRole('button', { name: 'Create New Alert' }).click();
@@ -65,7 +68,7 @@ describe.each(VIEWPORTS)('toasts hide nothing at %o', (viewport) => {
     expect(await covered(page)).toEqual([]);
     await checkScreen(page, 'toast-page');
 
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('link', { name: 'Continue' }).click();
     await page.locator('.alert-row', { hasText: 'EUR/USD' }).first().click();
     const sheet = page.getByRole('dialog', { name: 'Alert Details' });
     await sheet.getByRole('button', { name: 'Pause' }).click();
