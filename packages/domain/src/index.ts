@@ -25,3 +25,5 @@ export * from './priceStatus.ts';
 export * from './quietHours.ts';
 export * from './digests.ts';
 export * from './digestMessages.ts';
+export * from './pairDay.ts';
+export * from './pairDayWire.ts';
