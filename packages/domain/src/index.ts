@@ -27,3 +27,4 @@ export * from './digests.ts';
 export * from './digestMessages.ts';
 export * from './pairDay.ts';
 export * from './pairDayWire.ts';
+export * from './alertTypeHelp.ts';

@@ -1,20 +1,73 @@
-import { ALERT_TYPES, CURRENCY_PAIRS, type AlertType, type CurrencyPair } from '@price-alerts/domain';
-import { useState } from 'react';
+import {
+  ALERT_TYPES,
+  ALERT_TYPE_HELP,
+  CURRENCY_PAIRS,
+  formatPrice,
+  type AlertType,
+  type CurrencyPair,
+} from '@price-alerts/domain';
+import { useId, useState, type ReactNode } from 'react';
 import { Modal } from '../../shared/Modal';
+import { useFollowPairs } from '../../shared/prices/useFollowPairs';
+import { TickingPrice } from '../../shared/prices/TickingPrice';
+import { usePairPrice } from '../../shared/prices/usePairPrice';
 import './PairPicker.css';
 
-function ChoiceList<T extends string>({ items, onPick }: { items: readonly T[]; onPick: (item: T) => void }) {
+/**
+ * Each choice is named by its item alone ('EUR/USD', 'Price reaching') and described by its detail
+ * (the live price, what the type does): the name stays what a person says to pick it.
+ */
+function ChoiceList<T extends string>({
+  items,
+  onPick,
+  detail,
+  stacked = false,
+}: {
+  items: readonly T[];
+  onPick: (item: T) => void;
+  detail: (item: T) => ReactNode;
+  /** The detail on a line of its own under the name (a sentence rather than a price). */
+  stacked?: boolean;
+}) {
+  const id = useId();
   return (
-    <ul className="choice-list">
-      {items.map((item) => (
+    <ul className={stacked ? 'choice-list choice-list-stacked' : 'choice-list'}>
+      {items.map((item, i) => (
         <li key={item}>
-          <button type="button" onClick={() => onPick(item)}>
-            {item}
+          <button
+            type="button"
+            onClick={() => onPick(item)}
+            aria-labelledby={`${id}-${i}-name`}
+            aria-describedby={`${id}-${i}-detail`}
+          >
+            <span id={`${id}-${i}-name`} className="choice-name">
+              {item}
+            </span>
+            <span id={`${id}-${i}-detail`} className="choice-detail">
+              {detail(item)}
+            </span>
           </button>
         </li>
       ))}
     </ul>
   );
+}
+
+/** A pair's ask in the list, as the top cards show it: a feed-wide text wins, a price not live is muted. */
+function PairChoice({ pair }: { pair: CurrencyPair }) {
+  const { text, status } = usePairPrice(pair);
+  const ask = text || status.kind === 'none' ? undefined : status.price.ask;
+  const label = text ?? (ask === undefined ? 'Loading...' : formatPrice(pair, ask));
+  const muted = text !== null || status.kind !== 'live';
+  return (
+    <TickingPrice value={ask} text={label} className={muted ? 'choice-price choice-price-muted' : 'choice-price'} />
+  );
+}
+
+/** Follows every pair while open, so each row shows its live price. */
+function PairChoices({ matches, onPick }: { matches: readonly CurrencyPair[]; onPick: (p: CurrencyPair) => void }) {
+  useFollowPairs(CURRENCY_PAIRS);
+  return <ChoiceList items={matches} onPick={onPick} detail={(pair) => <PairChoice pair={pair} />} />;
 }
 
 export function PairPicker({
@@ -43,7 +96,7 @@ export function PairPicker({
       {matches.length === 0 ? (
         <p className="muted">No matching pairs</p>
       ) : (
-        <ChoiceList items={matches} onPick={onPick} />
+        <PairChoices matches={matches} onPick={onPick} />
       )}
     </Modal>
   );
@@ -61,7 +114,7 @@ export function TypePicker({
   return (
     <Modal open={open} onClose={onClose} labelledBy="type-picker-title">
       <h2 id="type-picker-title">Alert type</h2>
-      <ChoiceList items={ALERT_TYPES} onPick={onPick} />
+      <ChoiceList items={ALERT_TYPES} onPick={onPick} detail={(type) => ALERT_TYPE_HELP[type]} stacked />
     </Modal>
   );
 }

@@ -180,6 +180,20 @@ describe('FeedClient', () => {
   });
 });
 
+describe('FeedClient.follow', () => {
+  it('subscribes to the union of the base pairs and every followed set, whatever order they leave in', async () => {
+    const socket = await connected();
+    const panel = client.follow(['XAU/USD']);
+    const picker = client.follow(['XAU/USD', 'ETH/USD']);
+    expect(socket.sent.at(-1)).toBe('{"pairs":["EURUSD","BTCUSD","XAUUSD","ETHUSD"]}');
+    panel();
+    // XAU/USD is still followed by the picker: nothing to send.
+    expect(socket.sent).toHaveLength(3);
+    picker();
+    expect(socket.sent.at(-1)).toBe('{"pairs":["EURUSD","BTCUSD"]}');
+  });
+});
+
 describe('FeedClient without a network (defect 3)', () => {
   it('says Offline, opens no socket and toasts nothing, then connects when asked once online', async () => {
     online = false;

@@ -67,7 +67,10 @@ const OPEN = 1;
 export class FeedClient {
   #socket: SocketLike | undefined;
   #session: FeedSession | null = null;
+  /** What is subscribed: the base pairs and every followed set. */
   #pairs: CurrencyPair[] = [];
+  #base: CurrencyPair[] = [];
+  readonly #followed = new Set<CurrencyPair[]>();
   #attempt = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #stopped = true;
@@ -80,7 +83,7 @@ export class FeedClient {
   }
 
   /** Opens the socket, unless one is already open or connecting (then only the pairs change). */
-  async connect(pairs: readonly CurrencyPair[] = this.#pairs): Promise<void> {
+  async connect(pairs: readonly CurrencyPair[] = this.#base): Promise<void> {
     this.#stopped = false;
     this.setPairs(pairs);
     const state = this.#socket?.readyState;
@@ -111,9 +114,29 @@ export class FeedClient {
     socket.onclose = (event) => this.#onClose(socket, event.code);
   }
 
-  /** Follows a new set of pairs; an open socket re-subscribes at once. */
+  /** The pairs the app always follows (the top pairs); an open socket re-subscribes at once. */
   setPairs(pairs: readonly CurrencyPair[]): void {
-    const next = [...new Set(pairs)];
+    this.#base = [...pairs];
+    this.#resubscribe();
+  }
+
+  /**
+   * Follows more pairs while a screen needs them (the create panel's pair, the picker's list, the
+   * alerts' rows); the returned function lets go. Screens come and go in any order, so the
+   * subscription is always the union of what is followed, never the last screen's wish.
+   */
+  follow(pairs: readonly CurrencyPair[]): () => void {
+    const entry = [...pairs];
+    this.#followed.add(entry);
+    this.#resubscribe();
+    return () => {
+      this.#followed.delete(entry);
+      this.#resubscribe();
+    };
+  }
+
+  #resubscribe(): void {
+    const next = [...new Set([...this.#base, ...[...this.#followed].flat()])];
     const changed = next.join() !== this.#pairs.join();
     this.#pairs = next;
     if (changed && this.#socket?.readyState === OPEN) this.#socket.send(encodeSubscribe(this.#pairs));
