@@ -74,6 +74,7 @@ describe.each([PHONE, TABLET, SMALL_PHONE])('live ticks at $width x $height', (v
     } finally {
       await simulator('silence', { silent: false });
     }
+    await page.locator('.top-pairs').scrollIntoViewIfNeeded();
     await checkScreen(page, 'live-top-pairs');
     expect(await sideScroll(page)).toBe(0);
 
@@ -84,7 +85,8 @@ describe.each([PHONE, TABLET, SMALL_PHONE])('live ticks at $width x $height', (v
     const pairs = page.getByRole('dialog', { name: 'Currency pair' });
     for (const pair of ['XAU/JPY', 'LTC/USD', 'EUR/GBP']) {
       const row = pairs.getByRole('button', { name: pair, exact: true });
-      await expect.poll(() => row.locator('.choice-price').textContent()).toMatch(A_PRICE);
+      const price = page.locator(`[id="${await row.getAttribute('aria-describedby')}"] .choice-price`);
+      await expect.poll(() => price.textContent()).toMatch(A_PRICE);
     }
     await checkScreen(page, 'live-pair-picker');
     expect(await sideScroll(page)).toBe(0);
@@ -94,8 +96,8 @@ describe.each([PHONE, TABLET, SMALL_PHONE])('live ticks at $width x $height', (v
     const types = page.getByRole('dialog', { name: 'Alert type' });
     for (const [type, help] of Object.entries(ALERT_TYPE_HELP)) {
       const choice = types.getByRole('button', { name: type, exact: true });
-      expect(await choice.getAttribute('aria-describedby')).toMatch(/.+/);
-      expect(await choice.locator('.choice-detail').textContent()).toBe(help);
+      const detail = page.locator(`[id="${await choice.getAttribute('aria-describedby')}"]`);
+      expect(await detail.textContent()).toBe(help);
     }
     await checkScreen(page, 'live-type-picker');
     expect(await sideScroll(page)).toBe(0);

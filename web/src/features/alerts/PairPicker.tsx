@@ -14,8 +14,10 @@ import { usePairPrice } from '../../shared/prices/usePairPrice';
 import './PairPicker.css';
 
 /**
- * Each choice is named by its item alone ('EUR/USD', 'Price reaching') and described by its detail
- * (the live price, what the type does): the name stays what a person says to pick it.
+ * Each choice's button holds its item alone ('EUR/USD', 'Price reaching'), which is its name, and is
+ * described by the detail beside it (the live price, what the type does): the name stays what a person
+ * says to pick it, and stays the text shown on the button (WCAG 2.5.3). The button's tap area covers
+ * the whole row (PairPicker.css), detail included.
  */
 function ChoiceList<T extends string>({
   items,
@@ -34,19 +36,12 @@ function ChoiceList<T extends string>({
     <ul className={stacked ? 'choice-list choice-list-stacked' : 'choice-list'}>
       {items.map((item, i) => (
         <li key={item}>
-          <button
-            type="button"
-            onClick={() => onPick(item)}
-            aria-labelledby={`${id}-${i}-name`}
-            aria-describedby={`${id}-${i}-detail`}
-          >
-            <span id={`${id}-${i}-name`} className="choice-name">
-              {item}
-            </span>
-            <span id={`${id}-${i}-detail`} className="choice-detail">
-              {detail(item)}
-            </span>
+          <button type="button" onClick={() => onPick(item)} aria-describedby={`${id}-${i}`}>
+            {item}
           </button>
+          <span id={`${id}-${i}`} className="choice-detail">
+            {detail(item)}
+          </span>
         </li>
       ))}
     </ul>

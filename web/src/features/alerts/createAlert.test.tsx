@@ -81,7 +81,7 @@ describe('create alert', () => {
     expect(
       within(dialog)
         .getAllByRole('button')
-        .map((b) => b.querySelector('.choice-name')?.textContent),
+        .map((b) => b.textContent),
     ).toEqual(['XAU/USD', 'XAU/EUR', 'XAU/GBP', 'XAU/JPY']);
     fireEvent.change(within(dialog).getByLabelText('Search for a pair'), { target: { value: 'doge' } });
     expect(within(dialog).getByText('No matching pairs')).toBeDefined();
@@ -100,7 +100,7 @@ describe('create alert', () => {
     expect(
       within(screen.getByRole('dialog', { name: 'Alert type' }))
         .getAllByRole('button')
-        .map((b) => [b.querySelector('.choice-name')?.textContent, described(b)]),
+        .map((b) => [b.textContent, described(b)]),
     ).toEqual(ALERT_TYPES.map((type) => [type, ALERT_TYPE_HELP[type]]));
   });
 
