@@ -74,7 +74,8 @@ describe.each([PHONE, TABLET, SMALL_PHONE])('live ticks at $width x $height', (v
     } finally {
       await simulator('silence', { silent: false });
     }
-    await page.locator('.top-pairs').scrollIntoViewIfNeeded();
+    // Centred, so the bottom navigation, which overlays the page's end, does not hide the cards.
+    await page.locator('.top-pairs').evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await checkScreen(page, 'live-top-pairs');
     expect(await sideScroll(page)).toBe(0);
 
