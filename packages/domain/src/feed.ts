@@ -8,6 +8,7 @@
  *   1a|b|c   tick: fields in the order of `order` (name, ask, bid, time)
  *   2        heartbeat, ignored
  *   7{json}, 9{json}  error: {error}
+ *   3{json}  the relay's own: a pair's trading day and last hour (pairDayWire.ts)
  * Units: start_time is milliseconds since the epoch; time / time_mult is milliseconds since then,
  * so timestamp = start_time + time / time_mult. `mapping` maps a tick's name to the feed symbol
  * (EURUSD); a name not in it is taken as the symbol itself. One WebSocket message may carry
@@ -15,6 +16,8 @@
  */
 import { z } from 'zod';
 import { pairToSymbol, symbolToPair, type CurrencyPair } from './constants.ts';
+import type { PairDay } from './pairDay.ts';
+import { PAIR_DAY_TYPE, parsePairDay } from './pairDayWire.ts';
 
 export const TICK_FIELDS = ['name', 'ask', 'bid', 'time'] as const;
 
@@ -50,6 +53,7 @@ export type FeedMessage =
   | { type: 'subscribed'; session: FeedSession }
   | { type: 'tick'; tick: FeedTick }
   | { type: 'heartbeat' }
+  | { type: 'day'; symbol: string; pair: CurrencyPair | undefined; day: PairDay }
   | { type: 'error'; code: '7' | '9'; error: string };
 
 export type FeedParseResult = FeedMessage | { type: 'invalid'; reason: string; raw: string };
@@ -125,6 +129,11 @@ export function parseFeedMessage(raw: string, session: FeedSession | null): Feed
       return parseTick(body, session, raw);
     case '2':
       return { type: 'heartbeat' };
+    case PAIR_DAY_TYPE: {
+      const parsed = parsePairDay(body);
+      if (!parsed.ok) return invalid(parsed.reason, raw);
+      return { type: 'day', symbol: parsed.symbol, pair: symbolToPair(parsed.symbol), day: parsed.day };
+    }
     case '7':
     case '9': {
       const parsed = errorSchema.safeParse(parseJson(body));

@@ -29,3 +29,6 @@ export * from './digests.ts';
 export * from './digestMessages.ts';
 export * from './notifyHints.ts';
 export * from './accountRules.ts';
+export * from './pairDay.ts';
+export * from './pairDayWire.ts';
+export * from './alertTypeHelp.ts';

@@ -159,3 +159,13 @@ export function previousOpen(pair: CurrencyPair, at: number): number | undefined
   const sameDay = sessionInstant(t, -back);
   return sameDay <= at ? sameDay : sessionInstant(t, -back - 7);
 }
+
+/**
+ * The latest 17:00 New York at or before `at`, any day of the week: where an FX or metals trading day
+ * begins (pairDay.ts).
+ */
+export function sessionHourAtOrBefore(at: number): number {
+  const t = newYorkTime(at);
+  const today = sessionInstant(t, 0);
+  return today <= at ? today : sessionInstant(t, -1);
+}

@@ -152,7 +152,7 @@ describe('relay: an upstream outage past the grace', () => {
     // A client arriving now gets its last price with its time, then the error, so it never looks live.
     const late = await app(ingest, 'late', ['EUR/USD']);
     await late.next('error');
-    expect(late.messages.map((m) => m.type)).toEqual(['subscribed', 'tick', 'error']);
+    expect(late.messages.map((m) => m.type)).toEqual(['subscribed', 'day', 'tick', 'error']);
     expect(errors(late)).toEqual([OUTAGE]);
 
     await startSimulator({ port });

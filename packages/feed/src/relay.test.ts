@@ -1,49 +1,24 @@
 // The relay against hostile and broken clients, over real sockets. Tokens are checked by a stand-in
 // here (the Auth emulator's check is in ingest.emulator.test.ts).
-import { RELAY_PROTOCOL, encodeSubscribe, relayProtocols, type CurrencyPair } from '@price-alerts/domain';
-import { createServer, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import { RELAY_PROTOCOL, encodeSubscribe, relayProtocols } from '@price-alerts/domain';
+import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { recordingLogger } from './log.ts';
-import { Relay, type RelayOptions, type VerifiedToken } from './relay.ts';
+import type { Relay, RelayOptions } from './relay.ts';
 import { frame, rawWebSocket } from './testing/rawSocket.ts';
+import { sleep, startTestRelay, tick, verifyToken, type TestRelay } from './testing/testRelay.ts';
 import { recordingClient } from './testClient.ts';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
-
-/** 'good-<uid>' passes, 'slow-<uid>' passes after 200 ms, 'slowbad' fails after 200 ms, the rest fail at once. */
-async function verifyToken(token: string): Promise<VerifiedToken> {
-  if (token.startsWith('good-')) return { uid: token.slice(5), exp: inAnHour() };
-  if (token.startsWith('slow-')) {
-    await sleep(200);
-    return { uid: token.slice(5), exp: inAnHour() };
-  }
-  if (token === 'slowbad') await sleep(200);
-  throw new Error('Invalid token');
-}
-
-let server: Server | undefined;
-let relay: Relay | undefined;
+let running: TestRelay | undefined;
 
 async function startRelay(options: Partial<RelayOptions> = {}) {
-  server = createServer();
-  relay = new Relay({ verifyToken, heartbeatMs: 60_000, log: recordingLogger(), flushMs: 10, ...options });
-  relay.attach(server);
-  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  return { relay, port, url: `ws://127.0.0.1:${port}/prices` };
+  running = await startTestRelay(options);
+  return running;
 }
 
 afterEach(async () => {
-  await relay?.close();
-  server?.closeAllConnections();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  relay = undefined;
-  server = undefined;
+  await running?.stop();
+  running = undefined;
 });
-
-const tick = (pair: CurrencyPair, ask: number) => ({ pair, ask, bid: ask - 0.0001, timestamp: Date.now(), symbol: '' });
 
 /** A signed-in app client following EUR/USD still gets a fresh tick. */
 async function stillServes(port: number, current: Relay, ask: number) {

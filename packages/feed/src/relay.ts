@@ -20,6 +20,7 @@ import {
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
+import { PairDays } from './pairDays.ts';
 import { RateLimit } from './rateLimit.ts';
 import { CLOSE, RELAY_DEFAULTS, type RelayOptions, type VerifiedToken } from './relayOptions.ts';
 import type { PricedTick } from './upstream.ts';
@@ -45,6 +46,7 @@ export class Relay {
   readonly #wss: WebSocketServer;
   readonly #clients = new Set<Client>();
   readonly #latest = new Map<CurrencyPair, PricedTick>();
+  readonly days = new PairDays();
   readonly #startTime = Date.now();
   readonly #tickSession = this.#session([]);
   readonly #heartbeat: NodeJS.Timeout;
@@ -211,15 +213,16 @@ export class Relay {
   }
 
   /**
-   * Type 0 and the latest tick of each followed pair, each stamped with its own time. While the
-   * upstream is down the outage error comes last: type 0 and a tick would otherwise make the app
-   * show a frozen price as live.
+   * Type 0, then for each followed pair its day (type 3) and its latest tick, stamped with its own
+   * time. While the upstream is down the outage error comes last: type 0 and a tick would otherwise
+   * make the app show a frozen price as live.
    */
   #answer(client: Client): void {
     client.subscribed = true;
     this.#send(client, encodeSubscribed(this.#session([...client.pairs])));
     for (const pair of client.pairs) {
-      const latest = this.#latest.get(pair);
+      const [day, latest] = [this.days.message(pair), this.#latest.get(pair)];
+      if (day) this.#send(client, day);
       if (latest) this.#send(client, this.#encode(latest));
     }
     if (this.#outage) this.#send(client, this.#outage);
@@ -251,6 +254,7 @@ export class Relay {
   /** Queues a tick for the next flush; a newer tick of the same pair replaces it. */
   publish(tick: PricedTick): void {
     this.#latest.set(tick.pair, tick);
+    this.days.add(tick);
     this.#pending.set(tick.pair, this.#encode(tick));
   }
 

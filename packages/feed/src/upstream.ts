@@ -131,6 +131,9 @@ export class UpstreamClient {
           break;
         case 'heartbeat':
           break;
+        case 'day':
+          // The relay's own message: a provider has no business sending it.
+          break;
       }
     }
   }

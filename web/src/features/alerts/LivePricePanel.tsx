@@ -2,7 +2,6 @@ import {
   DEFAULT_PRICE_SIDE,
   PRICE_SIDES,
   PRICE_SIDE_LABELS,
-  TOP_PAIRS,
   formatDateTime,
   formatAge,
   formatPrice,
@@ -14,9 +13,9 @@ import {
   type PriceStatus,
 } from '@price-alerts/domain';
 import { useAtomValue } from 'jotai';
-import { useEffect } from 'react';
 import { feedStatusAtom } from '../../shared/prices/atoms';
-import { usePriceFeedClient } from '../../shared/prices/feed';
+import { useFollowPairs } from '../../shared/prices/useFollowPairs';
+import { TickingPrice } from '../../shared/prices/TickingPrice';
 import { usePairPrice } from '../../shared/prices/usePairPrice';
 import './LivePricePanel.css';
 
@@ -47,7 +46,9 @@ function LiveValues(props: { pair: CurrencyPair; price: LivePrice; side: PriceSi
               </>
             )}
           </dt>
-          <dd>{formatPrice(pair, sidePrice(price, s))}</dd>
+          <dd>
+            <TickingPrice value={sidePrice(price, s)} text={formatPrice(pair, sidePrice(price, s))} />
+          </dd>
         </div>
       ))}
       <div className="live-updated">
@@ -87,16 +88,14 @@ function StatusLine({ status, now }: { status: PriceStatus; now: number }) {
   );
 }
 
-/** The live price of the chosen pair, which the feed follows while this is on screen. */
+/**
+ * The live price of the chosen pair, which the feed follows while this is on screen. Its state is the
+ * feed's one state, the same the top pairs read, so it leaves 'Error' with them (issue 15, defect 4).
+ */
 export function LivePricePanel({ pair, side = DEFAULT_PRICE_SIDE }: { pair: CurrencyPair | ''; side?: PriceSide }) {
   const feedStatus = useAtomValue(feedStatusAtom);
   const { status, now } = usePairPrice(pair as CurrencyPair);
-  const feed = usePriceFeedClient();
-  useEffect(() => {
-    if (!pair) return;
-    feed.setPairs([...TOP_PAIRS, pair]);
-    return () => feed.setPairs(TOP_PAIRS);
-  }, [pair, feed]);
+  useFollowPairs(pair ? [pair] : []);
   if (!pair) return null;
   let body;
   if (feedStatus === 'disconnected' || feedStatus === 'connecting' || feedStatus === 'error') {

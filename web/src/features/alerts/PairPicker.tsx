@@ -1,20 +1,68 @@
-import { ALERT_TYPES, CURRENCY_PAIRS, type AlertType, type CurrencyPair } from '@price-alerts/domain';
-import { useState } from 'react';
+import {
+  ALERT_TYPES,
+  ALERT_TYPE_HELP,
+  CURRENCY_PAIRS,
+  formatPrice,
+  type AlertType,
+  type CurrencyPair,
+} from '@price-alerts/domain';
+import { useId, useState, type ReactNode } from 'react';
 import { Modal } from '../../shared/Modal';
+import { useFollowPairs } from '../../shared/prices/useFollowPairs';
+import { TickingPrice } from '../../shared/prices/TickingPrice';
+import { usePairPrice } from '../../shared/prices/usePairPrice';
 import './PairPicker.css';
 
-function ChoiceList<T extends string>({ items, onPick }: { items: readonly T[]; onPick: (item: T) => void }) {
+/**
+ * Each choice's button holds its item alone ('EUR/USD', 'Price reaching'), which is its name, and is
+ * described by the detail beside it (the live price, what the type does): the name stays what a person
+ * says to pick it, and stays the text shown on the button (WCAG 2.5.3). The button's tap area covers
+ * the whole row (PairPicker.css), detail included.
+ */
+function ChoiceList<T extends string>({
+  items,
+  onPick,
+  detail,
+  stacked = false,
+}: {
+  items: readonly T[];
+  onPick: (item: T) => void;
+  detail: (item: T) => ReactNode;
+  /** The detail on a line of its own under the name (a sentence rather than a price). */
+  stacked?: boolean;
+}) {
+  const id = useId();
   return (
-    <ul className="choice-list">
-      {items.map((item) => (
+    <ul className={stacked ? 'choice-list choice-list-stacked' : 'choice-list'}>
+      {items.map((item, i) => (
         <li key={item}>
-          <button type="button" onClick={() => onPick(item)}>
+          <button type="button" onClick={() => onPick(item)} aria-describedby={`${id}-${i}`}>
             {item}
           </button>
+          <span id={`${id}-${i}`} className="choice-detail">
+            {detail(item)}
+          </span>
         </li>
       ))}
     </ul>
   );
+}
+
+/** A pair's ask in the list, as the top cards show it: a feed-wide text wins, a price not live is muted. */
+function PairChoice({ pair }: { pair: CurrencyPair }) {
+  const { text, status } = usePairPrice(pair);
+  const ask = text || status.kind === 'none' ? undefined : status.price.ask;
+  const label = text ?? (ask === undefined ? 'Loading...' : formatPrice(pair, ask));
+  const muted = text !== null || status.kind !== 'live';
+  return (
+    <TickingPrice value={ask} text={label} className={muted ? 'choice-price choice-price-muted' : 'choice-price'} />
+  );
+}
+
+/** Follows every pair while open, so each row shows its live price. */
+function PairChoices({ matches, onPick }: { matches: readonly CurrencyPair[]; onPick: (p: CurrencyPair) => void }) {
+  useFollowPairs(CURRENCY_PAIRS);
+  return <ChoiceList items={matches} onPick={onPick} detail={(pair) => <PairChoice pair={pair} />} />;
 }
 
 export function PairPicker({
@@ -43,7 +91,7 @@ export function PairPicker({
       {matches.length === 0 ? (
         <p className="muted">No matching pairs</p>
       ) : (
-        <ChoiceList items={matches} onPick={onPick} />
+        <PairChoices matches={matches} onPick={onPick} />
       )}
     </Modal>
   );
@@ -61,7 +109,7 @@ export function TypePicker({
   return (
     <Modal open={open} onClose={onClose} labelledBy="type-picker-title">
       <h2 id="type-picker-title">Alert type</h2>
-      <ChoiceList items={ALERT_TYPES} onPick={onPick} />
+      <ChoiceList items={ALERT_TYPES} onPick={onPick} detail={(type) => ALERT_TYPE_HELP[type]} stacked />
     </Modal>
   );
 }

@@ -1,8 +1,11 @@
 import { TOP_PAIRS, formatPrice, priceStatusWords, type CurrencyPair } from '@price-alerts/domain';
-import { useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import { draftAtom } from './atoms';
+import { PairTrend } from './PairTrend';
+import { pairDaysAtom } from '../../shared/prices/atoms';
 import { usePriceFeedClient } from '../../shared/prices/feed';
+import { TickingPrice } from '../../shared/prices/TickingPrice';
 import { usePairPrice } from '../../shared/prices/usePairPrice';
 import './TopPairs.css';
 
@@ -13,6 +16,7 @@ function PairCard({ pair }: { pair: CurrencyPair }) {
   // Under the ask when the price is not live ('Market closed · Fri 21:59', 'Delayed · 45 s ago'); a
   // feed-wide text says it all alone.
   const words = text ? null : priceStatusWords(status, now);
+  const day = useAtomValue(pairDaysAtom)[pair];
   const setDraft = useSetAtom(draftAtom);
   const navigate = useNavigate();
   const feed = usePriceFeedClient();
@@ -30,9 +34,11 @@ function PairCard({ pair }: { pair: CurrencyPair }) {
         <span className="pair-name">{pair}</span>
         {/* A price that is not live keeps its place but is muted, so it never reads as a live one. */}
         <span className={words ? 'pair-ask pair-ask-stale' : 'pair-ask'} aria-live="off">
-          {label}
+          <TickingPrice value={ask} text={label} />
         </span>
         <span className="pair-caption">Ask</span>
+        {/* A feed-wide text says it all alone: no change measured from a price it does not show. */}
+        <PairTrend day={day} ask={text ? undefined : ask} />
         {words && (
           <span className={`pair-status pair-status-${status.kind}`}>
             {words.flag} · {/* On a narrow card the detail wraps whole, under the flag. */}

@@ -18,7 +18,8 @@ vi.mock('../../lib/repositories/pushTokens', () => import('../../test/fakePushTo
 vi.mock('../../lib/repositories/alerts', () => import('../../test/fakeAlertsRepository'));
 const toast = { success: vi.fn(), error: vi.fn() };
 vi.mock('react-hot-toast', () => ({ default: Object.assign(vi.fn(), toast) }));
-const feedStub = { setPairs: vi.fn() };
+const { fakeFeed } = await import('../../test/fakeFeed');
+const feedStub = fakeFeed();
 vi.mock('../../shared/prices/feed', () => ({ usePriceFeedClient: () => feedStub }));
 const repo = await import('../../test/fakeAlertsRepository');
 const { default: CreateAlertPage } = await import('./CreateAlertPage');

@@ -1,7 +1,7 @@
 // The dashboard rows of the alert model (issue 13): the live price and distance on ACTIVE rows,
 // every-time firings, the runaway pause, and an expiry in PREVIOUS, with rows that set none of the
 // new fields looking as they always did.
-import { TOP_PAIRS, type Alert, type LivePrice } from '@price-alerts/domain';
+import { type Alert, type LivePrice } from '@price-alerts/domain';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
@@ -10,8 +10,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 // Rows read prices from the feed the app holds; the database is never reached.
 const getDb = vi.fn(() => new Promise(() => {}));
 vi.mock('../../lib/firebase', () => ({ getDb }));
-const setPairs = vi.fn();
-const feedStub = { setPairs: (pairs: unknown) => setPairs(pairs) };
+const { fakeFeed } = await import('../../test/fakeFeed');
+const feedStub = fakeFeed();
 vi.mock('../../shared/prices/feed', () => ({ usePriceFeedClient: () => feedStub }));
 
 const { AlertsPanel } = await import('./AlertsPanel');
@@ -41,7 +41,6 @@ const row = (text: RegExp | string) => screen.getByRole('button', { name: new Re
 const live = (r: HTMLElement) => r.querySelector('.alert-live')?.textContent;
 
 beforeEach(() => {
-  setPairs.mockClear();
   getDb.mockClear();
   // A second after the quotes: live prices (a Thursday; what is shown for older ones is in priceStatus.test.tsx).
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -130,13 +129,13 @@ describe('ACTIVE rows: the live price on the alert’s side and the distance to 
       ],
       previous: [alert('n', 'triggered', { currencyPair: 'NZD/USD' })],
     });
-    expect(setPairs).toHaveBeenLastCalledWith([...TOP_PAIRS, 'USD/JPY', 'XAU/USD']);
-    setPairs.mockClear();
+    expect(feedStub.followed()).toEqual(['EUR/USD', 'USD/JPY', 'XAU/USD']);
+    const follows = feedStub.follows;
     // The same pairs in a new snapshot: no new subscription.
     act(() => store.set(alertListsAtom, (l) => ({ ...l, active: [...l.active].reverse() })));
-    expect(setPairs).not.toHaveBeenCalled();
+    expect(feedStub.follows).toBe(follows);
     act(() => store.set(alertListsAtom, (l) => ({ ...l, active: [alert('e', 'active')] })));
-    expect(setPairs).toHaveBeenLastCalledWith(TOP_PAIRS);
+    expect(feedStub.followed()).toEqual(['EUR/USD']);
   });
 });
 

@@ -1,4 +1,4 @@
-import { AlertLimitError, TOP_PAIRS, type ValidAlertInput } from '@price-alerts/domain';
+import { ALERT_TYPES, ALERT_TYPE_HELP, AlertLimitError, type ValidAlertInput } from '@price-alerts/domain';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -13,8 +13,8 @@ vi.mock('../../lib/repositories/alerts', () => ({
 }));
 const toast = { success: vi.fn(), error: vi.fn() };
 vi.mock('react-hot-toast', () => ({ default: Object.assign(vi.fn(), toast) }));
-const setPairs = vi.fn();
-const feedStub = { setPairs: (pairs: unknown) => setPairs(pairs) };
+const { fakeFeed } = await import('../../test/fakeFeed');
+const feedStub = fakeFeed();
 vi.mock('../../shared/prices/feed', () => ({ usePriceFeedClient: () => feedStub }));
 const { default: CreateAlertPage } = await import('./CreateAlertPage');
 const { LivePricePanel } = await import('./LivePricePanel');
@@ -79,7 +79,7 @@ describe('create alert', () => {
     expect(toast.error).toHaveBeenLastCalledWith('Please log in to create alerts.');
   });
 
-  it('searches pairs, says when none match, and follows the chosen pair live', () => {
+  it('searches pairs, says when none match, and follows the chosen pair live', async () => {
     renderCreate();
     fireEvent.click(screen.getByRole('button', { name: /Currency pair/ }));
     const dialog = screen.getByRole('dialog', { name: 'Currency pair' });
@@ -94,17 +94,20 @@ describe('create alert', () => {
     fireEvent.change(within(dialog).getByLabelText('Search for a pair'), { target: { value: 'gbp usd' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'GBP/USD' }));
     expect(screen.getByRole('button', { name: /Currency pair/ }).textContent).toBe('GBP/USD');
-    expect(setPairs).toHaveBeenLastCalledWith([...TOP_PAIRS, 'GBP/USD']);
+    // The panel follows the chosen pair (the picker, which followed every pair, has let go).
+    await waitFor(() => expect(feedStub.followed()).toEqual(['GBP/USD']));
   });
 
-  it('offers the three alert types', () => {
+  it('offers the three alert types, each explained in one line', () => {
     renderCreate();
     fireEvent.click(screen.getByRole('button', { name: /Alert type/ }));
+    const described = (b: HTMLElement) =>
+      document.getElementById(b.getAttribute('aria-describedby') ?? '')?.textContent;
     expect(
       within(screen.getByRole('dialog', { name: 'Alert type' }))
         .getAllByRole('button')
-        .map((b) => b.textContent),
-    ).toEqual(['Price reaching', 'Price rising above', 'Price dropping below']);
+        .map((b) => [b.textContent, described(b)]),
+    ).toEqual(ALERT_TYPES.map((type) => [type, ALERT_TYPE_HELP[type]]));
   });
 
   it('creates the alert, says so, goes to the success screen and resets the draft', async () => {
@@ -226,6 +229,6 @@ describe('live price panel', () => {
       </Provider>,
     );
     expect(container.textContent).toBe('');
-    expect(setPairs).not.toHaveBeenCalled();
+    expect(feedStub.followed()).toEqual([]);
   });
 });

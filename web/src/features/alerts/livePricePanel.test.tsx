@@ -5,7 +5,9 @@ import { render, screen, within } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('../../shared/prices/feed', () => ({ usePriceFeedClient: () => ({ setPairs: () => {} }) }));
+const { fakeFeed } = await import('../../test/fakeFeed');
+const feedStub = fakeFeed();
+vi.mock('../../shared/prices/feed', () => ({ usePriceFeedClient: () => feedStub }));
 const { LivePricePanel } = await import('./LivePricePanel');
 const { feedStatusAtom, livePricesAtom } = await import('../../shared/prices/atoms');
 

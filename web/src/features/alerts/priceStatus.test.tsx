@@ -8,8 +8,10 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../lib/firebase', () => ({ getDb: vi.fn(() => new Promise(() => {})) }));
+const { fakeFeed } = await import('../../test/fakeFeed');
+const feedStub = fakeFeed();
 vi.mock('../../shared/prices/feed', () => ({
-  usePriceFeedClient: () => ({ setPairs: () => {}, reconnect: () => {} }),
+  usePriceFeedClient: () => feedStub,
 }));
 const { AlertForm } = await import('./AlertForm');
 const { AlertsPanel } = await import('./AlertsPanel');

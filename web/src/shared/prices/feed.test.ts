@@ -1,8 +1,15 @@
-import { TOP_PAIRS, encodeSubscribed, encodeTick, type FeedSession } from '@price-alerts/domain';
+import {
+  TOP_PAIRS,
+  encodeError,
+  encodePairDay,
+  encodeSubscribed,
+  encodeTick,
+  type FeedSession,
+} from '@price-alerts/domain';
 import { createStore } from 'jotai';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeSocket } from '../../test/fakeSocket';
-import { feedStatusAtom, livePricesAtom, priceTextAtom } from './atoms';
+import { feedStatusAtom, livePricesAtom, pairDaysAtom, priceTextAtom } from './atoms';
 import { createPriceFeed } from './feed';
 
 // The browser's socket and the ID token are the boundary: each test opens fake sockets instead.
@@ -86,5 +93,37 @@ describe('the app price feed writes into its own store', () => {
     feed.close();
     expect(socket.closedWith).toBe(1000);
     expect(store.get(priceTextAtom)).toBe('-');
+  });
+
+  it('leaves Error for prices in the frame that paints the first tick after it, for every screen at once', async () => {
+    const { socket } = await subscribedFeed();
+    socket.serverSends(encodeError('7', 'Quota exceeded'));
+    expect([store.get(feedStatusAtom), store.get(priceTextAtom)]).toEqual(['error', 'Error']);
+    socket.serverSends(tick('EUR/USD', 1.4, 5));
+    // Until the frame paints, nothing changes: no screen shows an old price in between.
+    expect([store.get(feedStatusAtom), store.get(priceTextAtom)]).toEqual(['error', 'Error']);
+    paint();
+    expect([store.get(feedStatusAtom), store.get(priceTextAtom), store.get(livePricesAtom)['EUR/USD']?.ask]).toEqual([
+      'subscribed',
+      null,
+      1.4,
+    ]);
+  });
+
+  it('keeps each pair’s day from the relay and folds the ticks that follow into it', async () => {
+    const { socket } = await subscribedFeed();
+    const day = { dayStart: 0, open: 100, openAt: 0, closes: [{ minute: 0, ask: 100 }] };
+    socket.serverSends(encodePairDay('BTCUSD', day));
+    socket.serverSends(tick('BTC/USD', 103, 60_500));
+    paint();
+    expect(store.get(pairDaysAtom)['BTC/USD']).toEqual({
+      ...day,
+      closes: [
+        { minute: 0, ask: 100 },
+        { minute: 60_000, ask: 103 },
+      ],
+    });
+    // A pair the relay sent no day for has none: its change waits for one.
+    expect(store.get(pairDaysAtom)['EUR/USD']).toBeUndefined();
   });
 });

@@ -1,9 +1,10 @@
-import type { CurrencyPair, LivePrice } from '@price-alerts/domain';
+import { foldTick, type CurrencyPair, type LivePrice, type PairDay } from '@price-alerts/domain';
 import { useStore } from 'jotai';
 import toast from 'react-hot-toast';
 import { openPriceSocket, priceFeedTarget } from '../../lib/priceSocket';
-import { feedStatusAtom, livePricesAtom, priceTextAtom } from './atoms';
-import { FeedClient, type FeedDeps } from './feedClient';
+import { isOnline } from '../useOnline';
+import { feedStateAtom, livePricesAtom, pairDaysAtom } from './atoms';
+import { FeedClient, type FeedDeps, type FeedState } from './feedClient';
 
 type Store = ReturnType<typeof useStore>;
 
@@ -18,38 +19,63 @@ const browserDeps: PriceFeedDeps = {
   target: priceFeedTarget,
   requestFrame: (paint) => requestAnimationFrame(paint),
   cancelFrame: (id) => cancelAnimationFrame(id),
+  isOnline,
 };
+
+/** Each pair's day with the frame's ticks folded in, as the relay folded every tick before. */
+function foldDays(days: Partial<Record<CurrencyPair, PairDay>>, ticks: Map<CurrencyPair, LivePrice>) {
+  const next = { ...days };
+  for (const [pair, price] of ticks) {
+    const day = next[pair];
+    // Without the relay's day a pair has no open to measure from: it waits for one.
+    if (day) next[pair] = foldTick(day, pair, price.ask, price.timestamp);
+  }
+  return next;
+}
 
 /**
  * The signed-in user's one price socket, writing into the given store. Ticks can arrive faster
- * than the screen paints; they are folded into one store update per frame.
+ * than the screen paints; they are folded into one store update per frame, and the state that
+ * shows them (text cleared) lands in the same frame, so no cell shows an old price in between.
  */
 export function createPriceFeed(store: Store, deps: PriceFeedDeps = browserDeps): FeedClient {
   const pending = new Map<CurrencyPair, LivePrice>();
+  let pendingState: FeedState | undefined;
   let frame: number | undefined;
   const flush = () => {
     frame = undefined;
-    const update = Object.fromEntries(pending);
-    pending.clear();
-    store.set(livePricesAtom, (prices) => ({ ...prices, ...update }));
-    store.set(priceTextAtom, null);
+    if (pending.size) {
+      const update = Object.fromEntries(pending);
+      store.set(livePricesAtom, (prices) => ({ ...prices, ...update }));
+      store.set(pairDaysAtom, (days) => foldDays(days, pending));
+      pending.clear();
+    }
+    if (pendingState) store.set(feedStateAtom, pendingState);
+    pendingState = undefined;
   };
   return new FeedClient({
     open: deps.open,
     target: deps.target,
+    isOnline: deps.isOnline,
     events: {
-      status: (status) => store.set(feedStatusAtom, status),
+      state(state) {
+        if (state.text === null) {
+          pendingState = state;
+          frame ??= deps.requestFrame(flush);
+          return;
+        }
+        // Ticks still waiting for a frame belong to a socket that just went away or failed.
+        if (frame !== undefined) deps.cancelFrame(frame);
+        frame = undefined;
+        pending.clear();
+        pendingState = undefined;
+        store.set(feedStateAtom, state);
+      },
       tick(pair, price) {
         pending.set(pair, price);
         frame ??= deps.requestFrame(flush);
       },
-      text(text) {
-        // Ticks still waiting for a frame belong to the socket that just went away.
-        if (frame !== undefined) deps.cancelFrame(frame);
-        frame = undefined;
-        pending.clear();
-        store.set(priceTextAtom, text);
-      },
+      day: (pair, day) => store.set(pairDaysAtom, (days) => ({ ...days, [pair]: day })),
       toast: (message) => toast.error(message, { id: message }),
     },
   });

@@ -1,4 +1,4 @@
-import { encodeError, encodeSubscribed, encodeTick, type FeedSession } from '@price-alerts/domain';
+import { encodeError, encodePairDay, encodeSubscribed, encodeTick, type FeedSession } from '@price-alerts/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeSocket } from '../../test/fakeSocket';
 import { FeedClient, type FeedEvents } from './feedClient';
@@ -13,11 +13,12 @@ const session: FeedSession = {
 let sockets: FakeSocket[];
 let log: string[];
 let client: FeedClient;
+let online: boolean;
 
 const events: FeedEvents = {
-  status: (s) => log.push(`status:${s}`),
+  state: (s) => log.push(`state:${s.status}:${s.text}`),
   tick: (pair, p) => log.push(`tick:${pair}:${p.ask}:${p.timestamp}`),
-  text: (t) => log.push(`text:${t}`),
+  day: (pair, d) => log.push(`day:${pair}:${d.open}`),
   toast: (m) => log.push(`toast:${m}`),
 };
 
@@ -25,6 +26,7 @@ beforeEach(() => {
   vi.useFakeTimers();
   sockets = [];
   log = [];
+  online = true;
   client = new FeedClient({
     open: ({ url }) => {
       const socket = new FakeSocket(url);
@@ -34,6 +36,7 @@ beforeEach(() => {
     target: async () => ({ url: 'ws://relay/prices', protocols: ['price-alerts.v1', 'bearer.t'] }),
     events,
     retryDelay: () => 1_000,
+    isOnline: () => online,
   });
 });
 afterEach(() => vi.useRealTimers());
@@ -51,10 +54,10 @@ describe('FeedClient', () => {
     const socket = await connected();
     socket.serverSends(encodeTick(session, 'EURUSD', 1.0851, 1.085, 2_000));
     expect(log).toEqual([
-      'status:connecting',
-      'text:Loading...',
-      'status:connected',
-      'status:subscribed',
+      'state:connecting:Loading...',
+      'state:connected:Loading...',
+      'state:subscribed:Loading...',
+      'state:subscribed:null',
       'tick:EUR/USD:1.0851:2000',
     ]);
     expect(socket.sent).toEqual(['{"pairs":["EURUSD","BTCUSD"]}']);
@@ -64,21 +67,21 @@ describe('FeedClient', () => {
     const socket = await connected();
     log = [];
     socket.serverSends(encodeError(code, 'Quota exceeded'));
-    expect(log).toEqual(['status:error', 'text:Error', 'toast:WebSocket Error: Quota exceeded']);
+    expect(log).toEqual(['state:error:Error', 'toast:WebSocket Error: Quota exceeded']);
   });
 
   it('shows Error and toasts on a socket error', async () => {
     const socket = await connected();
     log = [];
     socket.serverErrors();
-    expect(log).toEqual(['status:error', 'text:Error', 'toast:WebSocket connection error.']);
+    expect(log).toEqual(['state:error:Error', 'toast:WebSocket connection error.']);
   });
 
   it('shows Offline after an abnormal close and tries again', async () => {
     const socket = await connected();
     log = [];
     socket.serverCloses(1006);
-    expect(log).toEqual(['status:disconnected', 'text:Offline']);
+    expect(log).toEqual(['state:disconnected:Offline']);
     await vi.advanceTimersByTimeAsync(1_000);
     expect(sockets).toHaveLength(2);
   });
@@ -89,7 +92,7 @@ describe('FeedClient', () => {
     client.close();
     socket.serverCloses(1000);
     expect(socket.closedWith).toBe(1000);
-    expect(log).toEqual(['status:disconnected', 'text:-']);
+    expect(log).toEqual(['state:disconnected:-']);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(sockets).toHaveLength(1);
   });
@@ -99,7 +102,7 @@ describe('FeedClient', () => {
     log = [];
     client.offline();
     expect(socket.closedWith).toBe(1000);
-    expect(log).toEqual(['status:disconnected', 'text:Offline']);
+    expect(log).toEqual(['state:disconnected:Offline']);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(sockets).toHaveLength(1);
     await client.connect();
@@ -145,7 +148,70 @@ describe('FeedClient', () => {
     log = [];
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     socket.serverSends(['1EURUSD|x|1|1', encodeTick(session, 'EURUSD', 1.09, 1.089, 3_000)].join('\n'));
-    expect(log).toEqual(['tick:EUR/USD:1.09:3000']);
+    expect(log).toEqual(['state:subscribed:null', 'tick:EUR/USD:1.09:3000']);
     expect(warn).toHaveBeenCalledOnce();
+  });
+
+  it('ends an error at the next tick, without waiting for a type 0 (defect 4)', async () => {
+    const socket = await connected();
+    socket.serverSends(encodeError('7', 'Quota exceeded'));
+    log = [];
+    socket.serverSends(encodeTick(session, 'EURUSD', 1.09, 1.089, 3_000));
+    expect(log).toEqual(['state:subscribed:null', 'tick:EUR/USD:1.09:3000']);
+  });
+
+  it('after an error, a type 0 waits for the tick that follows it (Loading...)', async () => {
+    const socket = await connected();
+    socket.serverSends(encodeError('7', 'Live prices unavailable'));
+    log = [];
+    socket.serverSends(encodeSubscribed(session));
+    socket.serverSends(encodeTick(session, 'EURUSD', 1.09, 1.089, 3_000));
+    expect(log).toEqual(['state:subscribed:Loading...', 'state:subscribed:null', 'tick:EUR/USD:1.09:3000']);
+  });
+
+  it('passes each pair’s day on, and skips a malformed one', async () => {
+    const socket = await connected();
+    log = [];
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const day = { dayStart: 0, open: 65_000, openAt: 0, closes: [{ minute: 0, ask: 65_000 }] };
+    socket.serverSends([encodePairDay('BTCUSD', day), '3{"symbol":"EURUSD","open":-1}'].join('\n'));
+    expect(log).toEqual(['day:BTC/USD:65000']);
+    expect(warn).toHaveBeenCalledOnce();
+  });
+});
+
+describe('FeedClient.follow', () => {
+  it('subscribes to the union of the base pairs and every followed set, whatever order they leave in', async () => {
+    const socket = await connected();
+    const panel = client.follow(['XAU/USD']);
+    const picker = client.follow(['XAU/USD', 'ETH/USD']);
+    expect(socket.sent.at(-1)).toBe('{"pairs":["EURUSD","BTCUSD","XAUUSD","ETHUSD"]}');
+    panel();
+    // XAU/USD is still followed by the picker: nothing to send.
+    expect(socket.sent).toHaveLength(3);
+    picker();
+    expect(socket.sent.at(-1)).toBe('{"pairs":["EURUSD","BTCUSD"]}');
+  });
+});
+
+describe('FeedClient without a network (defect 3)', () => {
+  it('says Offline, opens no socket and toasts nothing, then connects when asked once online', async () => {
+    online = false;
+    await client.connect(['EUR/USD']);
+    expect([log, sockets.length]).toEqual([['state:disconnected:Offline'], 0]);
+    online = true;
+    await client.connect();
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('takes a socket error and close after the network went as Offline, with no toast and no retry', async () => {
+    const socket = await connected();
+    log = [];
+    online = false;
+    socket.serverErrors();
+    socket.serverCloses(1006);
+    expect(log).toEqual(['state:disconnected:Offline']);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sockets).toHaveLength(1);
   });
 });

@@ -2,6 +2,11 @@
  * The app's live-price connection (spec section 4): one socket to the relay, the domain codec for
  * every frame, and the spec's states and texts. The socket factory and target are injected, so the
  * whole state machine runs in tests against a fake socket.
+ *
+ * Its state is one value, a status and the text every price cell shows, emitted whole on every
+ * change: the top pairs, the rows and the create screen's panel all read it, so no screen can stay
+ * in 'error' while another shows prices (issue 15, defect 4). A tick is proof the feed works, so it
+ * ends an error (a provider's type 7/9 on a socket that stays subscribed has no type 0 after it).
  */
 import {
   NORMAL_CLOSE_CODE,
@@ -12,6 +17,7 @@ import {
   type CurrencyPair,
   type FeedSession,
   type LivePrice,
+  type PairDay,
 } from '@price-alerts/domain';
 import type { SocketTarget } from '../../lib/priceSocket';
 
@@ -28,11 +34,17 @@ export interface SocketLike {
   onclose: ((event: CloseEvent) => void) | null;
 }
 
+export interface FeedState {
+  status: FeedStatus;
+  /** When set, every pair shows this text instead of its price. */
+  text: PriceText | null;
+}
+
 export interface FeedEvents {
-  status(status: FeedStatus): void;
+  state(state: FeedState): void;
   tick(pair: CurrencyPair, price: LivePrice): void;
-  /** Every followed pair shows this text instead of a price. */
-  text(text: PriceText): void;
+  /** A pair's trading day and last hour, sent by the relay as it answers a subscription. */
+  day(pair: CurrencyPair, day: PairDay): void;
   toast(message: string): void;
 }
 
@@ -42,6 +54,11 @@ export interface FeedDeps {
   events: FeedEvents;
   /** Auto-reconnect delays after an abnormal close: 1 s doubling to 30 s. */
   retryDelay?: (attempt: number) => number;
+  /**
+   * Whether the device has a network. Without one the feed says Offline, opens no socket and
+   * toasts nothing (the app's offline banner says it); the caller connects again on 'online'.
+   */
+  isOnline?: () => boolean;
 }
 
 const CONNECTING = 0;
@@ -50,10 +67,14 @@ const OPEN = 1;
 export class FeedClient {
   #socket: SocketLike | undefined;
   #session: FeedSession | null = null;
+  /** What is subscribed: the base pairs and every followed set. */
   #pairs: CurrencyPair[] = [];
+  #base: CurrencyPair[] = [];
+  readonly #followed = new Set<CurrencyPair[]>();
   #attempt = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #stopped = true;
+  #state: FeedState = { status: 'disconnected', text: '-' };
 
   constructor(private readonly deps: FeedDeps) {}
 
@@ -62,14 +83,17 @@ export class FeedClient {
   }
 
   /** Opens the socket, unless one is already open or connecting (then only the pairs change). */
-  async connect(pairs: readonly CurrencyPair[] = this.#pairs): Promise<void> {
+  async connect(pairs: readonly CurrencyPair[] = this.#base): Promise<void> {
     this.#stopped = false;
     this.setPairs(pairs);
     const state = this.#socket?.readyState;
     if (state === OPEN || state === CONNECTING) return;
     clearTimeout(this.#timer);
-    this.deps.events.status('connecting');
-    this.deps.events.text('Loading...');
+    if (!this.#online()) {
+      this.#set('disconnected', 'Offline');
+      return;
+    }
+    this.#set('connecting', 'Loading...');
     let target: SocketTarget;
     try {
       target = await this.deps.target();
@@ -82,7 +106,7 @@ export class FeedClient {
     this.#socket = socket;
     socket.onopen = () => {
       this.#attempt = 0;
-      this.deps.events.status('connected');
+      this.#set('connected', 'Loading...');
       socket.send(encodeSubscribe(this.#pairs));
     };
     socket.onmessage = (event) => this.#onFrame(String(event.data));
@@ -90,9 +114,29 @@ export class FeedClient {
     socket.onclose = (event) => this.#onClose(socket, event.code);
   }
 
-  /** Follows a new set of pairs; an open socket re-subscribes at once. */
+  /** The pairs the app always follows (the top pairs); an open socket re-subscribes at once. */
   setPairs(pairs: readonly CurrencyPair[]): void {
-    const next = [...new Set(pairs)];
+    this.#base = [...pairs];
+    this.#resubscribe();
+  }
+
+  /**
+   * Follows more pairs while a screen needs them (the create panel's pair, the picker's list, the
+   * alerts' rows); the returned function lets go. Screens come and go in any order, so the
+   * subscription is always the union of what is followed, never the last screen's wish.
+   */
+  follow(pairs: readonly CurrencyPair[]): () => void {
+    const entry = [...pairs];
+    this.#followed.add(entry);
+    this.#resubscribe();
+    return () => {
+      this.#followed.delete(entry);
+      this.#resubscribe();
+    };
+  }
+
+  #resubscribe(): void {
+    const next = [...new Set([...this.#base, ...[...this.#followed].flat()])];
     const changed = next.join() !== this.#pairs.join();
     this.#pairs = next;
     if (changed && this.#socket?.readyState === OPEN) this.#socket.send(encodeSubscribe(this.#pairs));
@@ -114,8 +158,7 @@ export class FeedClient {
     const socket = this.#socket;
     this.#socket = undefined;
     socket?.close(NORMAL_CLOSE_CODE);
-    this.deps.events.status('disconnected');
-    this.deps.events.text(text);
+    this.#set('disconnected', text);
   }
 
   /** Closes the socket and opens a new one after 100 ms. */
@@ -125,9 +168,23 @@ export class FeedClient {
     this.#timer = setTimeout(() => void this.connect(), RECONNECT_DELAY_MS);
   }
 
+  #online(): boolean {
+    return this.deps.isOnline?.() ?? true;
+  }
+
+  #set(status: FeedStatus, text: PriceText | null): void {
+    if (status === this.#state.status && text === this.#state.text) return;
+    this.#state = { status, text };
+    this.deps.events.state(this.#state);
+  }
+
+  /** A failed connection; without a network that is no news: the close that follows says Offline. */
   #fail(message: string): void {
-    this.deps.events.status('error');
-    this.deps.events.text('Error');
+    if (message === TOAST.websocketConnection && !this.#online()) {
+      if (!this.#socket) this.#set('disconnected', 'Offline');
+      return;
+    }
+    this.#set('error', 'Error');
     this.deps.events.toast(message);
   }
 
@@ -135,10 +192,14 @@ export class FeedClient {
     for (const message of parseFeedFrame(frame, this.#session)) {
       if (message.type === 'subscribed') {
         this.#session = message.session;
-        this.deps.events.status('subscribed');
+        // After an error, prices wait for their tick ('Loading...'); otherwise nothing on screen changes.
+        this.#set('subscribed', this.#state.text === 'Error' ? 'Loading...' : this.#state.text);
       } else if (message.type === 'tick' && message.tick.pair) {
         const { ask, bid, timestamp } = message.tick;
+        this.#set('subscribed', null);
         this.deps.events.tick(message.tick.pair, { ask, bid, timestamp });
+      } else if (message.type === 'day' && message.pair) {
+        this.deps.events.day(message.pair, message.day);
       } else if (message.type === 'error') {
         this.#fail(TOAST.websocketError(message.error));
       } else if (message.type === 'invalid') {
@@ -152,12 +213,13 @@ export class FeedClient {
     this.#socket = undefined;
     this.#session = null;
     if (this.#stopped) return;
-    this.deps.events.status('disconnected');
     if (code === NORMAL_CLOSE_CODE) {
-      this.deps.events.text('-');
+      this.#set('disconnected', '-');
       return;
     }
-    this.deps.events.text('Offline');
+    this.#set('disconnected', 'Offline');
+    // Without a network, retrying only fails: 'online' brings the caller back to connect.
+    if (!this.#online()) return;
     // 4001: the ID token expired or was refused; the next attempt fetches a fresh one.
     const delay = this.deps.retryDelay?.(this.#attempt) ?? Math.min(30_000, 1_000 * 2 ** this.#attempt);
     this.#attempt += 1;

@@ -1,0 +1,12 @@
+import type { AlertType } from './constants.ts';
+
+/**
+ * One line per alert type for the type picker, true to the evaluator (docs/evaluation.md): judged on
+ * the alert's side (Ask unless chosen), on prices seen after it became active; with Repeat 'Every
+ * time' it fires again only after the price has gone back past the level by the re-arm distance.
+ */
+export const ALERT_TYPE_HELP: Record<AlertType, string> = {
+  'Price reaching': 'Fires when the price touches your level from either side, a jump across it included.',
+  'Price rising above': 'Fires on the first price at or above your level, at once if it is already there.',
+  'Price dropping below': 'Fires on the first price at or below your level, at once if it is already there.',
+};

@@ -1,0 +1,34 @@
+/**
+ * Each pair's trading day and last hour of minute closes (domain pairDay.ts), folded from every tick
+ * the ingest service sees, in memory: the relay sends them to a client as it subscribes, so a card's
+ * change and sparkline cost no read anywhere. A restart starts them afresh (docs/live-prices.md).
+ */
+import { encodePairDay, foldTick, pairToSymbol, type CurrencyPair, type PairDay } from '@price-alerts/domain';
+import type { PricedTick } from './upstream.ts';
+
+export class PairDays {
+  readonly #days = new Map<CurrencyPair, PairDay>();
+  /** Each pair's type 3 message, encoded once until its next tick: a resync sends it to every client. */
+  readonly #encoded = new Map<CurrencyPair, string>();
+
+  add(tick: PricedTick): void {
+    this.#days.set(tick.pair, foldTick(this.#days.get(tick.pair), tick.pair, tick.ask, tick.timestamp));
+    this.#encoded.delete(tick.pair);
+  }
+
+  get(pair: CurrencyPair): PairDay | undefined {
+    return this.#days.get(pair);
+  }
+
+  /** The pair's type 3 message, or undefined before its first tick. */
+  message(pair: CurrencyPair): string | undefined {
+    const day = this.#days.get(pair);
+    if (!day) return undefined;
+    let message = this.#encoded.get(pair);
+    if (message === undefined) {
+      message = encodePairDay(pairToSymbol(pair), day);
+      this.#encoded.set(pair, message);
+    }
+    return message;
+  }
+}

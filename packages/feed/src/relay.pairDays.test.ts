@@ -1,0 +1,60 @@
+// The relay's type 3 message: each subscription gets its pairs' day and last hour before their
+// latest tick, kept from the ticks it relayed; a client's malformed messages change nothing.
+import { encodeSubscribe, relayProtocols } from '@price-alerts/domain';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTestRelay, tick, type TestRelay } from './testing/testRelay.ts';
+import { recordingClient } from './testClient.ts';
+
+let running: TestRelay | undefined;
+afterEach(async () => {
+  await running?.stop();
+  running = undefined;
+});
+
+const MINUTE = 60_000;
+
+describe('relay: the day and last hour on subscribe', () => {
+  it('sends type 0, then each pair’s day (3) before its latest tick (1), and nothing for a pair never seen', async () => {
+    running = await startTestRelay();
+    // Ticks keep their own time through the relay: a fixed one makes the day certain.
+    const now = Date.UTC(2025, 0, 15, 12, 0, 30);
+    running.relay.publish(tick('BTC/USD', 100, now - 2 * MINUTE));
+    running.relay.publish(tick('BTC/USD', 101, now - MINUTE));
+    running.relay.publish(tick('BTC/USD', 102, now));
+    const client = await recordingClient(running.url, encodeSubscribe(['BTC/USD', 'XAU/JPY']), undefined, [
+      ...relayProtocols('good-day'),
+    ]);
+    await client.next('tick', (m) => m.tick.ask === 102);
+    expect(client.messages.map((m) => m.type)).toEqual(['subscribed', 'day', 'tick']);
+    const day = await client.next('day');
+    expect(day.pair).toBe('BTC/USD');
+    // Crypto's day begins at 00:00 UTC.
+    expect(day.day).toEqual({
+      dayStart: Date.UTC(2025, 0, 15),
+      open: 100,
+      openAt: now - 2 * MINUTE,
+      closes: [100, 101, 102].map((ask, i) => ({ minute: Date.UTC(2025, 0, 15, 11, 58 + i), ask })),
+    });
+    client.socket.close();
+  });
+
+  it.each([
+    ['a type 3 line', '3{"symbol":"EURUSD","open":-1}'],
+    ['a type 3 that is not JSON', '3{not json'],
+    ['a day message in the subscription', JSON.stringify({ pairs: ['EURUSD'], day_start: 'x' })],
+    ['an empty message', ''],
+  ])('answers %s from a client with a type 7 error and keeps serving it', async (_name, raw) => {
+    running = await startTestRelay();
+    running.relay.publish(tick('EUR/USD', 1.1));
+    const client = await recordingClient(running.url, undefined, undefined, relayProtocols('good-bad'));
+    client.socket.send(raw);
+    const error = await client.next('error');
+    expect([error.code, error.error]).toEqual(['7', 'Invalid subscription: expected {"pairs": ["EURUSD", ...]}']);
+    client.socket.send(encodeSubscribe(['EUR/USD']));
+    await client.next('day');
+    running.relay.publish(tick('EUR/USD', 1.2));
+    await client.next('tick', (m) => m.tick.ask === 1.2);
+    expect(running.relay.clientCount).toBe(1);
+    client.socket.close();
+  });
+});

@@ -1,0 +1,125 @@
+// Issue 15, "make it feel alive": the top pairs' change since the day's open and last-hour
+// sparkline (from the relay's type 3 message), digits that flash on a tick (and do not move under
+// reduced motion), and the pair picker's live prices and the type picker's one-line explanations.
+import { ALERT_TYPE_HELP, PUSH_MESSAGES } from '@price-alerts/domain';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  PHONE,
+  SMALL_PHONE,
+  TABLET,
+  WEB_URL,
+  checkScreen,
+  launchBrowser,
+  newPage,
+  sideScroll,
+  signIn,
+  simulator,
+} from './harness';
+import { A_PRICE, askOf, pairCard } from './live-helpers';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const CHANGE = /^[+\u2212]?\d+\.\d\d%$/;
+
+/** The tick flash on a card: -1 while none shows, else how many animations run on its digits. */
+const flashAnimations = (page: Page, pair: string, direction: 'up' | 'down') =>
+  pairCard(page, pair).evaluate((card, dir) => {
+    const digits = card.querySelector(`[data-tick="${dir}"] .tick-digits`);
+    return digits ? digits.getAnimations().length : -1;
+  }, direction);
+
+/** Forces a price a step away from the one shown and returns the new one. */
+async function step(page: Page, pair: string, by: number): Promise<void> {
+  const shown = Number((await askOf(page, pair))?.replace(/,/g, ''));
+  await simulator('price', { pair, ask: Number((shown + by).toFixed(5)) });
+}
+
+async function dashboard(page: Page) {
+  await signIn(page);
+  await page.waitForURL(`${WEB_URL}/dashboard`);
+  await expect.poll(() => askOf(page, 'EUR/USD')).toMatch(A_PRICE);
+  // The sign-in toast of a browser without notification permission would cover the screenshots.
+  await expect.poll(() => page.getByText(PUSH_MESSAGES.permissionDenied).count(), { timeout: 10_000 }).toBe(0);
+}
+
+describe.each([PHONE, TABLET, SMALL_PHONE])('live ticks at $width x $height', (viewport) => {
+  it('shows each top pair’s change and sparkline, flashes the digits a tick changed, and prices in the picker', async () => {
+    const { context, page } = await newPage(browser, viewport);
+    await dashboard(page);
+    for (const pair of ['EUR/USD', 'GBP/USD', 'AUD/USD', 'BTC/USD']) {
+      const card = pairCard(page, pair);
+      await expect.poll(() => card.locator('.pair-change [aria-hidden="true"]').textContent()).toMatch(CHANGE);
+      expect(await card.locator('.pair-change .visually-hidden').textContent()).toMatch(
+        /^(Up|Down) \d+\.\d\d% since the day's open$|^Unchanged since the day's open$/,
+      );
+      expect(await card.locator('svg.sparkline polyline').getAttribute('points')).toMatch(/^[\d.]+,[\d.]+/);
+    }
+
+    await simulator('silence', { silent: true });
+    try {
+      await step(page, 'EUR/USD', 0.0003);
+      // The flash shows, animated, and goes.
+      await expect.poll(() => flashAnimations(page, 'EUR/USD', 'up')).toBeGreaterThan(0);
+      await expect.poll(() => pairCard(page, 'EUR/USD').locator('[data-tick]').count()).toBe(0);
+      await step(page, 'EUR/USD', -0.0006);
+      await expect.poll(() => flashAnimations(page, 'EUR/USD', 'down')).toBeGreaterThan(0);
+      await expect.poll(() => pairCard(page, 'EUR/USD').locator('[data-tick]').count()).toBe(0);
+    } finally {
+      await simulator('silence', { silent: false });
+    }
+    // Centred, so the bottom navigation, which overlays the page's end, does not hide the cards.
+    await page.locator('.top-pairs').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await checkScreen(page, 'live-top-pairs');
+    expect(await sideScroll(page)).toBe(0);
+
+    // The picker follows every pair while open: each row has its live ask.
+    await page.getByRole('link', { name: 'Add alert' }).click();
+    await page.waitForURL(`${WEB_URL}/create_alert`);
+    await page.getByRole('button', { name: /Currency pair/ }).click();
+    const pairs = page.getByRole('dialog', { name: 'Currency pair' });
+    for (const pair of ['XAU/JPY', 'LTC/USD', 'EUR/GBP']) {
+      const row = pairs.getByRole('button', { name: pair, exact: true });
+      const price = page.locator(`[id="${await row.getAttribute('aria-describedby')}"] .choice-price`);
+      await expect.poll(() => price.textContent()).toMatch(A_PRICE);
+    }
+    await checkScreen(page, 'live-pair-picker');
+    expect(await sideScroll(page)).toBe(0);
+    await pairs.getByRole('button', { name: 'XAU/JPY', exact: true }).click();
+
+    await page.getByRole('button', { name: /Alert type/ }).click();
+    const types = page.getByRole('dialog', { name: 'Alert type' });
+    for (const [type, help] of Object.entries(ALERT_TYPE_HELP)) {
+      const choice = types.getByRole('button', { name: type, exact: true });
+      const detail = page.locator(`[id="${await choice.getAttribute('aria-describedby')}"]`);
+      expect(await detail.textContent()).toBe(help);
+    }
+    await checkScreen(page, 'live-type-picker');
+    expect(await sideScroll(page)).toBe(0);
+    await context.close();
+  });
+});
+
+describe('live ticks under reduced motion', () => {
+  it('colours the changed digits for the moment without animating them', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await dashboard(page);
+    await simulator('silence', { silent: true });
+    try {
+      await step(page, 'BTC/USD', 25);
+      // The flash is there (0, not -1) with no animation on it, then it goes.
+      await expect.poll(() => flashAnimations(page, 'BTC/USD', 'up')).toBe(0);
+      await expect.poll(() => pairCard(page, 'BTC/USD').locator('[data-tick]').count()).toBe(0);
+    } finally {
+      await simulator('silence', { silent: false });
+    }
+    await context.close();
+  });
+});
