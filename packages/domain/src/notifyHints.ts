@@ -16,11 +16,18 @@ export type DevicePush =
   | 'failed';
 
 export interface PushSituation {
-  /** The profile's notificationsEnabled is not false. */
+  /**
+   * The profile's notificationsEnabled is not false. False only stops this app registering devices
+   * by itself (spec); a device registered before still gets pushes, so it counts like 'off here'.
+   */
   accountEnabled: boolean;
   device: DevicePush;
-  /** Devices registered for push on the account (this one included), or null until known. */
-  devices: number | null;
+  /**
+   * Devices registered for push on the account other than this one, or null until known. This
+   * device's own token is left out: after its permission is withdrawn it is a dead token that no
+   * push reaches, not another device.
+   */
+  otherDevices: number | null;
 }
 
 export const EMAIL_HINTS = {
@@ -34,7 +41,9 @@ export const EMAIL_HINTS = {
 } as const;
 
 export const PUSH_HINTS = {
-  accountOff: 'Push notifications are turned off for this account, so none would arrive.',
+  offNoDevice:
+    'Push notifications are off on this device and no other device is registered, so no push would arrive. Turn them on in Notification settings.',
+  failedHere: 'This device could not be registered for push. Turn the switch on to try again.',
   blockedNoDevice:
     'Notifications are blocked on this device and no other device is registered, so no push would arrive. Allow them in your browser’s site settings.',
   blockedOthers: 'Notifications are blocked on this device; pushes go to your other registered devices.',
@@ -46,12 +55,15 @@ export const PUSH_HINTS = {
 } as const;
 
 /** The sentence beside 'Push notifications', or null when a push would reach a device. */
-export function pushHint({ accountEnabled, device, devices }: PushSituation): string | null {
-  if (!accountEnabled) return PUSH_HINTS.accountOff;
-  // Until both are known, say nothing rather than something that may be false a moment later.
-  if (device === 'pending' || device === 'registered' || devices === null) return null;
-  const others = devices > 0;
+export function pushHint({ accountEnabled, device, otherDevices }: PushSituation): string | null {
+  // Until it is known, say nothing rather than something that may be false a moment later.
+  if (otherDevices === null) return null;
+  const others = otherDevices > 0;
+  if (!accountEnabled) return others ? null : PUSH_HINTS.offNoDevice;
   switch (device) {
+    case 'pending':
+    case 'registered':
+      return null;
     case 'blocked':
       return others ? PUSH_HINTS.blockedOthers : PUSH_HINTS.blockedNoDevice;
     case 'unsupported':

@@ -7,8 +7,8 @@ import { currentUserAtom } from './session';
 /** Where push stands on this device: set by the registration at sign-in and on the Notifications screen. */
 export const devicePushAtom = atom<DevicePush>('pending');
 
-/** The number of devices registered for push on the signed-in account, live; null until known. */
-export function usePushDeviceCount(): number | null {
+/** The number of other devices registered for push on the signed-in account, live; null until known. */
+export function useOtherPushDevices(): number | null {
   const uid = useAtomValue(currentUserAtom)?.uid;
   const [count, setCount] = useState<{ uid: string; count: number } | null>(null);
   useEffect(() => {
@@ -17,7 +17,7 @@ export function usePushDeviceCount(): number | null {
     let stop: (() => void) | undefined;
     void Promise.all([getDb(), import('../lib/repositories/pushTokens')]).then(([db, tokens]) => {
       if (!live) return;
-      stop = tokens.watchPushDeviceCount(
+      stop = tokens.watchOtherPushDevices(
         db,
         uid,
         (n) => setCount({ uid, count: n }),

@@ -12,10 +12,15 @@ export const RESEND_TEXT: Record<Exclude<ResendState, 'idle' | 'sending'>, strin
   'too-many': EMAIL_HINTS.tooMany,
 };
 
+/** Showing notes look at the account once per this long at most, however many mount. */
+const LOOK_EVERY_MS = 10_000;
+let lastLook = 0;
+
 /**
  * An unverified account's address, its "send the link again" action, and a fresh look at the
- * account whenever the app comes back to the foreground: the link is usually opened in the mail
- * app, and the screen should drop its warning as soon as the user returns.
+ * account when a note first shows and whenever the app comes back to the foreground: the link is
+ * usually opened in the mail app (or on another device), and the screen should drop its warning
+ * as soon as the user returns.
  */
 export function useEmailVerification() {
   const [user, setUser] = useAtom(currentUserAtom);
@@ -25,14 +30,16 @@ export function useEmailVerification() {
   useEffect(() => {
     if (!unverified) return;
     const look = () => {
-      if (document.visibilityState !== 'visible') return;
+      lastLook = Date.now();
       void refreshUser().then(
         (fresh) => fresh?.emailVerified && setUser(fresh),
         () => undefined,
       );
     };
-    document.addEventListener('visibilitychange', look);
-    return () => document.removeEventListener('visibilitychange', look);
+    const back = () => document.visibilityState === 'visible' && look();
+    if (Date.now() - lastLook >= LOOK_EVERY_MS) look();
+    document.addEventListener('visibilitychange', back);
+    return () => document.removeEventListener('visibilitychange', back);
   }, [unverified, setUser]);
 
   // A second tap while the first is on its way sends nothing more.

@@ -1,7 +1,7 @@
 /**
  * A typed stand-in for lib/repositories/pushTokens: tests mock the module with this one
  * (`vi.mock('…/repositories/pushTokens', () => import(…))`) and set how many devices the account
- * has registered with `setPushDevices` (one by default, so no hint shows unless a test asks).
+ * has registered besides this one with `setPushDevices` (one by default, so no hint shows unless a test asks).
  */
 import { vi } from 'vitest';
 import type * as Repository from '../lib/repositories/pushTokens';
@@ -9,7 +9,7 @@ import type * as Repository from '../lib/repositories/pushTokens';
 let devices = 1;
 const listeners = new Set<(count: number) => void>();
 
-export const watchPushDeviceCount = vi.fn<typeof Repository.watchPushDeviceCount>((_db, _uid, onCount) => {
+export const watchOtherPushDevices = vi.fn<typeof Repository.watchOtherPushDevices>((_db, _uid, onCount) => {
   listeners.add(onCount);
   onCount(devices);
   return () => listeners.delete(onCount);

@@ -1,7 +1,7 @@
 import { PUSH_HINTS, pushHint, type Draft } from '@price-alerts/domain';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
-import { devicePushAtom, usePushDeviceCount } from '../../shared/pushState';
+import { devicePushAtom, useOtherPushDevices } from '../../shared/pushState';
 import { currentUserAtom, profileAtom } from '../../shared/session';
 import { VerifyEmailNote } from '../../shared/VerifyEmailNote';
 
@@ -17,8 +17,8 @@ export function NotifyFields({ prefs, onChange }: { prefs: Prefs; onChange: (cha
   const profile = useAtomValue(profileAtom);
   const unverified = user !== null && !user.emailVerified;
   const device = useAtomValue(devicePushAtom);
-  const devices = usePushDeviceCount();
-  const push = pushHint({ accountEnabled: profile?.notificationsEnabled !== false, device, devices });
+  const otherDevices = useOtherPushDevices();
+  const push = pushHint({ accountEnabled: profile?.notificationsEnabled !== false, device, otherDevices });
   return (
     <fieldset className="checks">
       <legend>Notify me by</legend>

@@ -50,6 +50,7 @@ const described = (label: string) => {
 
 beforeEach(() => {
   vi.clearAllMocks();
+  refreshUser.mockResolvedValue(user);
   setPushDevices(1);
 });
 
@@ -89,11 +90,23 @@ describe('the notification checkboxes say when a channel cannot reach the user',
     expect(described('Send email')).toBeNull();
   });
 
+  it('looks at the account when first shown, so a link opened on another device drops the warning', async () => {
+    // Long after any other test's look: the notes look at most once per 10 s.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 60_000);
+    refreshUser.mockResolvedValue({ ...user, emailVerified: true });
+    renderFields();
+    await act(async () => {});
+    expect(described('Send email')).toBeNull();
+    expect(refreshUser).toHaveBeenCalledTimes(1);
+    vi.useRealTimers();
+  });
+
   it.each([
     ['blocked here, no device', 'blocked', 0, {}, PUSH_HINTS.blockedNoDevice],
     ['blocked here, another device', 'blocked', 2, {}, PUSH_HINTS.blockedOthers],
     ['never asked, no device', 'not-asked', 0, {}, PUSH_HINTS.notAskedNoDevice],
-    ['push off for the account', 'registered', 1, { notificationsEnabled: false }, PUSH_HINTS.accountOff],
+    ['push off here, no other device', 'pending', 0, { notificationsEnabled: false }, PUSH_HINTS.offNoDevice],
   ] as const)('push: %s', async (_name, device, devices, profile, text) => {
     setPushDevices(devices);
     renderFields({ verified: true, device, profile });

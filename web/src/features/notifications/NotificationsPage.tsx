@@ -1,4 +1,4 @@
-import { MSG_SAVE_CHOICE_FAILED } from '@price-alerts/domain';
+import { MSG_SAVE_CHOICE_FAILED, PUSH_HINTS } from '@price-alerts/domain';
 import { useAtom, useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { getDb } from '../../lib/firebase';
@@ -23,8 +23,8 @@ const SAVE_CHOICE = { failure: () => MSG_SAVE_CHOICE_FAILED };
 
 /**
  * The switch shows whether this device gets pushes, not only the account's setting: on while the
- * account allows them and the browser's permission is granted. Blocked or never granted, it is off,
- * and the one message under it says why and what to do.
+ * account allows them, the browser's permission is granted and this device's registration did not
+ * fail. Otherwise it is off, and the one message under it says why and what to do.
  */
 export default function NotificationsPage() {
   const user = useAtomValue(currentUserAtom);
@@ -59,7 +59,8 @@ export default function NotificationsPage() {
     rerender((n) => n + 1);
   }
 
-  const permissionProblem = enabled ? permissionMessage() : null;
+  // Off with a reason, always: a permission problem, or a registration fault at sign-in.
+  const problem = enabled ? (permissionMessage() ?? (device === 'failed' ? PUSH_HINTS.failedHere : null)) : null;
   return (
     <main className="page">
       <PageHeader title="Notifications" />
@@ -83,7 +84,7 @@ export default function NotificationsPage() {
           Browser permission: <strong>{permissionLabel()}</strong>
         </p>
       </section>
-      <FormError message={note ? null : (error ?? permissionProblem)} />
+      <FormError message={note ? null : (error ?? problem)} />
       <FormNote message={note} />
       <p className="muted">
         Email alerts go to {user?.email}

@@ -1,24 +1,35 @@
-import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect } from 'react';
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
+import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { getDb } from '../../lib/firebase';
 import { usesLocalChannel } from '../../lib/push';
-import { isOnline, useOnline } from '../../shared/useOnline';
+import { isOnline } from '../../shared/useOnline';
 import { devicePushAtom } from '../../shared/pushState';
 import { currentUserAtom, profileAtom } from '../../shared/session';
 import { registerForPush, type PushResult } from './registerPush';
 
-const toldKey = (uid: string) => `price-alerts.push-told.${uid}`;
+const toldKey = (uid: string) => `price-alerts:push-told:${uid}`;
 /** Screens that show push's state themselves: the Notifications screen, and create and edit beside the checkbox. */
 const SAYS_IT_ITSELF = /^\/(notifications|create_alert|edit_alert\/)/;
 
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
+/** localStorage, which a browser may refuse (private modes, quota): then the state is not kept. */
+const remembered = {
+  get(key: string): string | null {
+    try {
+      return window.localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  },
+  set(key: string, value: string | null): void {
+    try {
+      if (value === null) window.localStorage.removeItem(key);
+      else window.localStorage.setItem(key, value);
+    } catch {
+      // Not kept: at worst the user is told once more.
+    }
+  },
+};
 
 /**
  * Reports a failed registration. A permission problem (blocked, never granted, unsupported) is how
@@ -32,20 +43,21 @@ export function reportPushFailure(uid: string, result: Extract<PushResult, { ok:
     if (isOnline()) toast.error(result.message, { id: 'push-registration' });
     return;
   }
-  const store = storage();
-  if (store?.getItem(toldKey(uid)) === result.device) return;
-  store?.setItem(toldKey(uid), result.device);
+  if (remembered.get(toldKey(uid)) === result.device) return;
+  remembered.set(toldKey(uid), result.device);
   if (!SAYS_IT_ITSELF.test(window.location.pathname)) toast.error(result.message, { id: 'push-registration' });
 }
 
 /** A device that registers is told again if it is ever blocked later. */
 export function forgetPushFailure(uid: string): void {
-  storage()?.removeItem(toldKey(uid));
+  remembered.set(toldKey(uid), null);
 }
 
 /**
  * On sign-in, once the profile is known: unless notificationsEnabled is exactly false, ask for
- * permission and register this device, and again whenever the network comes back. On the
+ * permission and register this device. A registration that failed for a fault (often no network)
+ * runs again, without a prompt, when the network comes back; one that succeeded or met a
+ * permission problem does not, so a flaky connection never asks the user again and again. On the
  * emulators, also listen on the local channel.
  */
 export function usePushRegistration(): void {
@@ -53,13 +65,22 @@ export function usePushRegistration(): void {
   const profile = useAtomValue(profileAtom);
   const enabled = profile !== null && profile.notificationsEnabled !== false;
   const setDevice = useSetAtom(devicePushAtom);
-  const online = useOnline();
+  const store = useStore();
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
-    if (!uid || !enabled || !online) return;
+    const again = () => {
+      if (store.get(devicePushAtom) === 'failed') setAttempt((n) => n + 1);
+    };
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+  }, [store]);
+
+  useEffect(() => {
+    if (!uid || !enabled) return;
     let live = true;
     let stop: (() => void) | undefined;
-    void registerForPush(uid, { prompt: true }).then(async (result) => {
+    void registerForPush(uid, { prompt: attempt === 0 }).then(async (result) => {
       if (!live) return;
       setDevice(result.ok ? 'registered' : result.device);
       if (!result.ok) {
@@ -86,7 +107,7 @@ export function usePushRegistration(): void {
       live = false;
       stop?.();
     };
-  }, [uid, enabled, online, setDevice]);
+  }, [uid, enabled, attempt, setDevice]);
 
   // Signed out or switched off: this device's state is no longer known.
   useEffect(() => {

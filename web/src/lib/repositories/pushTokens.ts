@@ -11,16 +11,29 @@ export async function forgetPushToken(db: Firestore, uid: string, token = stored
 }
 
 /**
- * How many devices are registered for push on the account, live: the create and edit screens say
- * so when none is. The server keeps at most ten, so reading the whole collection stays small.
+ * How many devices other than this one are registered for push on the account, live: the create and
+ * edit screens say so when none is. This device's own token is left out, as after its permission is
+ * withdrawn it is a dead token no push reaches. The server keeps at most ten, so reading the whole
+ * collection stays small.
  */
-export function watchPushDeviceCount(
+export function watchOtherPushDevices(
   db: Firestore,
   uid: string,
   onCount: (count: number) => void,
   onError: (error: Error) => void,
 ): () => void {
-  return onSnapshot(collection(db, 'users', uid, 'pushTokens'), (snapshot) => onCount(snapshot.size), onError);
+  const own = storedPushToken();
+  const ownId = own ? pushTokenId(own) : Promise.resolve(null);
+  let live = true;
+  const stop = onSnapshot(
+    collection(db, 'users', uid, 'pushTokens'),
+    (snapshot) => void ownId.then((id) => live && onCount(snapshot.docs.filter((d) => d.id !== id).length)),
+    onError,
+  );
+  return () => {
+    live = false;
+    stop();
+  };
 }
 
 /** Emulators only: messages the sender wrote for this device, passed on and then consumed. */
