@@ -25,3 +25,4 @@ export * from './priceStatus.ts';
 export * from './quietHours.ts';
 export * from './digests.ts';
 export * from './digestMessages.ts';
+export * from './dashboardTexts.ts';

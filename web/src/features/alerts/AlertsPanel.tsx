@@ -1,8 +1,11 @@
-import type { Alert } from '@price-alerts/domain';
+import { ACTIVE_ALERTS_LIMIT, DASHBOARD_TEXT, PREVIOUS_ALERTS_LIMIT, type Alert } from '@price-alerts/domain';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { currentUserAtom } from '../../shared/session';
 import { AlertRow } from './AlertRow';
-import { alertListsAtom, selectedAlertAtom, showAlertDetailsAtom } from './atoms';
+import { SkeletonRows } from './SkeletonRows';
+import { alertListsAtom, alertListsLoadedAtom, selectedAlertAtom, showAlertDetailsAtom } from './atoms';
 import { useFollowAlertPairs } from './useFollowAlertPairs';
 import './AlertsPanel.css';
 
@@ -10,6 +13,9 @@ const EMPTY = {
   active: 'You have no active alerts right now. Tap the + sign to create one and start monitoring!',
   previous: 'You have no previous alerts yet. Once alerts are triggered or cancelled, they will appear here.',
 } as const;
+
+/** The dashboard shows at most this many of each list (spec section 9); 'See all' shows the rest. */
+const CAPS = { active: ACTIVE_ALERTS_LIMIT, previous: PREVIOUS_ALERTS_LIMIT } as const;
 
 function EmptyState({ text }: { text: string }) {
   return (
@@ -27,10 +33,13 @@ function EmptyState({ text }: { text: string }) {
 
 export function AlertsPanel({ initialTab = 'active' }: { initialTab?: 'active' | 'previous' }) {
   const lists = useAtomValue(alertListsAtom);
+  const loadedFor = useAtomValue(alertListsLoadedAtom);
+  const uid = useAtomValue(currentUserAtom)?.uid;
   const setSelected = useSetAtom(selectedAlertAtom);
   const setShowDetails = useSetAtom(showAlertDetailsAtom);
   const [tab, setTab] = useState<'active' | 'previous'>(initialTab);
   const alerts = lists[tab];
+  const loading = !uid || loadedFor[tab] !== uid;
   useFollowAlertPairs(lists.active);
   const open = (alert: Alert) => {
     setSelected(alert);
@@ -54,8 +63,10 @@ export function AlertsPanel({ initialTab = 'active' }: { initialTab?: 'active' |
           </button>
         ))}
       </div>
-      <div role="tabpanel" id="alerts-tabpanel" aria-labelledby={`tab-${tab}`}>
-        {alerts.length === 0 ? (
+      <div role="tabpanel" id="alerts-tabpanel" aria-labelledby={`tab-${tab}`} aria-busy={loading}>
+        {loading ? (
+          <SkeletonRows />
+        ) : alerts.length === 0 ? (
           <EmptyState text={EMPTY[tab]} />
         ) : (
           <ul className="alert-list">
@@ -63,6 +74,13 @@ export function AlertsPanel({ initialTab = 'active' }: { initialTab?: 'active' |
               <AlertRow key={alert.id} alert={alert} previous={tab === 'previous'} onOpen={() => open(alert)} />
             ))}
           </ul>
+        )}
+        {/* At the cap there may be more than the dashboard shows. */}
+        {!loading && alerts.length >= CAPS[tab] && (
+          <Link className="see-all" to={`/alerts/${tab}`}>
+            {DASHBOARD_TEXT.seeAll}
+            <span className="visually-hidden"> {tab} alerts</span>
+          </Link>
         )}
       </div>
     </section>
