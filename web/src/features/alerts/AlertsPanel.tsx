@@ -20,11 +20,17 @@ const CAPS = { active: ACTIVE_ALERTS_LIMIT, previous: PREVIOUS_ALERTS_LIMIT } as
 function EmptyState({ text }: { text: string }) {
   return (
     <div className="empty">
-      <svg viewBox="0 0 120 90" width="120" height="90" aria-hidden="true">
-        <rect x="10" y="20" width="100" height="60" rx="10" fill="#e2e8f0" />
-        <path d="M22 66 44 48l14 9 22-20 18 12" fill="none" stroke="#94a3b8" strokeWidth="5" strokeLinecap="round" />
-        <circle cx="92" cy="22" r="16" fill="#1d4ed8" />
-        <path d="M92 14v16M84 22h16" stroke="#fff" strokeWidth="4" strokeLinecap="round" />
+      <svg className="empty-art" viewBox="0 0 120 90" width="120" height="90" aria-hidden="true">
+        <rect x="10" y="20" width="100" height="60" rx="10" className="empty-art-card" />
+        <path
+          d="M22 66 44 48l14 9 22-20 18 12"
+          fill="none"
+          className="empty-art-line"
+          strokeWidth="5"
+          strokeLinecap="round"
+        />
+        <circle cx="92" cy="22" r="16" className="empty-art-badge" />
+        <path d="M92 14v16M84 22h16" className="empty-art-plus" strokeWidth="4" strokeLinecap="round" />
       </svg>
       <p>{text}</p>
     </div>
