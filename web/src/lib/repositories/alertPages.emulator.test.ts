@@ -1,28 +1,19 @@
 // 'See all': the full lists a page at a time, against the Firestore emulator with the real rules.
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import type { AlertStatus } from '@price-alerts/domain';
-import { Timestamp, doc, setDoc, type Firestore } from 'firebase/firestore';
+import type { Firestore } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALICE, BOB, rulesEnv, validAlert } from '../../../../tests/rules/rules-env';
+import { seedAliceAlerts } from './seedAlerts.testing';
+import { ALICE, BOB, rulesEnv } from '../../../../tests/rules/rules-env';
 import { watchAlertPage, type AlertCursor, type AlertList, type AlertPage } from './alerts';
 
 let env: RulesTestEnvironment;
 const BASE = Date.UTC(2026, 10, 1);
-const STATUSES: AlertStatus[] = ['active', 'paused', 'triggered', 'cancelled'];
 
 beforeAll(async () => {
   env = await rulesEnv('repo-alert-pages');
   await env.clearFirestore();
   // 24 alerts, statuses in turn, one minute apart: 12 in each list; a-23 is the newest.
-  await env.withSecurityRulesDisabled(async (ctx) => {
-    for (let i = 0; i < 24; i++) {
-      await setDoc(doc(ctx.firestore(), `users/${ALICE}/alerts/a-${String(i).padStart(2, '0')}`), {
-        ...validAlert(),
-        status: STATUSES[i % 4],
-        createdAt: Timestamp.fromMillis(BASE + i * 60_000),
-      });
-    }
-  });
+  await seedAliceAlerts(env, BASE);
 });
 afterAll(async () => {
   await env.cleanup();
