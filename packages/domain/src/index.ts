@@ -32,3 +32,4 @@ export * from './accountRules.ts';
 export * from './pairDay.ts';
 export * from './pairDayWire.ts';
 export * from './alertTypeHelp.ts';
+export * from './dashboardTexts.ts';

@@ -61,6 +61,27 @@ export const PREVIOUS_ALERTS_QUERY = {
 } as const satisfies QueryShape & { statuses: readonly string[] };
 
 /**
+ * 'See all': every alert of one of the dashboard's lists, newest first, a page at a time (the page
+ * size and the cursor after the previous page are given at runtime). The dashboard's index serves it.
+ */
+function allAlertsQuery<const S extends readonly string[]>(name: string, statuses: S) {
+  return {
+    name,
+    collectionGroup: 'alerts',
+    scope: 'COLLECTION',
+    filters: [{ field: 'status', op: 'in' }],
+    orderBy: [{ field: 'createdAt', direction: 'desc' }],
+    statuses,
+  } as const satisfies QueryShape & { statuses: readonly string[] };
+}
+
+export const ALL_ACTIVE_ALERTS_QUERY = allAlertsQuery('all active and paused alerts, paged', ACTIVE_LIST_STATUSES);
+export const ALL_PREVIOUS_ALERTS_QUERY = allAlertsQuery(
+  'all triggered and cancelled alerts, paged',
+  PREVIOUS_LIST_STATUSES,
+);
+
+/**
  * The evaluator's read: across users, the active alerts of one pair and type whose trigger price
  * lies in the range a price interval can fire, paged by trigger price. Reading only this range
  * keeps the cost to the alerts that fire, whatever the number that do not.
@@ -164,6 +185,8 @@ export const HISTORY_BEFORE_QUERY = {
 export const QUERY_SHAPES: readonly QueryShape[] = [
   ACTIVE_ALERTS_QUERY,
   PREVIOUS_ALERTS_QUERY,
+  ALL_ACTIVE_ALERTS_QUERY,
+  ALL_PREVIOUS_ALERTS_QUERY,
   EVALUATOR_ALERTS_QUERY,
   REARM_BELOW_QUERY,
   REARM_ABOVE_QUERY,

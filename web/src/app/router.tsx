@@ -27,6 +27,15 @@ const protectedRoutes: RouteObject[] = [
   { path: '/create_alert', element: page(() => import('../features/alerts/CreateAlertPage')) },
   { path: '/alert_added_successfully', element: page(() => import('../features/alerts/AlertAddedPage')) },
   { path: '/edit_alert/:alertId', element: page(() => import('../features/alerts/EditAlertPage')) },
+  // 'See all' from the dashboard's capped lists; any other list is not a page.
+  {
+    path: '/alerts/:list',
+    loader: ({ params }) => {
+      if (params.list !== 'active' && params.list !== 'previous') throw notFound();
+      return null;
+    },
+    element: page(() => import('../features/alerts/AllAlertsPage')),
+  },
   { path: '/account', element: page(() => import('../features/account/AccountPage')) },
   { path: '/profile', element: page(() => import('../features/account/ProfilePage')) },
   { path: '/change-password', element: page(() => import('../features/auth/ChangePasswordPage')) },
@@ -34,6 +43,8 @@ const protectedRoutes: RouteObject[] = [
   { path: '/about-us', element: page(() => import('../features/account/AboutPage')) },
   { path: '/setup_pwa', element: page(() => import('../features/pwa/SetupPwaPage')) },
 ];
+
+const notFound = () => new Response('', { status: 404, statusText: 'Not Found' });
 
 const withErrorPage = (routes: RouteObject[]) => routes.map((r) => ({ ...r, errorElement: <ErrorPage /> }));
 
@@ -48,7 +59,7 @@ export const routes: RouteObject[] = [
         path: '*',
         errorElement: <ErrorPage />,
         loader: () => {
-          throw new Response('', { status: 404, statusText: 'Not Found' });
+          throw notFound();
         },
       },
     ],

@@ -27,8 +27,16 @@ if (config.useEmulators) {
 let dbPromise: Promise<Firestore> | undefined;
 
 export function getDb(): Promise<Firestore> {
-  dbPromise ??= import('firebase/firestore').then(({ initializeFirestore, connectFirestoreEmulator }) => {
-    const db = initializeFirestore(app, { ignoreUndefinedProperties: true });
+  dbPromise ??= import('firebase/firestore').then((firestore) => {
+    const { initializeFirestore, connectFirestoreEmulator, persistentLocalCache, persistentMultipleTabManager } =
+      firestore;
+    // The persistent cache is what the dashboard shows offline (the last known alerts and profile),
+    // and it answers a reload at once, before the server does. Shared across tabs, so a second tab
+    // does not lose it. Where IndexedDB is unavailable the SDK falls back to memory on its own.
+    const db = initializeFirestore(app, {
+      ignoreUndefinedProperties: true,
+      localCache: persistentLocalCache({ tabManager: persistentMultipleTabManager() }),
+    });
     if (config.useEmulators) connectFirestoreEmulator(db, config.emulatorHost, 8080);
     return db;
   });

@@ -1,8 +1,9 @@
-import { formatDateTime, formatPrice, isLive, notificationLabel } from '@price-alerts/domain';
+import { capitalise, formatDateTime, formatPrice, isLive, notificationLabel } from '@price-alerts/domain';
 import { useAtom, useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Modal } from '../../shared/Modal';
+import { isRepeatTap, useExclusive } from '../../shared/useSubmit';
 import { AlertHistory } from './AlertHistory';
 import { AlertModelRows } from './AlertModelRows';
 import { useAlertActions } from './alertActions';
@@ -17,13 +18,11 @@ export function AlertDetailsSheet() {
   const [confirming, setConfirming] = useState(false);
   const navigate = useNavigate();
   const actions = useAlertActions();
+  const toggling = useExclusive();
+  const deleting = useExclusive();
   if (!alert) return null;
+  // Triggered and cancelled alerts are over: neither paused nor edited (the rules refuse both).
   const finished = !isLive(alert.status);
-
-  async function confirmDelete() {
-    setConfirming(false);
-    if (await actions.remove(alert)) setOpen(false);
-  }
 
   return (
     <>
@@ -34,13 +33,15 @@ export function AlertDetailsSheet() {
             type="button"
             className="button button-secondary"
             disabled={finished}
-            onClick={() => void actions.toggle(alert)}
+            aria-disabled={toggling.busy || undefined}
+            onClick={(event) => void toggling.run(() => actions.toggle(alert), event)}
           >
             {alert.status === 'paused' ? 'Play' : 'Pause'}
           </button>
           <button
             type="button"
             className="button button-secondary"
+            disabled={finished}
             onClick={() => {
               setOpen(false);
               navigate(`/edit_alert/${alert.id}`);
@@ -48,13 +49,19 @@ export function AlertDetailsSheet() {
           >
             Edit
           </button>
-          <button type="button" className="button button-danger" onClick={() => setConfirming(true)}>
+          <button
+            type="button"
+            className="button button-danger"
+            onClick={(event) => {
+              if (!isRepeatTap(event)) setConfirming(true);
+            }}
+          >
             Delete
           </button>
         </div>
         <dl className="details">
           <dt>Status</dt>
-          <dd className={STATUS_CLASS[alert.status] ?? 'status-red'}>{alert.status}</dd>
+          <dd className={STATUS_CLASS[alert.status] ?? 'status-red'}>{capitalise(alert.status)}</dd>
           <dt>Pair</dt>
           <dd>{alert.currencyPair}</dd>
           <dt>Type</dt>
@@ -86,7 +93,17 @@ export function AlertDetailsSheet() {
         <h2 id="confirm-delete-title">Confirm alert deletion</h2>
         <p>Are you sure you want to delete this alert?</p>
         <div className="dialog-actions">
-          <button type="button" className="button button-danger" onClick={() => void confirmDelete()}>
+          <button
+            type="button"
+            className="button button-danger"
+            aria-disabled={deleting.busy || undefined}
+            onClick={(event) =>
+              void deleting.run(async () => {
+                setConfirming(false);
+                if (await actions.remove(alert)) setOpen(false);
+              }, event)
+            }
+          >
             Yes, Delete
           </button>
           <button type="button" className="button button-secondary" onClick={() => setConfirming(false)}>

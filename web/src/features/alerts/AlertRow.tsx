@@ -63,26 +63,29 @@ function LivePriceLine({ alert }: { alert: Alert }) {
 export function AlertRow({ alert, previous, onOpen }: { alert: Alert; previous: boolean; onOpen: () => void }) {
   const repeat = repeatSummary(alert);
   const reason = previous ? previousReason(alert) : null;
+  // The badge sits beside the pair, so neither it nor a long type moves the price column: every
+  // row's price ends at the same right edge, at any width.
+  const badge = previous ? (
+    <StatusBadge status={alert.status} />
+  ) : (
+    alert.status === 'paused' && <span className="badge badge-yellow">Paused</span>
+  );
   return (
     <li>
       <button type="button" className="alert-row" onClick={onOpen}>
         <span className="alert-main">
-          <span className="alert-pair">{alert.currencyPair}</span>
+          <span className="alert-title">
+            <span className="alert-pair">{alert.currencyPair}</span>
+            {badge}
+          </span>
           <span className="alert-type">{alert.alertType}</span>
+          {reason && <span className="alert-reason">{reason}</span>}
           {alert.note && <span className="alert-note">{alert.note}</span>}
         </span>
         <span className="alert-side">
           <span className="alert-price">{formatPrice(alert.currencyPair, alert.triggerPrice)}</span>
           <span className="alert-date">{formatDateTime(alert.createdAt)}</span>
         </span>
-        {previous ? (
-          <span className="alert-status">
-            <StatusBadge status={alert.status} />
-            {reason && <span className="alert-reason">{reason}</span>}
-          </span>
-        ) : (
-          alert.status === 'paused' && <span className="badge badge-yellow">Paused</span>
-        )}
         {(!previous || repeat) && (
           <span className="alert-extra">
             {!previous && <LivePriceLine alert={alert} />}

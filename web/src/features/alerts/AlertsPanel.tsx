@@ -1,8 +1,11 @@
-import type { Alert } from '@price-alerts/domain';
+import { ACTIVE_ALERTS_LIMIT, DASHBOARD_TEXT, PREVIOUS_ALERTS_LIMIT, type Alert } from '@price-alerts/domain';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { currentUserAtom } from '../../shared/session';
 import { AlertRow } from './AlertRow';
-import { alertListsAtom, selectedAlertAtom, showAlertDetailsAtom } from './atoms';
+import { SkeletonRows } from './SkeletonRows';
+import { alertListsAtom, alertListsLoadedAtom, selectedAlertAtom, showAlertDetailsAtom } from './atoms';
 import { useFollowAlertPairs } from './useFollowAlertPairs';
 import './AlertsPanel.css';
 
@@ -11,14 +14,23 @@ const EMPTY = {
   previous: 'You have no previous alerts yet. Once alerts are triggered or cancelled, they will appear here.',
 } as const;
 
+/** The dashboard shows at most this many of each list (spec section 9); 'See all' shows the rest. */
+const CAPS = { active: ACTIVE_ALERTS_LIMIT, previous: PREVIOUS_ALERTS_LIMIT } as const;
+
 function EmptyState({ text }: { text: string }) {
   return (
     <div className="empty">
-      <svg viewBox="0 0 120 90" width="120" height="90" aria-hidden="true">
-        <rect x="10" y="20" width="100" height="60" rx="10" fill="#e2e8f0" />
-        <path d="M22 66 44 48l14 9 22-20 18 12" fill="none" stroke="#94a3b8" strokeWidth="5" strokeLinecap="round" />
-        <circle cx="92" cy="22" r="16" fill="#1d4ed8" />
-        <path d="M92 14v16M84 22h16" stroke="#fff" strokeWidth="4" strokeLinecap="round" />
+      <svg className="empty-art" viewBox="0 0 120 90" width="120" height="90" aria-hidden="true">
+        <rect x="10" y="20" width="100" height="60" rx="10" className="empty-art-card" />
+        <path
+          d="M22 66 44 48l14 9 22-20 18 12"
+          fill="none"
+          className="empty-art-line"
+          strokeWidth="5"
+          strokeLinecap="round"
+        />
+        <circle cx="92" cy="22" r="16" className="empty-art-badge" />
+        <path d="M92 14v16M84 22h16" className="empty-art-plus" strokeWidth="4" strokeLinecap="round" />
       </svg>
       <p>{text}</p>
     </div>
@@ -27,10 +39,13 @@ function EmptyState({ text }: { text: string }) {
 
 export function AlertsPanel({ initialTab = 'active' }: { initialTab?: 'active' | 'previous' }) {
   const lists = useAtomValue(alertListsAtom);
+  const loadedFor = useAtomValue(alertListsLoadedAtom);
+  const uid = useAtomValue(currentUserAtom)?.uid;
   const setSelected = useSetAtom(selectedAlertAtom);
   const setShowDetails = useSetAtom(showAlertDetailsAtom);
   const [tab, setTab] = useState<'active' | 'previous'>(initialTab);
   const alerts = lists[tab];
+  const loading = !uid || loadedFor[tab] !== uid;
   useFollowAlertPairs(lists.active);
   const open = (alert: Alert) => {
     setSelected(alert);
@@ -54,8 +69,10 @@ export function AlertsPanel({ initialTab = 'active' }: { initialTab?: 'active' |
           </button>
         ))}
       </div>
-      <div role="tabpanel" id="alerts-tabpanel" aria-labelledby={`tab-${tab}`}>
-        {alerts.length === 0 ? (
+      <div role="tabpanel" id="alerts-tabpanel" aria-labelledby={`tab-${tab}`} aria-busy={loading}>
+        {loading ? (
+          <SkeletonRows />
+        ) : alerts.length === 0 ? (
           <EmptyState text={EMPTY[tab]} />
         ) : (
           <ul className="alert-list">
@@ -63,6 +80,13 @@ export function AlertsPanel({ initialTab = 'active' }: { initialTab?: 'active' |
               <AlertRow key={alert.id} alert={alert} previous={tab === 'previous'} onOpen={() => open(alert)} />
             ))}
           </ul>
+        )}
+        {/* At the cap there may be more than the dashboard shows. */}
+        {!loading && alerts.length >= CAPS[tab] && (
+          <Link className="see-all" to={`/alerts/${tab}`}>
+            {DASHBOARD_TEXT.seeAll}
+            <span className="visually-hidden"> {tab} alerts</span>
+          </Link>
         )}
       </div>
     </section>

@@ -1,8 +1,17 @@
-import { MSG_EDIT_MISSING, TOAST, draftFromAlert, isLive, validateDraft, type Draft } from '@price-alerts/domain';
+import {
+  DASHBOARD_TEXT,
+  MSG_EDIT_MISSING,
+  TOAST,
+  draftFromAlert,
+  isLive,
+  validateDraft,
+  type AlertStatus,
+  type Draft,
+} from '@price-alerts/domain';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { getDb } from '../../lib/firebase';
 import { getAlert, updateAlert } from '../../lib/repositories/alerts';
 import { PageHeader } from '../../shared/PageHeader';
@@ -10,6 +19,7 @@ import { Spinner } from '../../shared/Spinner';
 import { currentUserAtom } from '../../shared/session';
 import { useSubmit } from '../../shared/useSubmit';
 import { AlertForm } from './AlertForm';
+import './infoNote.css';
 
 const EDIT_SUBMIT = {
   failure() {
@@ -19,12 +29,17 @@ const EDIT_SUBMIT = {
   leavesOnSuccess: true,
 };
 
-/** Edit is allowed while an alert is active or paused; the rules enforce the same. */
+type Loaded = Draft | null | { missing: true } | { ended: Extract<AlertStatus, 'triggered' | 'cancelled'> };
+
+/**
+ * Edit is allowed while an alert is active or paused; the rules enforce the same. An alert that has
+ * ended says so (a link or an old tab can still lead here); only one that is not there is 'missing'.
+ */
 export default function EditAlertPage() {
   const { alertId } = useParams();
   const user = useAtomValue(currentUserAtom);
   const navigate = useNavigate();
-  const [draft, setDraft] = useState<Draft | null | 'missing'>(null);
+  const [loaded, setLoaded] = useState<Loaded>(null);
   const { busy, run } = useSubmit(EDIT_SUBMIT);
 
   useEffect(() => {
@@ -33,15 +48,33 @@ export default function EditAlertPage() {
     void getDb()
       .then((db) => getAlert(db, user.uid, alertId))
       .then(
-        (alert) => live && setDraft(alert && isLive(alert.status) ? draftFromAlert(alert) : 'missing'),
-        () => live && setDraft('missing'),
+        (alert) => {
+          if (!live) return;
+          if (!alert) setLoaded({ missing: true });
+          else if (isLive(alert.status)) setLoaded(draftFromAlert(alert));
+          else setLoaded({ ended: alert.status });
+        },
+        () => live && setLoaded({ missing: true }),
       );
     return () => {
       live = false;
     };
   }, [user, alertId]);
 
-  if (!user || !alertId || draft === 'missing') {
+  if (loaded && 'ended' in loaded) {
+    return (
+      <main className="page">
+        <PageHeader title="Edit alert" back="/dashboard" />
+        <p className="info-note" role="status">
+          {DASHBOARD_TEXT.notEditable(loaded.ended)}
+        </p>
+        <Link className="button button-secondary" to={`/dashboard?alert=${encodeURIComponent(alertId ?? '')}`}>
+          Show this alert
+        </Link>
+      </main>
+    );
+  }
+  if (!user || !alertId || (loaded && 'missing' in loaded)) {
     return (
       <main className="page">
         <PageHeader title="Edit alert" back="/dashboard" />
@@ -51,7 +84,8 @@ export default function EditAlertPage() {
       </main>
     );
   }
-  if (!draft) return <Spinner label="Loading the alert" />;
+  if (!loaded) return <Spinner label="Loading the alert" />;
+  const draft = loaded;
 
   async function submit(current: Draft) {
     const result = validateDraft(current, true);
@@ -71,7 +105,7 @@ export default function EditAlertPage() {
       <PageHeader title="Edit alert" back="/dashboard" />
       <AlertForm
         draft={draft}
-        onChange={setDraft}
+        onChange={setLoaded}
         onSubmit={() => void submit(draft)}
         submitLabel="Save changes"
         busy={busy}

@@ -1,4 +1,4 @@
-import { MSG_ALERT_MISSING, MSG_EDIT_MISSING, TOAST } from '@price-alerts/domain';
+import { DASHBOARD_TEXT, MSG_ALERT_MISSING, MSG_EDIT_MISSING, TOAST } from '@price-alerts/domain';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -148,10 +148,7 @@ describe('missing alert information', () => {
     expect(repo.deleteAlert).not.toHaveBeenCalled();
   });
 
-  it.each([
-    ['a triggered alert', testAlert('t1', 'triggered')],
-    ['an alert that no longer exists', undefined],
-  ])('on edit of %s, word for word', async (_name, stored) => {
+  function renderEdit(stored: ReturnType<typeof testAlert> | undefined) {
     repo.getAlert.mockResolvedValue(stored);
     const store = createStore();
     store.set(currentUserAtom, { uid: 'u1', email: 'ada@example.test' } as never);
@@ -164,6 +161,20 @@ describe('missing alert information', () => {
         </MemoryRouter>
       </Provider>,
     );
+  }
+
+  it('on edit of an alert that no longer exists, word for word', async () => {
+    renderEdit(undefined);
     expect((await screen.findByRole('alert')).textContent).toBe(MSG_EDIT_MISSING);
   });
+
+  it.each(['triggered', 'cancelled'] as const)(
+    'on edit of a %s alert: that it has ended, not missing',
+    async (status) => {
+      renderEdit(testAlert('t1', status));
+      expect(await screen.findByText(DASHBOARD_TEXT.notEditable(status))).toBeInstanceOf(HTMLElement);
+      expect(screen.queryByText(MSG_EDIT_MISSING)).toBeNull();
+      expect(screen.getByRole('link', { name: 'Show this alert' }).getAttribute('href')).toBe('/dashboard?alert=t1');
+    },
+  );
 });

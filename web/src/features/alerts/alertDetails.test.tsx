@@ -53,7 +53,7 @@ describe('details rows of the alert model', () => {
   it('shows only the spec’s rows for an alert of the defaults (ask, once, never expiring)', () => {
     openSheet(alert('a', 'active'));
     expect(rows()).toEqual([
-      ['Status', 'active'],
+      ['Status', 'Active'],
       ['Pair', 'EUR/USD'],
       ['Type', 'Price rising above'],
       ['Trigger price', '1.09500'],

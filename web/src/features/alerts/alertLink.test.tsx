@@ -28,7 +28,7 @@ describe('a link to an alert (from an email or a push)', () => {
     renderAt('/dashboard?alert=fired-1');
     const sheet = await screen.findByRole('dialog', { name: 'Alert Details' });
     expect(sheet.textContent).toContain('GBP/USD');
-    expect(sheet.textContent).toContain('triggered');
+    expect(sheet.textContent).toContain('StatusTriggered');
     expect(getAlert).toHaveBeenCalledWith({}, 'u1', 'fired-1');
     expect(screen.getByRole('tab', { name: 'PREVIOUS' }).getAttribute('aria-selected')).toBe('true');
     await waitFor(() => expect(screen.getByLabelText('search').textContent).toBe(''));

@@ -15,6 +15,7 @@ const feedStub = fakeFeed();
 vi.mock('../../shared/prices/feed', () => ({ usePriceFeedClient: () => feedStub }));
 
 const { AlertsPanel } = await import('./AlertsPanel');
+const { setLoadedLists } = await import('../../test/loadedLists');
 const { alertListsAtom } = await import('./atoms');
 const { livePricesAtom, priceTextAtom } = await import('../../shared/prices/atoms');
 const { testAlert: alert } = await import('../../test/fakeAlertsRepository');
@@ -24,7 +25,7 @@ const quote = (ask: number, bid: number): LivePrice => ({ ask, bid, timestamp: F
 
 function renderRows(lists: { active: Alert[]; previous: Alert[] }, prices: Record<string, LivePrice> = {}) {
   const store = createStore();
-  store.set(alertListsAtom, lists);
+  setLoadedLists(store, lists);
   store.set(livePricesAtom, prices);
   store.set(priceTextAtom, null);
   render(
@@ -157,7 +158,7 @@ describe('PREVIOUS rows', () => {
     expect(row('GBP/USD').querySelector('.alert-reason')).toBeNull();
     // No live line in PREVIOUS: a finished alert watches no price.
     expect(document.querySelector('.alert-live')).toBeNull();
-    expect(row('EUR/USD').textContent).toBe('EUR/USDPrice rising above1.09500Mar 5, 14:07Triggered');
+    expect(row('EUR/USD').textContent).toBe('EUR/USDTriggeredPrice rising above1.09500Mar 5, 14:07');
   });
 
   it('still count an ended every-time alert’s firings', () => {

@@ -8,13 +8,14 @@ import { describe, expect, it, vi } from 'vitest';
 vi.mock('../../lib/firebase', () => ({ getDb: vi.fn(() => new Promise(() => {})) }));
 const { AlertDetailsSheet } = await import('./AlertDetailsSheet');
 const { AlertsPanel } = await import('./AlertsPanel');
-const { alertListsAtom, selectedAlertAtom, showAlertDetailsAtom } = await import('./atoms');
+const { setLoadedLists } = await import('../../test/loadedLists');
+const { selectedAlertAtom, showAlertDetailsAtom } = await import('./atoms');
 
 const { testAlert: alert } = await import('../../test/fakeAlertsRepository');
 
 function renderWith(lists: { active: Alert[]; previous: Alert[] }) {
   const store = createStore();
-  store.set(alertListsAtom, lists);
+  setLoadedLists(store, lists);
   render(
     <Provider store={store}>
       <MemoryRouter>
@@ -64,7 +65,7 @@ describe('alert details sheet', () => {
     expect(store.get(showAlertDetailsAtom)).toBe(true);
     const sheet = screen.getByRole('dialog', { name: 'Alert Details' });
     const rows = within(sheet);
-    expect(rows.getByText('paused').className).toContain('status-amber');
+    expect(rows.getByText('Paused').className).toContain('status-amber');
     expect(rows.getByText('Price rising above')).toBeDefined();
     expect(rows.getByText('1.09500')).toBeDefined();
     expect(rows.getByText('Created At')).toBeDefined();
@@ -72,7 +73,7 @@ describe('alert details sheet', () => {
     expect(rows.getByRole('button', { name: 'Play' })).toBeDefined();
   });
 
-  it('disables Pause/Play for a triggered alert and leaves out a missing Created At', () => {
+  it('disables Pause/Play and Edit for a triggered alert and leaves out a missing Created At', () => {
     const store = renderWith({ active: [], previous: [] });
     act(() => {
       store.set(
@@ -83,9 +84,11 @@ describe('alert details sheet', () => {
     });
     const sheet = within(screen.getByRole('dialog', { name: 'Alert Details' }));
     expect((sheet.getByRole('button', { name: 'Pause' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((sheet.getByRole('button', { name: 'Edit' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((sheet.getByRole('button', { name: 'Delete' }) as HTMLButtonElement).disabled).toBe(false);
     expect(sheet.queryByText('Created At')).toBeNull();
     expect(sheet.getByText('None')).toBeDefined();
-    expect(sheet.getByText('triggered').className).toContain('status-red');
+    expect(sheet.getByText('Triggered').className).toContain('status-red');
   });
 
   it('tells why the server cancelled an alert it could not fire, and says nothing for other alerts', () => {

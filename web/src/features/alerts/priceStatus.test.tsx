@@ -16,7 +16,7 @@ vi.mock('../../shared/prices/feed', () => ({
 const { AlertForm } = await import('./AlertForm');
 const { AlertsPanel } = await import('./AlertsPanel');
 const { TopPairs } = await import('./TopPairs');
-const { alertListsAtom } = await import('./atoms');
+const { setLoadedLists } = await import('../../test/loadedLists');
 const { feedStatusAtom, livePricesAtom, priceTextAtom } = await import('../../shared/prices/atoms');
 const { testAlert } = await import('../../test/fakeAlertsRepository');
 
@@ -41,7 +41,7 @@ function renderAt(now: number, prices: Record<string, LivePrice>) {
   store.set(feedStatusAtom, 'subscribed');
   store.set(priceTextAtom, null);
   store.set(livePricesAtom, prices);
-  store.set(alertListsAtom, {
+  setLoadedLists(store, {
     active: [testAlert('a', 'active'), testAlert('b', 'active', { currencyPair: 'BTC/USD', triggerPrice: 99_000 })],
     previous: [],
   });

@@ -5,14 +5,19 @@ import toast from 'react-hot-toast';
 import { getDb } from '../../lib/firebase';
 import { watchAlerts, type AlertList } from '../../lib/repositories/alerts';
 import { currentUserAtom } from '../../shared/session';
-import { alertListsAtom, selectedAlertAtom } from './atoms';
+import { isOnline } from '../../shared/useOnline';
+import { alertListsAtom, alertListsLoadedAtom, selectedAlertAtom } from './atoms';
 
 const FAILURES: Record<AlertList, string> = {
   active: TOAST.activeAlertsFailed,
   previous: TOAST.previousAlertsFailed,
 };
 
-/** The dashboard's two live queries, the one source of the lists; the selection follows them. */
+/**
+ * The dashboard's two live queries, the one source of the lists; the selection follows them.
+ * Firestore's persistent cache answers first (offline, that is all there is) and the server's
+ * snapshots follow on their own when the network comes back.
+ */
 export function useAlertLists(): void {
   const uid = useAtomValue(currentUserAtom)?.uid;
   const store = useStore();
@@ -32,9 +37,15 @@ export function useAlertLists(): void {
             (alerts: Alert[]) => {
               const lists = applyListSnapshot(store.get(alertListsAtom), list, alerts);
               store.set(alertListsAtom, lists);
+              store.set(alertListsLoadedAtom, (loaded) => ({ ...loaded, [list]: uid }));
               store.set(selectedAlertAtom, (selected) => refreshSelection(selected, lists));
             },
-            () => toast.error(FAILURES[list], { id: FAILURES[list] }),
+            () => {
+              // The list shows what it has rather than skeletons for good.
+              store.set(alertListsLoadedAtom, (loaded) => ({ ...loaded, [list]: uid }));
+              // Offline, the dashboard's banner already says why nothing is fresh.
+              if (isOnline()) toast.error(FAILURES[list], { id: FAILURES[list] });
+            },
           ),
         );
       }

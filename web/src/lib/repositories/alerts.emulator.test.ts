@@ -1,8 +1,9 @@
 // The app's real alert queries and writes, against the Firestore emulator with the real rules.
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { AlertLimitError, type Alert, type AlertStatus, type ValidAlertInput } from '@price-alerts/domain';
+import { AlertLimitError, type Alert, type ValidAlertInput } from '@price-alerts/domain';
 import { Timestamp, collection, doc, getDoc, getDocs, setDoc, type Firestore } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { seedAliceAlerts } from './seedAlerts.testing';
 import { ALICE, COUNTER, rulesEnv, validAlert } from '../../../../tests/rules/rules-env';
 import {
   alertCount,
@@ -18,7 +19,6 @@ import {
 let env: RulesTestEnvironment;
 let db: Firestore;
 const BASE = Date.UTC(2026, 10, 1);
-const STATUSES: AlertStatus[] = ['active', 'paused', 'triggered', 'cancelled'];
 
 beforeAll(async () => {
   env = await rulesEnv('repo-alerts');
@@ -26,15 +26,7 @@ beforeAll(async () => {
 beforeEach(async () => {
   await env.clearFirestore();
   // 24 alerts, statuses in turn, one minute apart; a-23 is the newest.
-  await env.withSecurityRulesDisabled(async (ctx) => {
-    for (let i = 0; i < 24; i++) {
-      await setDoc(doc(ctx.firestore(), `users/${ALICE}/alerts/a-${String(i).padStart(2, '0')}`), {
-        ...validAlert(),
-        status: STATUSES[i % 4],
-        createdAt: Timestamp.fromMillis(BASE + i * 60_000),
-      });
-    }
-  });
+  await seedAliceAlerts(env, BASE);
   // The compat instance the test library hands out is accepted by the modular functions.
   db = env.authenticatedContext(ALICE).firestore() as unknown as Firestore;
 });

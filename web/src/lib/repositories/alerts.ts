@@ -5,6 +5,8 @@
  */
 import {
   ACTIVE_ALERTS_QUERY,
+  ALL_ACTIVE_ALERTS_QUERY,
+  ALL_PREVIOUS_ALERTS_QUERY,
   AlertLimitError,
   PREVIOUS_ALERTS_QUERY,
   alertCounterSchema,
@@ -25,6 +27,7 @@ import {
   serverTimestamp,
   updateDoc,
   writeBatch,
+  type DocumentSnapshot,
   type Firestore,
 } from 'firebase/firestore';
 import { parseQuery, parseSnapshot } from './converters';
@@ -33,6 +36,17 @@ import { buildQuery } from './query';
 export type AlertList = 'active' | 'previous';
 
 const SHAPES = { active: ACTIVE_ALERTS_QUERY, previous: PREVIOUS_ALERTS_QUERY } as const;
+
+const ALL_SHAPES = { active: ALL_ACTIVE_ALERTS_QUERY, previous: ALL_PREVIOUS_ALERTS_QUERY } as const;
+
+/** Where a page of a full list ends, to start the next after it (opaque to the app). */
+export type AlertCursor = DocumentSnapshot;
+
+export interface AlertPage {
+  alerts: Alert[];
+  /** The cursor for the next page; null when this page was not full (nothing more to load). */
+  next: AlertCursor | null;
+}
 
 const alertsOf = (db: Firestore, uid: string) => collection(db, 'users', uid, 'alerts');
 const alertRef = (db: Firestore, uid: string, alertId: string) => doc(db, 'users', uid, 'alerts', alertId);
@@ -67,6 +81,32 @@ export function watchAlerts(
   // The app orders what arrives (applyListSnapshot, newest createdAt first): a pending createdAt is
   // only estimated, and the emulator was seen listing imported documents before newer ones.
   return onSnapshot(q, (snapshot) => onData(parseQuery(alertDocumentSchema, snapshot)), onError);
+}
+
+/**
+ * One page of a full list ('See all'), newest first, live: a pause or a delete shows at once. The
+ * first page has no cursor; each next one starts after the last document of the page before.
+ */
+export function watchAlertPage(
+  db: Firestore,
+  uid: string,
+  list: AlertList,
+  pageSize: number,
+  after: AlertCursor | null,
+  onData: (page: AlertPage) => void,
+  onError: (error: Error) => void,
+): () => void {
+  const shape = ALL_SHAPES[list];
+  const q = buildQuery(doc(db, 'users', uid), shape, [shape.statuses], { pageSize, after });
+  return onSnapshot(
+    q,
+    (snapshot) =>
+      onData({
+        alerts: parseQuery(alertDocumentSchema, snapshot),
+        next: snapshot.docs.length === pageSize ? (snapshot.docs.at(-1) ?? null) : null,
+      }),
+    onError,
+  );
 }
 
 export async function getAlert(db: Firestore, uid: string, alertId: string): Promise<Alert | undefined> {

@@ -17,9 +17,10 @@ vi.mock('firebase/firestore', () => ({
   setDoc: vi.fn(),
 }));
 
-const snapshot = (data: Record<string, unknown> | undefined) => ({
+const snapshot = (data: Record<string, unknown> | undefined, fromCache = false) => ({
   id: 'u1',
   ref: { path: 'users/u1' },
+  metadata: { fromCache },
   exists: () => data !== undefined,
   data: () => data,
 });
@@ -27,7 +28,8 @@ const snapshot = (data: Record<string, unknown> | undefined) => ({
 function watch() {
   const seen: [Profile, boolean][] = [];
   watchProfile({} as Firestore, 'u1', (profile, exists) => seen.push([profile, exists]), vi.fn());
-  const emit = (data: Record<string, unknown> | undefined) => listeners.at(-1)?.(snapshot(data));
+  const emit = (data: Record<string, unknown> | undefined, fromCache = false) =>
+    listeners.at(-1)?.(snapshot(data, fromCache));
   return { seen, emit };
 }
 
@@ -41,6 +43,18 @@ describe('watchProfile', () => {
     const { seen, emit } = watch();
     emit(undefined);
     expect(seen).toEqual([[{}, false]]);
+  });
+
+  it('says nothing of a profile the cache has never seen, until the server answers', () => {
+    const { seen, emit } = watch();
+    emit(undefined, true);
+    expect(seen).toEqual([]);
+    emit({ fullName: 'Ada', hasSetAvatar: true }, true);
+    emit(undefined);
+    expect(seen).toEqual([
+      [{ fullName: 'Ada', hasSetAvatar: true }, true],
+      [{}, false],
+    ]);
   });
 
   it('skips an invalid profile, reporting its path, and keeps streaming valid ones', () => {

@@ -6,9 +6,11 @@ import { parseFields } from './converters';
 const profileRef = (db: Firestore, uid: string) => doc(db, 'users', uid);
 
 /**
- * Streams the profile. A missing one arrives as empty with `exists` false (the session then creates
- * it); an invalid one is reported and skipped like every invalid document, so the caller keeps the
- * last valid profile instead of an empty one.
+ * Streams the profile, from the local cache first when it holds one (offline, the to-dos keep their
+ * real state). A missing one arrives as empty with `exists` false (the session then creates it), but
+ * only once the server says so: a cache that has never seen the profile (offline, first load) says
+ * nothing, as creating it from there would write the to-dos back unchecked. An invalid one is
+ * reported and skipped like every invalid document, so the caller keeps the last valid profile.
  */
 export function watchProfile(
   db: Firestore,
@@ -20,7 +22,7 @@ export function watchProfile(
     profileRef(db, uid),
     (snapshot) => {
       if (!snapshot.exists()) {
-        onData({}, false);
+        if (!snapshot.metadata.fromCache) onData({}, false);
         return;
       }
       const profile = parseFields(profileSchema, snapshot);

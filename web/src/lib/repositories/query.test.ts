@@ -1,6 +1,7 @@
 // The web query builder without the emulators: building a query does not reach Firestore.
 import {
   ACTIVE_ALERTS_QUERY,
+  ALL_PREVIOUS_ALERTS_QUERY,
   EVALUATOR_ALERTS_QUERY,
   LOCAL_PUSHES_QUERY,
   PREVIOUS_ALERTS_QUERY,
@@ -33,6 +34,22 @@ afterAll(() => deleteApp(app));
 const alerts = () => collection(db, 'users', 'u1', 'alerts');
 
 describe('buildQuery (web)', () => {
+  it("builds a full list's page with the page size it is given, and refuses one for a capped list", () => {
+    const page = buildQuery(doc(db, 'users', 'u1'), ALL_PREVIOUS_ALERTS_QUERY, [ALL_PREVIOUS_ALERTS_QUERY.statuses], {
+      pageSize: 20,
+    });
+    const expected = query(
+      alerts(),
+      where('status', 'in', ['triggered', 'cancelled']),
+      orderBy('createdAt', 'desc'),
+      limit(20),
+    );
+    expect(queryEqual(page, expected)).toBe(true);
+    expect(() =>
+      buildQuery(doc(db, 'users', 'u1'), ACTIVE_ALERTS_QUERY, [ACTIVE_ALERTS_QUERY.statuses], { pageSize: 20 }),
+    ).toThrow(/fixed limit of 10/);
+  });
+
   it('builds each dashboard list under the user, newest first, with its limit', () => {
     const active = buildQuery(doc(db, 'users', 'u1'), ACTIVE_ALERTS_QUERY, [ACTIVE_ALERTS_QUERY.statuses]);
     const expected = query(

@@ -8,11 +8,19 @@ import {
   limit,
   orderBy,
   query,
+  startAfter,
   where,
   type DocumentReference,
+  type DocumentSnapshot,
   type Firestore,
   type Query,
 } from 'firebase/firestore';
+
+/** A page of a shape without a fixed limit: its size, and the last document of the page before. */
+export interface Paging {
+  pageSize: number;
+  after?: DocumentSnapshot | null;
+}
 
 /**
  * The query for `shape` with `values` for its filters, in declaration order (see planQuery for what
@@ -23,9 +31,10 @@ export function buildQuery<S extends QueryShape>(
   from: Firestore | DocumentReference,
   shape: S,
   values: FilterValues<S>,
+  paging?: Paging,
 ): Query {
   if (shape.scope === 'COLLECTION_GROUP') throw new Error(`Query '${shape.name}' spans a collection group`);
-  const plan = planQuery(shape, values);
+  const plan = planQuery(shape, values, paging?.pageSize);
   // One call per branch: TypeScript picks collection()'s overload for each kind of parent.
   const source =
     from.type === 'document' ? collection(from, shape.collectionGroup) : collection(from, shape.collectionGroup);
@@ -33,6 +42,9 @@ export function buildQuery<S extends QueryShape>(
     source,
     ...plan.where.map((f) => where(f.field, f.op, f.value)),
     ...plan.orderBy.map((o) => orderBy(o.field, o.direction)),
+    // The cursor continues the same order (Firestore breaks ties by document id), so no alert is
+    // skipped or repeated between pages that do not change meanwhile.
+    ...(paging?.after ? [startAfter(paging.after)] : []),
     ...(plan.limit === undefined ? [] : [limit(plan.limit)]),
   );
 }
