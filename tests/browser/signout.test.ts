@@ -1,9 +1,9 @@
 // Signing out forgets this device's push token first, so the next person on the device gets none of
-// the previous user's pushes.
+// the previous user's pushes, and then clears the user's cached documents from the device.
 import { pushTokenId } from '@price-alerts/domain';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWPORTS, WEB_URL, launchBrowser, signInWithPush } from './harness';
 
@@ -20,6 +20,12 @@ afterAll(async () => {
   await deleteApp(admin);
 });
 
+/** The Firestore caches in this browser's IndexedDB (the SDK names them firestore/...). */
+const firestoreCaches = (page: Page) =>
+  page.evaluate(async () =>
+    (await indexedDB.databases()).map((d) => d.name ?? '').filter((name) => name.startsWith('firestore/')),
+  );
+
 describe.each(VIEWPORTS)('signing out at $width x $height', (viewport) => {
   it('deletes this device’s push token before the user is signed out', async () => {
     const { context, page, token } = await signInWithPush(browser, viewport);
@@ -31,6 +37,11 @@ describe.each(VIEWPORTS)('signing out at $width x $height', (viewport) => {
     await page.waitForURL(`${WEB_URL}/login`);
     expect((await tokenDoc.get()).exists).toBe(false);
     expect(await page.evaluate(() => localStorage.getItem('price-alerts:push-token'))).toBeNull();
+    // The user's cached documents are gone from the device, and signing out raised no error.
+    await expect.poll(() => firestoreCaches(page)).toEqual([]);
+    expect(await page.locator('[data-rht-toaster] [role="status"]').allTextContents()).toEqual([
+      'Logged out successfully!',
+    ]);
     await context.close();
   });
 

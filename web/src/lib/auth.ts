@@ -17,7 +17,7 @@ import {
   verifyPasswordResetCode,
   type User,
 } from 'firebase/auth';
-import { auth, getDb } from './firebase';
+import { auth, clearLocalCache, getDb } from './firebase';
 
 export interface SessionUser {
   uid: string;
@@ -124,7 +124,8 @@ function withinSignOutStep(step: Promise<unknown>, what: string): Promise<unknow
 /**
  * Forgets this device's push token while still signed in (the rules need the owner), so the next
  * person on the device gets none of this user's pushes; offline the server cannot be told, so the
- * device's subscription is ended as well. Neither step can hold up signing out for long.
+ * device's subscription is ended as well. Afterwards the user's cached documents are cleared from
+ * the device. None of these steps can hold up signing out for long.
  */
 export async function signOut(): Promise<void> {
   const uid = auth.currentUser?.uid;
@@ -139,6 +140,10 @@ export async function signOut(): Promise<void> {
     await withinSignOutStep(push.endDevicePush(), 'end this device’s push subscription');
   }
   await firebaseSignOut(auth);
+  // After the screens have let go of their live queries (they do on the sign-out they were just told
+  // of, when React next renders), the user's cached documents leave the device.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await withinSignOutStep(clearLocalCache(), 'clear this device’s cached data');
 }
 
 /** Firebase errors carry a code such as 'auth/wrong-password'; anything else has none. */

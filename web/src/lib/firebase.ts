@@ -43,6 +43,32 @@ export function getDb(): Promise<Firestore> {
   return dbPromise;
 }
 
+/** How long signing out waits for writes made offline to reach the server before keeping the cache. */
+const PENDING_WRITES_WAIT_MS = 2_000;
+
+/**
+ * Removes the signed-out user's cached documents from this device, so the next person on it cannot
+ * read them from IndexedDB (the rules guard the server, not the cache). Writes made offline and not
+ * yet sent are never dropped: if they are still waiting after a short while, the cache is kept and
+ * they go out when that user signs in again. Firestore starts afresh on the next getDb().
+ */
+export async function clearLocalCache(): Promise<void> {
+  const current = dbPromise;
+  if (!current) return;
+  const [db, { clearIndexedDbPersistence, terminate, waitForPendingWrites }] = await Promise.all([
+    current,
+    import('firebase/firestore'),
+  ]);
+  const sent = await Promise.race([
+    waitForPendingWrites(db).then(() => true),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), PENDING_WRITES_WAIT_MS)),
+  ]);
+  if (!sent) return;
+  dbPromise = undefined;
+  await terminate(db);
+  await clearIndexedDbPersistence(db);
+}
+
 let functionsPromise: Promise<Functions> | undefined;
 
 export function getFunctionsInstance(): Promise<Functions> {
