@@ -11,7 +11,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const toast = (page: Page, text: string) => expect.poll(() => page.getByText(text).first().isVisible()).toBe(true);
+// A toast, or a form's message: the create form says what is missing above its button.
+const shown = (page: Page, text: string) => expect.poll(() => page.getByText(text).first().isVisible()).toBe(true);
 
 describe.each(VIEWPORTS)('alerts at $width x $height', (viewport) => {
   it('creates an alert from a top pair, pauses, resumes, edits and deletes it', async () => {
@@ -46,17 +47,17 @@ describe.each(VIEWPORTS)('alerts at $width x $height', (viewport) => {
     const trigger = (ask + 0.05).toFixed(5);
     await page.getByLabel('Trigger price').fill(trigger);
     await page.getByRole('button', { name: 'Create New Alert' }).click();
-    await toast(page, 'Fill all fields');
+    await shown(page, 'Fill all fields');
     await page.getByRole('button', { name: /Alert type/ }).click();
     await page.getByRole('button', { name: 'Price rising above' }).click();
     await page.getByLabel('Send email').uncheck();
     await page.getByRole('button', { name: 'Create New Alert' }).click();
-    await toast(page, 'Choose at least one notification type');
+    await shown(page, 'Choose at least one notification type');
     await page.getByLabel('Push notifications').check();
     await checkScreen(page, 'create-alert');
     await page.getByRole('button', { name: 'Create New Alert' }).click();
     await page.waitForURL(`${WEB_URL}/alert_added_successfully`);
-    await toast(page, 'Alert created successfully!');
+    await shown(page, 'Alert created successfully!');
     await expect
       .poll(() =>
         page.getByText('Your trigger criteria will now be monitored to inform you as soon as it is met.').isVisible(),
@@ -72,10 +73,10 @@ describe.each(VIEWPORTS)('alerts at $width x $height', (viewport) => {
     await expect.poll(() => sheet.getByText('Push', { exact: true }).isVisible()).toBe(true);
     await checkScreen(page, 'alert-details');
     await sheet.getByRole('button', { name: 'Pause' }).click();
-    await toast(page, 'Alert paused successfully!');
+    await shown(page, 'Alert paused successfully!');
     await expect.poll(() => row.getByText('Paused').isVisible()).toBe(true);
     await sheet.getByRole('button', { name: 'Play' }).click();
-    await toast(page, 'Alert resumed successfully!');
+    await shown(page, 'Alert resumed successfully!');
     await expect.poll(() => row.getByText('Paused').count()).toBe(0);
 
     await sheet.getByRole('button', { name: 'Edit' }).click();
@@ -93,7 +94,7 @@ describe.each(VIEWPORTS)('alerts at $width x $height', (viewport) => {
     await expect.poll(() => confirm.getByText('Are you sure you want to delete this alert?').isVisible()).toBe(true);
     await checkScreen(page, 'confirm-delete');
     await confirm.getByRole('button', { name: 'Yes, Delete' }).click();
-    await toast(page, 'Alert deleted successfully!');
+    await shown(page, 'Alert deleted successfully!');
     await expect.poll(() => page.locator('.alert-row', { hasText: '1.40000' }).count()).toBe(0);
     await context.close();
   });
