@@ -58,3 +58,26 @@ describe('relay: the day and last hour on subscribe', () => {
     client.socket.close();
   });
 });
+
+describe('relay: a re-subscribe', () => {
+  it('sends the day (3) only for pairs the client newly added, and every pair’s latest tick', async () => {
+    running = await startTestRelay();
+    for (const [pair, ask] of [
+      ['BTC/USD', 100],
+      ['ETH/USD', 3000],
+      ['EUR/USD', 1.1],
+    ] as const) {
+      running.relay.publish(tick(pair, ask));
+    }
+    const client = await recordingClient(running.url, encodeSubscribe(['BTC/USD']), undefined, [
+      ...relayProtocols('good-resub'),
+    ]);
+    await client.next('tick', (m) => m.tick.pair === 'BTC/USD');
+    const before = client.messages.length;
+    client.socket.send(encodeSubscribe(['BTC/USD', 'ETH/USD', 'EUR/USD']));
+    await client.next('tick', (m) => m.tick.pair === 'EUR/USD');
+    const answer = client.messages.slice(before).map((m) => (m.type === 'day' ? `day:${m.pair}` : m.type));
+    expect(answer).toEqual(['subscribed', 'tick', 'day:ETH/USD', 'tick', 'day:EUR/USD', 'tick']);
+    client.socket.close();
+  });
+});
