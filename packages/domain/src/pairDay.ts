@@ -17,6 +17,8 @@ import type { CurrencyPair } from './constants.ts';
 
 export const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
+/** How far ahead of the folding clock a tick may be dated: further is a bad clock, not a price. */
+export const FUTURE_TICK_MS = 60_000;
 /** Minute closes kept: the last hour, the current minute included. */
 export const SPARK_MINUTES = 60;
 
@@ -45,9 +47,18 @@ export function tradingDayStart(pair: CurrencyPair, at: number): number {
 /**
  * The day after a tick. A tick older than what is kept (from before the day or the latest minute,
  * which a reordering upstream could send) changes nothing; a tick in a later day starts that day.
- * Minute closes span days: the last hour is the last hour, whatever the calendar.
+ * A tick dated more than FUTURE_TICK_MS after `now` (the caller's clock) changes nothing either:
+ * folded, it would start a day no true tick could reach, and every later tick, older than it,
+ * would be ignored until that time came. Minute closes span days: the last hour is the last hour.
  */
-export function foldTick(day: PairDay | undefined, pair: CurrencyPair, ask: number, at: number): PairDay {
+export function foldTick(
+  day: PairDay | undefined,
+  pair: CurrencyPair,
+  ask: number,
+  at: number,
+  now: number,
+): PairDay | undefined {
+  if (at > now + FUTURE_TICK_MS) return day;
   const minute = Math.floor(at / MINUTE_MS) * MINUTE_MS;
   const last = day?.closes.at(-1);
   if (day && (at < day.dayStart || (last && minute < last.minute))) return day;

@@ -81,3 +81,15 @@ describe('relay: a re-subscribe', () => {
     client.socket.close();
   });
 });
+
+describe('relay: a tick dated in the future', () => {
+  it('is relayed but not folded into the pair’s day, which keeps taking the true ticks', async () => {
+    running = await startTestRelay();
+    const now = Date.now();
+    running.relay.publish(tick('BTC/USD', 100, now));
+    running.relay.publish(tick('BTC/USD', 999, now + 2 * 86_400_000));
+    running.relay.publish(tick('BTC/USD', 101, now));
+    const day = running.relay.days.get('BTC/USD');
+    expect([day?.open, day?.closes.at(-1)?.ask]).toEqual([100, 101]);
+  });
+});
