@@ -168,7 +168,20 @@ describe('dayChange', () => {
     [1.08512, 1.08513, 'flat', '0.00%', "Unchanged since the day's open"],
     [1.0, 1.0, 'flat', '0.00%', "Unchanged since the day's open"],
     [50_000, 75_000, 'up', '+50.00%', "Up 50.00% since the day's open"],
+    [1, 11, 'up', '+1000.00%', "Up 1000.00% since the day's open"],
   ])('from %s to %s is %s, %s', (open, ask, direction, text, spoken) => {
     expect(dayChange({ open }, ask)).toMatchObject({ direction, text, spoken });
+  });
+
+  // Only a bad open or price gets here: no change is said rather than '+Infinity%' or '+1e+300%'.
+  it.each([
+    ['an open of 0', 0, 1.08],
+    ['an open of 5e-324', 5e-324, 1.08],
+    ['a change over 1000%', 1, 11.5],
+    ['a fall over 1000% (a negative price)', 1, -10.5],
+    ['a price that is not a number', 1, Number.NaN],
+    ['an infinite price', 1, Number.POSITIVE_INFINITY],
+  ])('says nothing for %s', (_name, open, ask) => {
+    expect(dayChange({ open }, ask)).toBeUndefined();
   });
 });

@@ -85,9 +85,16 @@ export interface DayChange {
   spoken: string;
 }
 
-/** The change of `ask` since the day's open, to two decimals of a per cent. */
-export function dayChange(day: Pick<PairDay, 'open'>, ask: number): DayChange {
+/** A day's change beyond this many per cent is a bad open or price, not a market: nothing is said. */
+export const MAX_DAY_CHANGE_PERCENT = 1000;
+
+/**
+ * The change of `ask` since the day's open, to two decimals of a per cent; undefined when it is not
+ * a finite number within MAX_DAY_CHANGE_PERCENT, so no screen reads '+Infinity%' or '+1e+300%'.
+ */
+export function dayChange(day: Pick<PairDay, 'open'>, ask: number): DayChange | undefined {
   const percent = ((ask - day.open) / day.open) * 100;
+  if (!Number.isFinite(percent) || Math.abs(percent) > MAX_DAY_CHANGE_PERCENT) return undefined;
   const rounded = Math.abs(percent).toFixed(2);
   const direction: Direction = rounded === '0.00' ? 'flat' : percent > 0 ? 'up' : 'down';
   const sign = direction === 'up' ? '+' : direction === 'down' ? '\u2212' : '';
