@@ -10,3 +10,10 @@ export const ALERT_TYPE_HELP: Record<AlertType, string> = {
   'Price rising above': 'Fires on the first price at or above your level, at once if it is already there.',
   'Price dropping below': 'Fires on the first price at or below your level, at once if it is already there.',
 };
+
+/**
+ * The pair picker's cell for a pair the feed, subscribed and ticking, has sent no price for (the
+ * create panel says 'No live data available.'; a price-sized cell says it short). The feed-wide
+ * texts ('Loading...', 'Error', 'Offline', '-') still win over it.
+ */
+export const PAIR_PICKER_NO_DATA = 'No data';

@@ -17,6 +17,8 @@ import type { CurrencyPair } from './constants.ts';
 
 export const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
+/** How far ahead of the folding clock a tick may be dated: further is a bad clock, not a price. */
+export const FUTURE_TICK_MS = 60_000;
 /** Minute closes kept: the last hour, the current minute included. */
 export const SPARK_MINUTES = 60;
 
@@ -45,9 +47,18 @@ export function tradingDayStart(pair: CurrencyPair, at: number): number {
 /**
  * The day after a tick. A tick older than what is kept (from before the day or the latest minute,
  * which a reordering upstream could send) changes nothing; a tick in a later day starts that day.
- * Minute closes span days: the last hour is the last hour, whatever the calendar.
+ * A tick dated more than FUTURE_TICK_MS after `now` (the caller's clock) changes nothing either:
+ * folded, it would start a day no true tick could reach, and every later tick, older than it,
+ * would be ignored until that time came. Minute closes span days: the last hour is the last hour.
  */
-export function foldTick(day: PairDay | undefined, pair: CurrencyPair, ask: number, at: number): PairDay {
+export function foldTick(
+  day: PairDay | undefined,
+  pair: CurrencyPair,
+  ask: number,
+  at: number,
+  now: number,
+): PairDay | undefined {
+  if (at > now + FUTURE_TICK_MS) return day;
   const minute = Math.floor(at / MINUTE_MS) * MINUTE_MS;
   const last = day?.closes.at(-1);
   if (day && (at < day.dayStart || (last && minute < last.minute))) return day;
@@ -74,9 +85,16 @@ export interface DayChange {
   spoken: string;
 }
 
-/** The change of `ask` since the day's open, to two decimals of a per cent. */
-export function dayChange(day: Pick<PairDay, 'open'>, ask: number): DayChange {
+/** A day's change beyond this many per cent is a bad open or price, not a market: nothing is said. */
+export const MAX_DAY_CHANGE_PERCENT = 1000;
+
+/**
+ * The change of `ask` since the day's open, to two decimals of a per cent; undefined when it is not
+ * a finite number within MAX_DAY_CHANGE_PERCENT, so no screen reads '+Infinity%' or '+1e+300%'.
+ */
+export function dayChange(day: Pick<PairDay, 'open'>, ask: number): DayChange | undefined {
   const percent = ((ask - day.open) / day.open) * 100;
+  if (!Number.isFinite(percent) || Math.abs(percent) > MAX_DAY_CHANGE_PERCENT) return undefined;
   const rounded = Math.abs(percent).toFixed(2);
   const direction: Direction = rounded === '0.00' ? 'flat' : percent > 0 ? 'up' : 'down';
   const sign = direction === 'up' ? '+' : direction === 'down' ? '\u2212' : '';

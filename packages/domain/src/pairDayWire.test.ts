@@ -35,6 +35,10 @@ describe('the type 3 day message', () => {
     ['a negative open', JSON.stringify({ ...good, open: -1 })],
     ['an open given as text', JSON.stringify({ ...good, open: '1.08' })],
     ['a close of zero', JSON.stringify({ ...good, closes: [0] })],
+    // Positive but no price any pair trades at: a % change from it would read '+Infinity%' or 1e+300%.
+    ['an open of 5e-324', JSON.stringify({ ...good, open: 5e-324 })],
+    ['an open below the smallest price', JSON.stringify({ ...good, open: 0.00009 })],
+    ['a close of 1e-300', JSON.stringify({ ...good, closes: [1e-300] })],
     ['61 closes', JSON.stringify({ ...good, closes: Array.from({ length: 61 }, () => 1) })],
     ['closes_from within a minute', JSON.stringify({ ...good, closes_from: T + 1 })],
     ['an open before the day', JSON.stringify({ ...good, open_time: day.dayStart - 1 })],

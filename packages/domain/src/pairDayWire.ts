@@ -15,7 +15,12 @@ import { MINUTE_MS, SPARK_MINUTES, type MinuteClose, type PairDay } from './pair
 export const PAIR_DAY_TYPE = '3';
 
 const time = z.number().int().nonnegative();
-const price = z.number().finite().positive();
+/**
+ * Thousands of times below any price the pairs trade at (the lowest are FX rates above 0.5), and
+ * far above where a % change from it overflows: an open of 5e-324 would read '+Infinity%'.
+ */
+export const MIN_WIRE_PRICE = 0.0001;
+const price = z.number().finite().min(MIN_WIRE_PRICE);
 
 const pairDayWireSchema = z
   .object({

@@ -11,8 +11,11 @@ export class PairDays {
   /** Each pair's type 3 message, encoded once until its next tick: a resync sends it to every client. */
   readonly #encoded = new Map<CurrencyPair, string>();
 
-  add(tick: PricedTick): void {
-    this.#days.set(tick.pair, foldTick(this.#days.get(tick.pair), tick.pair, tick.ask, tick.timestamp));
+  /** `now` is this server's clock: a tick dated well after it is not folded (pairDay.ts). */
+  add(tick: PricedTick, now = Date.now()): void {
+    const day = foldTick(this.#days.get(tick.pair), tick.pair, tick.ask, tick.timestamp, now);
+    if (!day || day === this.#days.get(tick.pair)) return;
+    this.#days.set(tick.pair, day);
     this.#encoded.delete(tick.pair);
   }
 

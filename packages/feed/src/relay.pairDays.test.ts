@@ -58,3 +58,38 @@ describe('relay: the day and last hour on subscribe', () => {
     client.socket.close();
   });
 });
+
+describe('relay: a re-subscribe', () => {
+  it('sends the day (3) only for pairs the client newly added, and every pair’s latest tick', async () => {
+    running = await startTestRelay();
+    for (const [pair, ask] of [
+      ['BTC/USD', 100],
+      ['ETH/USD', 3000],
+      ['EUR/USD', 1.1],
+    ] as const) {
+      running.relay.publish(tick(pair, ask));
+    }
+    const client = await recordingClient(running.url, encodeSubscribe(['BTC/USD']), undefined, [
+      ...relayProtocols('good-resub'),
+    ]);
+    await client.next('tick', (m) => m.tick.pair === 'BTC/USD');
+    const before = client.messages.length;
+    client.socket.send(encodeSubscribe(['BTC/USD', 'ETH/USD', 'EUR/USD']));
+    await client.next('tick', (m) => m.tick.pair === 'EUR/USD');
+    const answer = client.messages.slice(before).map((m) => (m.type === 'day' ? `day:${m.pair}` : m.type));
+    expect(answer).toEqual(['subscribed', 'tick', 'day:ETH/USD', 'tick', 'day:EUR/USD', 'tick']);
+    client.socket.close();
+  });
+});
+
+describe('relay: a tick dated in the future', () => {
+  it('is relayed but not folded into the pair’s day, which keeps taking the true ticks', async () => {
+    running = await startTestRelay();
+    const now = Date.now();
+    running.relay.publish(tick('BTC/USD', 100, now));
+    running.relay.publish(tick('BTC/USD', 999, now + 2 * 86_400_000));
+    running.relay.publish(tick('BTC/USD', 101, now));
+    const day = running.relay.days.get('BTC/USD');
+    expect([day?.open, day?.closes.at(-1)?.ask]).toEqual([100, 101]);
+  });
+});

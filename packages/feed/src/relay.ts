@@ -21,25 +21,12 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import { PairDays } from './pairDays.ts';
+import { followPairs, newClient, type Client } from './relayClient.ts';
 import { RateLimit } from './rateLimit.ts';
 import { CLOSE, RELAY_DEFAULTS, type RelayOptions, type VerifiedToken } from './relayOptions.ts';
 import type { PricedTick } from './upstream.ts';
 
 export { CLOSE, type RelayOptions, type VerifiedToken } from './relayOptions.ts';
-
-interface Client {
-  socket: WebSocket;
-  uid: string;
-  token: string;
-  pairs: Set<CurrencyPair>;
-  /** The pairs as a sorted key, so clients following the same pairs share one encoded frame. */
-  key: string;
-  timers: NodeJS.Timeout[];
-  /** When this client started skipping ticks for backpressure; 0 while it keeps up. */
-  stalledSince: number;
-  /** It has been answered with type 0, so a resync (type 0 again) is news it can take. */
-  subscribed: boolean;
-}
 
 export class Relay {
   readonly #options: Required<RelayOptions>;
@@ -120,16 +107,7 @@ export class Relay {
     socket.off('message', hold);
     // It closed (or was closed for flooding) while its token was checked: nothing to keep.
     if (socket.readyState !== WebSocket.OPEN) return;
-    const client: Client = {
-      socket,
-      uid: verified.uid,
-      token,
-      pairs: new Set(),
-      key: '',
-      timers: [],
-      stalledSince: 0,
-      subscribed: false,
-    };
+    const client = newClient(socket, verified, token);
     this.#clients.add(client);
     socket.on('close', () => this.#drop(client));
     // When the ID token expires the client must come back with a fresh one.
@@ -207,21 +185,19 @@ export class Relay {
       this.#send(client, encodeError('7', `Invalid subscription: ${parsed.reason}`));
       return;
     }
-    client.pairs = new Set(parsed.pairs);
-    client.key = [...client.pairs].sort().join(',');
-    this.#answer(client);
+    this.#answer(client, followPairs(client, parsed.pairs));
   }
 
   /**
-   * Type 0, then for each followed pair its day (type 3) and its latest tick, stamped with its own
-   * time. While the upstream is down the outage error comes last: type 0 and a tick would otherwise
-   * make the app show a frozen price as live.
+   * Type 0, then for each followed pair its day (type 3, unless `known`: the client holds it) and its
+   * latest tick, stamped with its own time. While the upstream is down the outage error comes last:
+   * type 0 and a tick would otherwise make the app show a frozen price as live.
    */
-  #answer(client: Client): void {
+  #answer(client: Client, known: ReadonlySet<CurrencyPair> = new Set()): void {
     client.subscribed = true;
     this.#send(client, encodeSubscribed(this.#session([...client.pairs])));
     for (const pair of client.pairs) {
-      const [day, latest] = [this.days.message(pair), this.#latest.get(pair)];
+      const [day, latest] = [known.has(pair) ? undefined : this.days.message(pair), this.#latest.get(pair)];
       if (day) this.#send(client, day);
       if (latest) this.#send(client, this.#encode(latest));
     }
@@ -240,8 +216,8 @@ export class Relay {
 
   /**
    * The upstream is back after clients were told otherwise: at the next flush every subscribed
-   * client gets what a fresh subscription gets (type 0, then its pairs' latest ticks), which takes
-   * the app out of 'Error'. Waiting for the flush lets the upstream's first ticks be the latest.
+   * client gets what a fresh subscription gets (type 0, then each pair's day and latest tick), which
+   * takes the app out of 'Error', and days the outage left stale are replaced. Waiting for the flush lets the upstream's first ticks be the latest.
    */
   resync(): void {
     this.#resyncDue = true;

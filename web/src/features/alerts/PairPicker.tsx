@@ -2,6 +2,7 @@ import {
   ALERT_TYPES,
   ALERT_TYPE_HELP,
   CURRENCY_PAIRS,
+  PAIR_PICKER_NO_DATA,
   formatPrice,
   type AlertType,
   type CurrencyPair,
@@ -48,11 +49,14 @@ function ChoiceList<T extends string>({
   );
 }
 
-/** A pair's ask in the list, as the top cards show it: a feed-wide text wins, a price not live is muted. */
+/**
+ * A pair's ask in the list, as the top cards show it: a feed-wide text wins, a price not live is
+ * muted, and a pair the ticking feed has no price for says so rather than loading for ever.
+ */
 function PairChoice({ pair }: { pair: CurrencyPair }) {
   const { text, status } = usePairPrice(pair);
   const ask = text || status.kind === 'none' ? undefined : status.price.ask;
-  const label = text ?? (ask === undefined ? 'Loading...' : formatPrice(pair, ask));
+  const label = text ?? (ask === undefined ? PAIR_PICKER_NO_DATA : formatPrice(pair, ask));
   const muted = text !== null || status.kind !== 'live';
   return (
     <TickingPrice value={ask} text={label} className={muted ? 'choice-price choice-price-muted' : 'choice-price'} />

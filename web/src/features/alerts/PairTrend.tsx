@@ -26,7 +26,8 @@ function points(closes: readonly MinuteClose[]): { line: string; y: (ask: number
 /**
  * Under a top card's ask: the change since the day's open, signed and in words for assistive
  * technology (never colour alone), and a sparkline of the last hour with the open as a dashed line
- * when it lies within the hour's range. Nothing until the relay has sent the pair's day.
+ * when it lies within the hour's range. Nothing until the relay has sent the pair's day; no change
+ * (the line alone) when the open makes it absurd (dayChange).
  */
 export function PairTrend({ day, ask }: { day: PairDay | undefined; ask: number | undefined }) {
   if (!day || ask === undefined) return <span className="pair-trend" />;
@@ -35,10 +36,14 @@ export function PairTrend({ day, ask }: { day: PairDay | undefined; ask: number 
   const asks = day.closes.map((c) => c.ask);
   const openShown = day.open >= Math.min(...asks) && day.open <= Math.max(...asks);
   return (
-    <span className={`pair-trend pair-trend-${change.direction}`}>
+    <span className={change ? `pair-trend pair-trend-${change.direction}` : 'pair-trend'}>
       <span className="pair-change">
-        <span aria-hidden="true">{change.text}</span>
-        <span className="visually-hidden">{change.spoken}</span>
+        {change && (
+          <>
+            <span aria-hidden="true">{change.text}</span>
+            <span className="visually-hidden">{change.spoken}</span>
+          </>
+        )}
       </span>
       <svg
         className="sparkline"

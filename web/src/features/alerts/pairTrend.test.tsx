@@ -47,4 +47,11 @@ describe('PairTrend', () => {
       unmount();
     }
   });
+
+  it('shows no change for a day whose open gives an absurd one, and still draws the hour', () => {
+    const { container } = render(<PairTrend day={{ ...day, open: 1e-300 }} ask={100.5} />);
+    expect(container.querySelector('.pair-trend')?.className).toBe('pair-trend');
+    expect(container.querySelector('.pair-change')?.textContent).toBe('');
+    expect(container.querySelector('polyline')?.getAttribute('points')?.split(' ')).toHaveLength(3);
+  });
 });

@@ -126,4 +126,19 @@ describe('the app price feed writes into its own store', () => {
     // A pair the relay sent no day for has none: its change waits for one.
     expect(store.get(pairDaysAtom)['EUR/USD']).toBeUndefined();
   });
+
+  it('leaves a pair’s day as it was for a tick dated over a minute after the device’s clock, and folds the true ones after it', async () => {
+    const now = Date.now();
+    const dayStart = Math.floor(now / 86_400_000) * 86_400_000;
+    const minute = Math.floor(now / 60_000) * 60_000;
+    const { socket } = await subscribedFeed();
+    const day = { dayStart, open: 100, openAt: dayStart, closes: [{ minute: dayStart, ask: 100 }] };
+    socket.serverSends(encodePairDay('BTCUSD', day));
+    socket.serverSends(tick('BTC/USD', 999, now + 2 * 86_400_000));
+    paint();
+    expect(store.get(pairDaysAtom)['BTC/USD']).toEqual(day);
+    socket.serverSends(tick('BTC/USD', 101, now));
+    paint();
+    expect(store.get(pairDaysAtom)['BTC/USD']?.closes.at(-1)).toEqual({ minute, ask: 101 });
+  });
 });

@@ -22,13 +22,16 @@ const browserDeps: PriceFeedDeps = {
   isOnline,
 };
 
-/** Each pair's day with the frame's ticks folded in, as the relay folded every tick before. */
-function foldDays(days: Partial<Record<CurrencyPair, PairDay>>, ticks: Map<CurrencyPair, LivePrice>) {
+/**
+ * Each pair's day with the frame's ticks folded in, as the relay folded every tick before; a tick
+ * dated well after the device's clock is left out, as the relay leaves it out (pairDay.ts).
+ */
+function foldDays(days: Partial<Record<CurrencyPair, PairDay>>, ticks: Map<CurrencyPair, LivePrice>, now: number) {
   const next = { ...days };
   for (const [pair, price] of ticks) {
     const day = next[pair];
     // Without the relay's day a pair has no open to measure from: it waits for one.
-    if (day) next[pair] = foldTick(day, pair, price.ask, price.timestamp);
+    if (day) next[pair] = foldTick(day, pair, price.ask, price.timestamp, now) ?? day;
   }
   return next;
 }
@@ -47,7 +50,7 @@ export function createPriceFeed(store: Store, deps: PriceFeedDeps = browserDeps)
     if (pending.size) {
       const update = Object.fromEntries(pending);
       store.set(livePricesAtom, (prices) => ({ ...prices, ...update }));
-      store.set(pairDaysAtom, (days) => foldDays(days, pending));
+      store.set(pairDaysAtom, (days) => foldDays(days, pending, Date.now()));
       pending.clear();
     }
     if (pendingState) store.set(feedStateAtom, pendingState);

@@ -70,6 +70,24 @@ describe('FeedClient', () => {
     expect(log).toEqual(['state:error:Error', 'toast:WebSocket Error: Quota exceeded']);
   });
 
+  it('tells one outage once: each new follow’s answer repeats the error without a toast, until a tick ends it', async () => {
+    const socket = await connected();
+    const outage = encodeError('7', 'Price provider unavailable');
+    socket.serverSends(outage);
+    // Every follow re-subscribes, and while the upstream is down the relay answers type 0 then the error.
+    for (const pairs of [['XAU/JPY'], ['LTC/USD']] as const) {
+      client.follow(pairs);
+      socket.serverSends(`${encodeSubscribed(session)}\n${outage}`);
+    }
+    const toasts = () => log.filter((l) => l.startsWith('toast:'));
+    expect(toasts()).toEqual(['toast:WebSocket Error: Price provider unavailable']);
+    expect(log.at(-1)).toBe('state:error:Error');
+    // Recovered: the same outage later is news again.
+    socket.serverSends(encodeTick(session, 'EURUSD', 1.0851, 1.085, 2_000));
+    socket.serverSends(outage);
+    expect(toasts()).toHaveLength(2);
+  });
+
   it('shows Error and toasts on a socket error', async () => {
     const socket = await connected();
     log = [];

@@ -75,6 +75,12 @@ export class FeedClient {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #stopped = true;
   #state: FeedState = { status: 'disconnected', text: '-' };
+  /**
+   * The provider error last toasted. While the upstream is down the relay answers every subscription
+   * with it, and every screen that follows a pair re-subscribes: the same outage is told once, not
+   * after each toast's expiry, until a tick shows the feed recovered (or the feed is closed).
+   */
+  #toldError: string | undefined;
 
   constructor(private readonly deps: FeedDeps) {}
 
@@ -154,6 +160,7 @@ export class FeedClient {
 
   #shutDown(text: PriceText): void {
     this.#stopped = true;
+    this.#toldError = undefined;
     clearTimeout(this.#timer);
     const socket = this.#socket;
     this.#socket = undefined;
@@ -197,11 +204,15 @@ export class FeedClient {
       } else if (message.type === 'tick' && message.tick.pair) {
         const { ask, bid, timestamp } = message.tick;
         this.#set('subscribed', null);
+        this.#toldError = undefined;
         this.deps.events.tick(message.tick.pair, { ask, bid, timestamp });
       } else if (message.type === 'day' && message.pair) {
         this.deps.events.day(message.pair, message.day);
       } else if (message.type === 'error') {
-        this.#fail(TOAST.websocketError(message.error));
+        const told = this.#toldError === message.error;
+        this.#toldError = message.error;
+        if (told) this.#set('error', 'Error');
+        else this.#fail(TOAST.websocketError(message.error));
       } else if (message.type === 'invalid') {
         console.warn('Skipped a malformed price frame:', message.reason);
       }

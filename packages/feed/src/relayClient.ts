@@ -1,0 +1,46 @@
+/**
+ * One signed-in socket of the relay (relay.ts) and what the relay remembers of it between messages:
+ * whom it belongs to, what it follows, and how far it keeps up.
+ */
+import type { CurrencyPair } from '@price-alerts/domain';
+import type { WebSocket } from 'ws';
+import type { VerifiedToken } from './relayOptions.ts';
+
+export interface Client {
+  socket: WebSocket;
+  uid: string;
+  token: string;
+  pairs: Set<CurrencyPair>;
+  /** The pairs as a sorted key, so clients following the same pairs share one encoded frame. */
+  key: string;
+  timers: NodeJS.Timeout[];
+  /** When this client started skipping ticks for backpressure; 0 while it keeps up. */
+  stalledSince: number;
+  /** It has been answered with type 0, so a resync (type 0 again) is news it can take. */
+  subscribed: boolean;
+}
+
+export function newClient(socket: WebSocket, verified: VerifiedToken, token: string): Client {
+  return {
+    socket,
+    uid: verified.uid,
+    token,
+    pairs: new Set(),
+    key: '',
+    timers: [],
+    stalledSince: 0,
+    subscribed: false,
+  };
+}
+
+/**
+ * Follows `pairs` from now on; returns the pairs whose day (type 3) it already holds. Those are the
+ * pairs it followed before, once answered: a re-subscribe sends the day only for the pairs it adds,
+ * so a small message cannot draw every pair's day again and again (~20 KB for 15 pairs).
+ */
+export function followPairs(client: Client, pairs: readonly CurrencyPair[]): ReadonlySet<CurrencyPair> {
+  const known = client.subscribed ? client.pairs : new Set<CurrencyPair>();
+  client.pairs = new Set(pairs);
+  client.key = [...client.pairs].sort().join(',');
+  return known;
+}
