@@ -60,7 +60,7 @@ describe.each(VIEWPORTS)('an alert firing at $width x $height', (viewport) => {
     // What tapping the notification opens.
     await page.goto(`${WEB_URL}/dashboard?alert=${ref.id}`);
     const sheet = page.getByRole('dialog', { name: 'Alert Details' });
-    await expect.poll(() => sheet.getByText('triggered', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => sheet.getByText('Triggered', { exact: true }).first().isVisible()).toBe(true);
     expect(await sheet.getByText(shown).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('tab', { name: 'PREVIOUS' }).getAttribute('aria-selected')).toBe('true');
     await checkScreen(page, 'alert-link-details');

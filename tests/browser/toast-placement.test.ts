@@ -60,6 +60,10 @@ describe.each(VIEWPORTS)('toasts hide nothing at %o', (viewport) => {
     await expect.poll(() => page.locator('.pair-card', { hasText: 'EUR/USD' }).textContent()).toMatch(/\d\.\d{5}/);
     await page.locator('.pair-card', { hasText: 'EUR/USD' }).locator('.pair-open').click();
     await expect.poll(() => page.getByLabel('Trigger price').inputValue()).toMatch(/\d/);
+    // 1% above the market: the server fires an alert at the live price within seconds, and this one
+    // must stay active while its sheet is tested.
+    const ask = Number(await page.getByLabel('Trigger price').inputValue());
+    await page.getByLabel('Trigger price').fill((ask * 1.01).toFixed(5));
     await page.getByRole('button', { name: /Alert type/ }).click();
     await page.getByRole('dialog', { name: 'Alert type' }).getByRole('button', { name: 'Price rising above' }).click();
     await page.getByRole('button', { name: 'Create New Alert' }).click();
