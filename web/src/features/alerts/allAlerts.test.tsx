@@ -36,7 +36,7 @@ async function answer(alerts: Alert[]) {
   await vi.waitFor(() => repo.openListWatch());
   const watch = repo.openListWatch();
   const shown = alerts.slice(0, watch.size);
-  act(() => watch.onData({ alerts: shown, full: shown.length === watch.size }));
+  act(() => watch.onData({ alerts: shown, full: shown.length === watch.size, fromCache: false }));
 }
 
 const many = (count: number, status: Alert['status']) =>

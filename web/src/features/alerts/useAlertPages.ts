@@ -48,8 +48,11 @@ export function useAlertPages(list: AlertList): AlertPages {
     };
   }, [uid, list, size, attempt]);
 
-  const loadingMore = shown !== undefined && shown.size < size && !failed;
-  const canLoadMore = shown !== undefined && shown.full && !loadingMore && !failed;
+  // Pending: the larger size has not answered yet, or only the cache has (it holds the smaller size's
+  // alerts, so 'not full' from it says nothing).
+  const pending = shown !== undefined && (shown.size < size || (shown.fromCache && !shown.full));
+  const loadingMore = pending && !failed;
+  const canLoadMore = shown !== undefined && shown.full && !pending && !failed;
   const loadMore = useCallback(() => {
     if (canLoadMore) setSize((current) => current + ALERT_PAGE_SIZE);
   }, [canLoadMore]);

@@ -42,6 +42,8 @@ export interface AlertPage {
   alerts: Alert[];
   /** The snapshot came back as large as asked: more may exist. */
   full: boolean;
+  /** From the cache only: after 'Load more' it holds just what was loaded before, the server's answer follows. */
+  fromCache: boolean;
 }
 
 const alertsOf = (db: Firestore, uid: string) => collection(db, 'users', uid, 'alerts');
@@ -95,9 +97,16 @@ export function watchAlertList(
 ): () => void {
   const shape = ALL_SHAPES[list];
   const q = buildQuery(doc(db, 'users', uid), shape, [shape.statuses], { pageSize: size });
+  // With metadata changes, so the server's answer arrives even when it matches what the cache had.
   return onSnapshot(
     q,
-    (snapshot) => onData({ alerts: parseQuery(alertDocumentSchema, snapshot), full: snapshot.docs.length === size }),
+    { includeMetadataChanges: true },
+    (snapshot) =>
+      onData({
+        alerts: parseQuery(alertDocumentSchema, snapshot),
+        full: snapshot.docs.length === size,
+        fromCache: snapshot.metadata.fromCache,
+      }),
     onError,
   );
 }
