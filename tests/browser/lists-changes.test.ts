@@ -99,10 +99,11 @@ describe.each([SMALL_PHONE, PHONE, TABLET])('offline actions at $width x $height
     await expect.poll(() => sheetOf(page).getByRole('button', { name: 'Play' }).isVisible()).toBe(true);
     await sheetOf(page).getByRole('button', { name: 'Cancel' }).click();
 
-    await page.getByRole('link', { name: 'Add alert' }).click();
+    // From the top pair's card, as toast-placement.test.ts does: the pair and its price are set.
+    await expect.poll(() => page.locator('.pair-card', { hasText: 'EUR/USD' }).textContent()).toMatch(/\d\.\d{5}/);
+    await page.locator('.pair-card', { hasText: 'EUR/USD' }).locator('.pair-open').click();
     await page.waitForURL(`${WEB_URL}/create_alert`);
-    await page.getByRole('button', { name: /Currency pair/ }).click();
-    await page.getByRole('dialog', { name: 'Currency pair' }).getByRole('button', { name: 'EUR/USD' }).click();
+    await expect.poll(() => page.getByLabel('Trigger price').inputValue()).toMatch(/\d/);
     await page.getByRole('button', { name: /Alert type/ }).click();
     await page.getByRole('dialog', { name: 'Alert type' }).getByRole('button', { name: 'Price rising above' }).click();
     await page.getByLabel('Trigger price').fill('9.5');
