@@ -14,6 +14,43 @@ export const watchAlerts = vi.fn<Watch>((_db, _uid, list, onData) => {
   listeners.set(list, onData);
   return () => listeners.delete(list);
 });
+/** A full list's live query ('See all'), as the page opened it. */
+export interface ListWatch {
+  list: Repository.AlertList;
+  size: number;
+  onData: (page: Repository.AlertPage) => void;
+  onError: (error: Error) => void;
+  stopped: boolean;
+}
+export const listWatches: ListWatch[] = [];
+export const watchAlertList = vi.fn<typeof Repository.watchAlertList>((_db, _uid, list, size, onData, onError) => {
+  const watch: ListWatch = { list, size, onData, onError, stopped: false };
+  listWatches.push(watch);
+  return () => {
+    watch.stopped = true;
+  };
+});
+
+/** The full list's query that is open now (the page keeps one). */
+export function openListWatch(): ListWatch {
+  const open = listWatches.filter((watch) => !watch.stopped);
+  if (open.length !== 1) throw new Error(`${open.length} full-list queries are open, not one`);
+  return open[0] as ListWatch;
+}
+
+const alertListeners = new Map<string, (alert: Alert | undefined) => void>();
+export const watchAlert = vi.fn<typeof Repository.watchAlert>((_db, _uid, alertId, onData) => {
+  alertListeners.set(alertId, onData);
+  return () => alertListeners.delete(alertId);
+});
+
+/** What one alert's own document listener would deliver now. */
+export function emitAlert(alert: Alert): void {
+  const onData = alertListeners.get(alert.id);
+  if (!onData) throw new Error(`No listener on alert ${alert.id}`);
+  onData(alert);
+}
+
 export const getAlert = vi.fn<typeof Repository.getAlert>(async () => undefined);
 export const setAlertStatus = vi.fn<typeof Repository.setAlertStatus>(async () => {});
 export const deleteAlert = vi.fn<typeof Repository.deleteAlert>(async () => {});
@@ -28,7 +65,19 @@ export function emit(list: Repository.AlertList, alerts: Alert[]): void {
 }
 
 export function resetAlertsRepository(): void {
-  for (const fn of [watchAlerts, getAlert, setAlertStatus, deleteAlert, createAlert, updateAlert]) fn.mockClear();
+  listWatches.length = 0;
+  alertListeners.clear();
+  for (const fn of [
+    watchAlerts,
+    watchAlertList,
+    watchAlert,
+    getAlert,
+    setAlertStatus,
+    deleteAlert,
+    createAlert,
+    updateAlert,
+  ])
+    fn.mockClear();
   getAlert.mockImplementation(async () => undefined);
   setAlertStatus.mockImplementation(async () => {});
   deleteAlert.mockImplementation(async () => {});

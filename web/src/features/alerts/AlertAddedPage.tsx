@@ -5,15 +5,8 @@ export default function AlertAddedPage() {
   return (
     <main className="page added">
       <svg viewBox="0 0 64 64" width="96" height="96" aria-hidden="true">
-        <circle cx="32" cy="32" r="30" fill="#dcfce7" />
-        <path
-          d="m20 33 8 8 16-18"
-          fill="none"
-          stroke="#15803d"
-          strokeWidth="5"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
+        <circle className="added-badge" cx="32" cy="32" r="30" />
+        <path className="added-tick" d="m20 33 8 8 16-18" />
       </svg>
       <h1>Alert added successfully</h1>
       <p>Your trigger criteria will now be monitored to inform you as soon as it is met.</p>

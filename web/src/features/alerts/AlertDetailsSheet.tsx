@@ -1,14 +1,23 @@
-import { capitalise, formatDateTime, formatPrice, isLive, notificationLabel } from '@price-alerts/domain';
+import {
+  DASHBOARD_TEXT,
+  capitalise,
+  formatDateTime,
+  formatPrice,
+  isLive,
+  notificationLabel,
+} from '@price-alerts/domain';
 import { useAtom, useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Modal } from '../../shared/Modal';
+import { useOnline } from '../../shared/useOnline';
 import { isRepeatTap, useExclusive } from '../../shared/useSubmit';
 import { AlertHistory } from './AlertHistory';
 import { AlertModelRows } from './AlertModelRows';
 import { useAlertActions } from './alertActions';
 import { selectedAlertAtom, showAlertDetailsAtom } from './atoms';
 import './AlertDetailsSheet.css';
+import './infoNote.css';
 
 const STATUS_CLASS: Record<string, string> = { active: 'status-green', paused: 'status-amber' };
 
@@ -20,6 +29,8 @@ export function AlertDetailsSheet() {
   const actions = useAlertActions();
   const toggling = useExclusive();
   const deleting = useExclusive();
+  // Offline, a write settles only when the network returns: the actions wait rather than hang.
+  const online = useOnline();
   if (!alert) return null;
   // Triggered and cancelled alerts are over: neither paused nor edited (the rules refuse both).
   const finished = !isLive(alert.status);
@@ -32,7 +43,7 @@ export function AlertDetailsSheet() {
           <button
             type="button"
             className="button button-secondary"
-            disabled={finished}
+            disabled={finished || !online}
             aria-disabled={toggling.busy || undefined}
             onClick={(event) => void toggling.run(() => actions.toggle(alert), event)}
           >
@@ -41,7 +52,7 @@ export function AlertDetailsSheet() {
           <button
             type="button"
             className="button button-secondary"
-            disabled={finished}
+            disabled={finished || !online}
             onClick={() => {
               setOpen(false);
               navigate(`/edit_alert/${alert.id}`);
@@ -52,6 +63,7 @@ export function AlertDetailsSheet() {
           <button
             type="button"
             className="button button-danger"
+            disabled={!online}
             onClick={(event) => {
               if (!isRepeatTap(event)) setConfirming(true);
             }}
@@ -59,6 +71,11 @@ export function AlertDetailsSheet() {
             Delete
           </button>
         </div>
+        {!online && (
+          <p className="info-note" role="status">
+            {DASHBOARD_TEXT.offlineChanges}
+          </p>
+        )}
         <dl className="details">
           <dt>Status</dt>
           <dd className={STATUS_CLASS[alert.status] ?? 'status-red'}>{capitalise(alert.status)}</dd>
@@ -96,6 +113,7 @@ export function AlertDetailsSheet() {
           <button
             type="button"
             className="button button-danger"
+            disabled={!online}
             aria-disabled={deleting.busy || undefined}
             onClick={(event) =>
               void deleting.run(async () => {

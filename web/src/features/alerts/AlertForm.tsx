@@ -31,12 +31,15 @@ export function AlertForm({
   onSubmit,
   submitLabel,
   busy,
+  note = null,
 }: {
   draft: Draft;
   onChange: (draft: Draft) => void;
   onSubmit: () => void;
   submitLabel: string;
   busy: boolean;
+  /** Why a complete draft was not sent (offline), shown where a missing field would be. */
+  note?: string | null;
 }) {
   const [picker, setPicker] = useState<'pair' | 'type' | null>(null);
   // What is missing shows above the button, where the user is looking, rather than in a toast over
@@ -119,7 +122,7 @@ export function AlertForm({
       <small id="note-count" className="field-count">
         {draft.note.length}/{NOTE_MAX_LENGTH}
       </small>
-      <FormError message={problem} />
+      <FormError message={problem ?? note} />
       <button className="button button-primary" type="submit" disabled={busy}>
         {submitLabel}
       </button>

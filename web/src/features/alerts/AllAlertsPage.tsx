@@ -8,6 +8,7 @@ import { SkeletonRows } from './SkeletonRows';
 import { selectedAlertAtom, showAlertDetailsAtom } from './atoms';
 import { useAlertPages } from './useAlertPages';
 import { useFollowAlertPairs } from './useFollowAlertPairs';
+import { useFollowSelection } from './useFollowSelection';
 import './AllAlertsPage.css';
 
 type List = 'active' | 'previous';
@@ -27,12 +28,13 @@ function AllAlerts({ list }: { list: List }) {
   const setSelected = useSetAtom(selectedAlertAtom);
   const setShowDetails = useSetAtom(showAlertDetailsAtom);
   useFollowAlertPairs(list === 'active' ? pages.alerts : []);
+  useFollowSelection();
   const open = (alert: Alert) => {
     setSelected(alert);
     setShowDetails(true);
   };
   let body;
-  if (pages.failed && pages.alerts.length === 0) body = <p className="form-error">{DASHBOARD_TEXT.listFailed}</p>;
+  if (pages.failed && pages.alerts.length === 0) body = null;
   else if (pages.loading) body = <SkeletonRows count={6} />;
   else if (pages.alerts.length === 0) body = <p className="all-alerts-note">{EMPTY[list]}</p>;
   else
@@ -54,6 +56,17 @@ function AllAlerts({ list }: { list: List }) {
           </button>
         )}
         {pages.loadingMore && <SkeletonRows count={2} />}
+        {pages.failed && (
+          // Under what did load: a failed 'Load more' keeps the rows and says so where the button was.
+          <div className="all-alerts-failed">
+            <p className="form-error" role="alert">
+              {DASHBOARD_TEXT.listFailed}
+            </p>
+            <button type="button" className="button button-secondary" onClick={pages.retry}>
+              {DASHBOARD_TEXT.retry}
+            </button>
+          </div>
+        )}
       </section>
       <AlertDetailsSheet />
     </main>

@@ -13,6 +13,7 @@ import { useNavigate } from 'react-router-dom';
 import { getDb } from '../../lib/firebase';
 import { createAlert } from '../../lib/repositories/alerts';
 import { currentUserAtom } from '../../shared/session';
+import { useOfflineGuard } from './useOfflineGuard';
 import { useSubmit } from '../../shared/useSubmit';
 import { AlertForm } from './AlertForm';
 import { draftAtom } from './atoms';
@@ -30,6 +31,7 @@ export default function CreateAlertPage() {
   const [draft, setDraft] = useAtom(draftAtom);
   const user = useAtomValue(currentUserAtom);
   const navigate = useNavigate();
+  const offline = useOfflineGuard();
   const { busy, run } = useSubmit(CREATE_SUBMIT);
   // Leaving the screen resets the draft (spec section 4).
   useEffect(() => () => setDraft(emptyDraft()), [setDraft]);
@@ -54,9 +56,10 @@ export default function CreateAlertPage() {
       <AlertForm
         draft={draft}
         onChange={setDraft}
-        onSubmit={() => void submit()}
+        onSubmit={offline.guard(() => void submit())}
         submitLabel="Create New Alert"
         busy={busy}
+        note={offline.note}
       />
     </main>
   );

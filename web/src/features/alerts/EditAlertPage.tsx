@@ -17,6 +17,7 @@ import { getAlert, updateAlert } from '../../lib/repositories/alerts';
 import { PageHeader } from '../../shared/PageHeader';
 import { Spinner } from '../../shared/Spinner';
 import { currentUserAtom } from '../../shared/session';
+import { useOfflineGuard } from './useOfflineGuard';
 import { useSubmit } from '../../shared/useSubmit';
 import { AlertForm } from './AlertForm';
 import './infoNote.css';
@@ -40,6 +41,7 @@ export default function EditAlertPage() {
   const user = useAtomValue(currentUserAtom);
   const navigate = useNavigate();
   const [loaded, setLoaded] = useState<Loaded>(null);
+  const offline = useOfflineGuard();
   const { busy, run } = useSubmit(EDIT_SUBMIT);
 
   useEffect(() => {
@@ -106,9 +108,10 @@ export default function EditAlertPage() {
       <AlertForm
         draft={draft}
         onChange={setLoaded}
-        onSubmit={() => void submit(draft)}
+        onSubmit={offline.guard(() => void submit(draft))}
         submitLabel="Save changes"
         busy={busy}
+        note={offline.note}
       />
     </main>
   );

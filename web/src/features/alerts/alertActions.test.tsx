@@ -15,6 +15,7 @@ const { AlertDetailsSheet } = await import('./AlertDetailsSheet');
 const { default: EditAlertPage } = await import('./EditAlertPage');
 const { selectedAlertAtom, showAlertDetailsAtom } = await import('./atoms');
 const { currentUserAtom } = await import('../../shared/session');
+const { setOnline } = await import('../../test/offline');
 
 const { testAlert, emit } = repo;
 const older = testAlert('a1', 'active', { createdAt: new Date('2026-03-01T10:00:00') });
@@ -177,4 +178,22 @@ describe('missing alert information', () => {
       expect(screen.getByRole('link', { name: 'Show this alert' }).getAttribute('href')).toBe('/dashboard?alert=t1');
     },
   );
+
+  it('on save offline: sends nothing and says so, keeping the edit; back online it saves', async () => {
+    renderEdit(testAlert('t1', 'active'));
+    const price = await screen.findByLabelText('Trigger price');
+    fireEvent.change(price, { target: { value: '1.2' } });
+    setOnline(false);
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+      expect(screen.getByRole('alert').textContent).toBe(DASHBOARD_TEXT.offlineChanges);
+      expect(repo.updateAlert).not.toHaveBeenCalled();
+      expect((screen.getByLabelText('Trigger price') as HTMLInputElement).value).toBe('1.2');
+    } finally {
+      setOnline(true);
+    }
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(repo.updateAlert).toHaveBeenCalledTimes(1));
+    expect(repo.updateAlert.mock.calls[0]?.[3]).toMatchObject({ triggerPrice: 1.2 });
+  });
 });

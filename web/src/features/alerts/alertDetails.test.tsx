@@ -1,10 +1,10 @@
 // The details sheet of the alert model (issue 13): side, repeat, firings, expiry, why the server
 // paused or ended the alert, and the alert's history, live from its repository.
-import { expiryText, type Alert } from '@price-alerts/domain';
+import { DASHBOARD_TEXT, expiryText, type Alert } from '@price-alerts/domain';
 import { act, render, screen, within } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const DB = { fake: 'db' };
 vi.mock('../../lib/firebase', () => ({ getDb: vi.fn(async () => DB) }));
@@ -15,6 +15,7 @@ const { selectedAlertAtom, showAlertDetailsAtom } = await import('./atoms');
 const { currentUserAtom } = await import('../../shared/session');
 const { testAlert: alert } = await import('../../test/fakeAlertsRepository');
 const history = await import('../../test/fakeHistoryRepository');
+const { setOnline } = await import('../../test/offline');
 const { emitHistory, failHistory, testEvent: event, watchHistory, watchingHistory } = history;
 
 const FIRED_AT = new Date('2026-03-05T15:30:00').getTime();
@@ -166,5 +167,22 @@ describe('history', () => {
 
     act(() => store.set(showAlertDetailsAtom, false));
     await vi.waitFor(() => expect(watchingHistory('b')).toBe(false));
+  });
+});
+
+describe('the sheet offline', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const buttons = (sheet: ReturnType<typeof openSheet>['sheet']) =>
+    ['Pause', 'Edit', 'Delete'].map((name) => (sheet.getByRole('button', { name }) as HTMLButtonElement).disabled);
+
+  it('disables Pause, Edit and Delete with a note while offline, and enables them back online', () => {
+    const { sheet } = openSheet(alert('a', 'active'));
+    expect(buttons(sheet)).toEqual([false, false, false]);
+    setOnline(false);
+    expect(buttons(sheet)).toEqual([true, true, true]);
+    expect(sheet.getByRole('status').textContent).toBe(DASHBOARD_TEXT.offlineChanges);
+    setOnline(true);
+    expect(buttons(sheet)).toEqual([false, false, false]);
+    expect(sheet.queryByText(DASHBOARD_TEXT.offlineChanges)).toBeNull();
   });
 });

@@ -1,8 +1,14 @@
-import { ALERT_TYPES, ALERT_TYPE_HELP, AlertLimitError, type ValidAlertInput } from '@price-alerts/domain';
+import {
+  ALERT_TYPES,
+  ALERT_TYPE_HELP,
+  AlertLimitError,
+  DASHBOARD_TEXT,
+  type ValidAlertInput,
+} from '@price-alerts/domain';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // Boundaries: the gateway, the alerts repository, the toast and the live feed's socket.
 vi.mock('../../lib/firebase', () => ({ getDb: vi.fn(async () => ({})) }));
@@ -19,6 +25,7 @@ vi.mock('../../shared/prices/feed', () => ({ usePriceFeedClient: () => feedStub 
 const { default: CreateAlertPage } = await import('./CreateAlertPage');
 const { LivePricePanel } = await import('./LivePricePanel');
 const { draftAtom } = await import('./atoms');
+const { setOnline } = await import('../../test/offline');
 const { currentUserAtom } = await import('../../shared/session');
 const { feedStatusAtom, livePricesAtom } = await import('../../shared/prices/atoms');
 
@@ -52,6 +59,26 @@ const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Create 
 
 beforeEach(() => {
   vi.clearAllMocks();
+});
+
+describe('create alert offline', () => {
+  afterEach(() => vi.restoreAllMocks());
+  it('sends nothing offline and says so, keeps the draft, and creates once back online', async () => {
+    createAlert.mockResolvedValue('a1');
+    const store = renderCreate();
+    fillValid();
+    setOnline(false);
+    submit();
+    expect(screen.getByRole('alert').textContent).toBe(DASHBOARD_TEXT.offlineChanges);
+    expect(createAlert).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Create New Alert' })).toHaveProperty('disabled', false);
+    expect(store.get(draftAtom)).toMatchObject({ currencyPair: 'GBP/USD', triggerPrice: '1.245' });
+    setOnline(true);
+    expect(screen.queryByRole('alert')).toBeNull();
+    submit();
+    await waitFor(() => expect(screen.getByText('added page')).toBeDefined());
+    expect(createAlert).toHaveBeenCalledTimes(1);
+  });
 });
 
 describe('create alert', () => {

@@ -1,94 +1,73 @@
-import { ALERT_PAGE_SIZE, refreshSelection, type Alert } from '@price-alerts/domain';
-import { useAtomValue, useStore } from 'jotai';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { ALERT_PAGE_SIZE, type Alert } from '@price-alerts/domain';
+import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, useState } from 'react';
 import { getDb } from '../../lib/firebase';
-import { watchAlertPage, type AlertCursor, type AlertList, type AlertPage } from '../../lib/repositories/alerts';
+import { watchAlertList, type AlertList, type AlertPage } from '../../lib/repositories/alerts';
 import { currentUserAtom } from '../../shared/session';
-import { selectedAlertAtom } from './atoms';
 
 export interface AlertPages {
-  /** Every alert of the pages loaded so far, newest first, each once. */
+  /** The newest alerts of the list, as many as loaded so far, each once. */
   alerts: Alert[];
   /** The first page has not arrived yet. */
   loading: boolean;
-  /** A next page may exist and none is loading. */
+  /** More may exist (the last snapshot came back full) and none is loading. */
   canLoadMore: boolean;
-  /** A page is on its way after 'Load more'. */
+  /** More are on their way after 'Load more'. */
   loadingMore: boolean;
   failed: boolean;
   loadMore: () => void;
+  /** Listens again after a failure, keeping the size asked for. */
+  retry: () => void;
 }
 
 /**
- * A full list ('See all'), one live query per loaded page, each starting after the last alert of
- * the page before. Live, so a pause or delete from the details sheet shows at once, and the sheet's
- * selection follows the pages as on the dashboard.
+ * A full list ('See all') as one live query whose size grows by a page on 'Load more'. Live, so a
+ * pause or delete from the details sheet shows at once; one query, so an alert that arrives or moves
+ * between lists meanwhile never falls between pages.
  */
 export function useAlertPages(list: AlertList): AlertPages {
   const uid = useAtomValue(currentUserAtom)?.uid;
-  const store = useStore();
-  // The cursor each loaded page starts after (null: the first page).
-  const [cursors, setCursors] = useState<(AlertCursor | null)[]>([null]);
-  const [pages, setPages] = useState<(AlertPage | undefined)[]>([]);
+  const [size, setSize] = useState(ALERT_PAGE_SIZE);
+  // The last snapshot and the size it answered: while a larger size is on its way, it still shows.
+  const [shown, setShown] = useState<(AlertPage & { size: number }) | undefined>();
   const [failed, setFailed] = useState(false);
-  const count = cursors.length;
-  // Each page's listener, by page index, for as long as the screen shows the list.
-  const stops = useRef(new Map<number, () => void>());
-
-  useEffect(() => {
-    const current = stops.current;
-    return () => {
-      for (const stop of current.values()) stop();
-      current.clear();
-    };
-  }, [uid, list]);
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     if (!uid) return;
-    cursors.forEach((after, index) => {
-      if (stops.current.has(index)) return;
-      let cancelled = false;
-      stops.current.set(index, () => {
-        cancelled = true;
-      });
-      const failedNow = () => {
-        if (!cancelled) setFailed(true);
-      };
-      getDb().then((db) => {
-        if (cancelled) return;
-        const stop = watchAlertPage(
-          db,
-          uid,
-          list,
-          ALERT_PAGE_SIZE,
-          after,
-          (page) => {
-            setPages((all) => Object.assign([...all], { [index]: page }));
-            store.set(selectedAlertAtom, (selected) =>
-              refreshSelection(selected, { active: page.alerts, previous: [] }),
-            );
-          },
-          failedNow,
-        );
-        stops.current.set(index, stop);
-      }, failedNow);
-    });
-  }, [uid, list, store, cursors]);
+    let stop: (() => void) | undefined;
+    let live = true;
+    const failedNow = () => live && setFailed(true);
+    getDb().then((db) => {
+      if (!live) return;
+      stop = watchAlertList(db, uid, list, size, (page) => live && setShown({ ...page, size }), failedNow);
+    }, failedNow);
+    return () => {
+      live = false;
+      stop?.();
+    };
+  }, [uid, list, size, attempt]);
 
-  const last = pages[count - 1];
+  // Pending: the larger size has not answered yet, or only the cache has (it holds the smaller size's
+  // alerts, so 'not full' from it says nothing).
+  const pending = shown !== undefined && (shown.size < size || (shown.fromCache && !shown.full));
+  const loadingMore = pending && !failed;
+  const canLoadMore = shown !== undefined && shown.full && !pending && !failed;
   const loadMore = useCallback(() => {
-    const next = last?.next;
-    if (next) setCursors((all) => (all.includes(next) ? all : [...all, next]));
-  }, [last]);
+    if (canLoadMore) setSize((current) => current + ALERT_PAGE_SIZE);
+  }, [canLoadMore]);
+  const retry = useCallback(() => {
+    setFailed(false);
+    setAttempt((n) => n + 1);
+  }, []);
 
-  const seen = new Set<string>();
-  const alerts = pages.flatMap((page) => page?.alerts ?? []).filter((a) => !seen.has(a.id) && seen.add(a.id));
   return {
-    alerts,
-    loading: pages[0] === undefined && !failed,
-    canLoadMore: Boolean(last?.next),
-    loadingMore: count > 1 && last === undefined && !failed,
+    alerts: shown?.alerts ?? [],
+    loading: shown === undefined && !failed,
+    canLoadMore,
+    loadingMore,
     failed,
     loadMore,
+    retry,
   };
 }

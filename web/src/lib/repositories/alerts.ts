@@ -27,7 +27,6 @@ import {
   serverTimestamp,
   updateDoc,
   writeBatch,
-  type DocumentSnapshot,
   type Firestore,
 } from 'firebase/firestore';
 import { parseQuery, parseSnapshot } from './converters';
@@ -39,13 +38,12 @@ const SHAPES = { active: ACTIVE_ALERTS_QUERY, previous: PREVIOUS_ALERTS_QUERY } 
 
 const ALL_SHAPES = { active: ALL_ACTIVE_ALERTS_QUERY, previous: ALL_PREVIOUS_ALERTS_QUERY } as const;
 
-/** Where a page of a full list ends, to start the next after it (opaque to the app). */
-export type AlertCursor = DocumentSnapshot;
-
 export interface AlertPage {
   alerts: Alert[];
-  /** The cursor for the next page; null when this page was not full (nothing more to load). */
-  next: AlertCursor | null;
+  /** The snapshot came back as large as asked: more may exist. */
+  full: boolean;
+  /** From the cache only: after 'Load more' it holds just what was loaded before, the server's answer follows. */
+  fromCache: boolean;
 }
 
 const alertsOf = (db: Firestore, uid: string) => collection(db, 'users', uid, 'alerts');
@@ -84,27 +82,46 @@ export function watchAlerts(
 }
 
 /**
- * One page of a full list ('See all'), newest first, live: a pause or a delete shows at once. The
- * first page has no cursor; each next one starts after the last document of the page before.
+ * A full list ('See all'), newest first, live, as one query of the newest `size` alerts: 'Load more'
+ * asks again with a larger size (the cache serves the overlap). One query rather than a query per
+ * page, as a page's cursor is fixed when it loads: an alert that arrives or changes list afterwards
+ * would push one over a page boundary, to show on neither page or on both.
  */
-export function watchAlertPage(
+export function watchAlertList(
   db: Firestore,
   uid: string,
   list: AlertList,
-  pageSize: number,
-  after: AlertCursor | null,
+  size: number,
   onData: (page: AlertPage) => void,
   onError: (error: Error) => void,
 ): () => void {
   const shape = ALL_SHAPES[list];
-  const q = buildQuery(doc(db, 'users', uid), shape, [shape.statuses], { pageSize, after });
+  const q = buildQuery(doc(db, 'users', uid), shape, [shape.statuses], { pageSize: size });
+  // With metadata changes, so the server's answer arrives even when it matches what the cache had.
   return onSnapshot(
     q,
+    { includeMetadataChanges: true },
     (snapshot) =>
       onData({
         alerts: parseQuery(alertDocumentSchema, snapshot),
-        next: snapshot.docs.length === pageSize ? (snapshot.docs.at(-1) ?? null) : null,
+        full: snapshot.docs.length === size,
+        fromCache: snapshot.metadata.fromCache,
       }),
+    onError,
+  );
+}
+
+/** One alert, live (undefined once it is deleted): the details sheet's selection on a full list. */
+export function watchAlert(
+  db: Firestore,
+  uid: string,
+  alertId: string,
+  onData: (alert: Alert | undefined) => void,
+  onError: (error: Error) => void,
+): () => void {
+  return onSnapshot(
+    alertRef(db, uid, alertId),
+    (snapshot) => onData(snapshot.exists() ? parseSnapshot(alertDocumentSchema, snapshot) : undefined),
     onError,
   );
 }
