@@ -106,6 +106,11 @@ describe.each([SMALL_PHONE, PHONE, TABLET])('offline actions at $width x $height
     await expect.poll(() => page.getByLabel('Trigger price').inputValue()).toMatch(/\d/);
     await page.getByRole('button', { name: /Alert type/ }).click();
     await page.getByRole('dialog', { name: 'Alert type' }).getByRole('button', { name: 'Price rising above' }).click();
+    // The picker makes the page inert until it has closed, and the toasts of the sheet's actions sit
+    // over the form's button until they go (a resting mouse pauses them).
+    await page.mouse.move(0, 0);
+    await expect.poll(() => page.locator('dialog[open]').count()).toBe(0);
+    await expect.poll(() => page.locator('[data-rht-toaster] [role="status"]').count(), { timeout: 20_000 }).toBe(0);
     await page.getByLabel('Trigger price').fill('9.5');
 
     await context.setOffline(true);
