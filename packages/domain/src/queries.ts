@@ -1,9 +1,10 @@
+import { ACTIVE_LIST_STATUSES } from './constants.ts';
 import {
-  ACTIVE_ALERTS_LIMIT,
-  ACTIVE_LIST_STATUSES,
-  PREVIOUS_ALERTS_LIMIT,
-  PREVIOUS_LIST_STATUSES,
-} from './constants.ts';
+  ACTIVE_ALERTS_QUERY,
+  ALL_ACTIVE_ALERTS_QUERY,
+  ALL_PREVIOUS_ALERTS_QUERY,
+  PREVIOUS_ALERTS_QUERY,
+} from './listQueries.ts';
 import {
   DUE_DELIVERIES_QUERY,
   DUE_DIGESTS_QUERY,
@@ -11,6 +12,7 @@ import {
   USER_OPEN_DIGESTS_QUERY,
 } from './notifyQueries.ts';
 
+export * from './listQueries.ts';
 export * from './notifyQueries.ts';
 
 /**
@@ -39,47 +41,6 @@ export interface QueryShape {
   /** A fixed limit; a shape without one may be given a page size at runtime. */
   limit?: number;
 }
-
-export const ACTIVE_ALERTS_QUERY = {
-  name: 'dashboard active and paused alerts',
-  collectionGroup: 'alerts',
-  scope: 'COLLECTION',
-  filters: [{ field: 'status', op: 'in' }],
-  orderBy: [{ field: 'createdAt', direction: 'desc' }],
-  limit: ACTIVE_ALERTS_LIMIT,
-  statuses: ACTIVE_LIST_STATUSES,
-} as const satisfies QueryShape & { statuses: readonly string[] };
-
-export const PREVIOUS_ALERTS_QUERY = {
-  name: 'dashboard triggered and cancelled alerts',
-  collectionGroup: 'alerts',
-  scope: 'COLLECTION',
-  filters: [{ field: 'status', op: 'in' }],
-  orderBy: [{ field: 'createdAt', direction: 'desc' }],
-  limit: PREVIOUS_ALERTS_LIMIT,
-  statuses: PREVIOUS_LIST_STATUSES,
-} as const satisfies QueryShape & { statuses: readonly string[] };
-
-/**
- * 'See all': every alert of one of the dashboard's lists, newest first, a page at a time (the page
- * size and the cursor after the previous page are given at runtime). The dashboard's index serves it.
- */
-function allAlertsQuery<const S extends readonly string[]>(name: string, statuses: S) {
-  return {
-    name,
-    collectionGroup: 'alerts',
-    scope: 'COLLECTION',
-    filters: [{ field: 'status', op: 'in' }],
-    orderBy: [{ field: 'createdAt', direction: 'desc' }],
-    statuses,
-  } as const satisfies QueryShape & { statuses: readonly string[] };
-}
-
-export const ALL_ACTIVE_ALERTS_QUERY = allAlertsQuery('all active and paused alerts, paged', ACTIVE_LIST_STATUSES);
-export const ALL_PREVIOUS_ALERTS_QUERY = allAlertsQuery(
-  'all triggered and cancelled alerts, paged',
-  PREVIOUS_LIST_STATUSES,
-);
 
 /**
  * The evaluator's read: across users, the active alerts of one pair and type whose trigger price

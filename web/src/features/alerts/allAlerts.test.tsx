@@ -89,6 +89,6 @@ describe('See all', () => {
     await answer([]);
     await vi.waitFor(() => act(() => repo.emitAlert({ ...alert, status: 'triggered' })));
     expect(sheet.getByRole('button', { name: 'Pause' })).toHaveProperty('disabled', true);
-    expect(sheet.getByText('Triggered')).toBeDefined();
+    expect(sheet.getByText('Triggered').textContent).toBe('Triggered');
   });
 });

@@ -76,7 +76,7 @@ describe('create alert offline', () => {
     setOnline(true);
     expect(screen.queryByRole('alert')).toBeNull();
     submit();
-    await waitFor(() => expect(screen.getByText('added page')).toBeDefined());
+    expect((await screen.findByText('added page')).tagName).toBe('P');
     expect(createAlert).toHaveBeenCalledTimes(1);
   });
 });
