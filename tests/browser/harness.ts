@@ -41,12 +41,8 @@ export async function newPage(
   return { context, page };
 }
 
-export async function screenshot(page: Page, name: string): Promise<string> {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const size = page.viewportSize();
-  const file = join(SCREENSHOT_DIR, `${name}-${size?.width}x${size?.height}.png`);
-  // Sheets and dialogs slide in: picture them where they come to rest.
-  // (Endless ones, such as a spinner, are left out: they never finish.)
+/** Waits for every running animation that ends (a spinner's never does, so it is left out). */
+export async function animationsSettled(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all(
       document
@@ -55,6 +51,14 @@ export async function screenshot(page: Page, name: string): Promise<string> {
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const size = page.viewportSize();
+  const file = join(SCREENSHOT_DIR, `${name}-${size?.width}x${size?.height}.png`);
+  // Sheets and dialogs slide in: picture them where they come to rest.
+  await animationsSettled(page);
   await page.screenshot({ path: file, fullPage: false });
   return file;
 }

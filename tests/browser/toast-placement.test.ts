@@ -2,7 +2,7 @@
 // back arrow or the bottom navigation, nor, inside a sheet or dialog, anything of it.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIEWPORTS, WEB_URL, checkScreen, launchBrowser, newPage, signIn } from './harness';
+import { VIEWPORTS, WEB_URL, animationsSettled, checkScreen, launchBrowser, newPage, signIn } from './harness';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -38,14 +38,7 @@ const covered = (page: Page) =>
 /** Waits for the toast, and for it to come to rest: it slides in from the edge it sits at. */
 async function showing(page: Page, text: string): Promise<void> {
   await page.locator('[data-rht-toaster] [role="status"]', { hasText: text }).waitFor();
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+  await animationsSettled(page);
 }
 
 describe.each(VIEWPORTS)('toasts hide nothing at %o', (viewport) => {
