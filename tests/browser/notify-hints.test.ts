@@ -42,7 +42,15 @@ async function newAccount(prefix: string): Promise<{ email: string; uid: string 
 /** Sets this site's notification permission in the browser, as the user would in site settings. */
 async function setPermission(context: BrowserContext, page: Page, setting: 'denied' | 'granted') {
   const cdp = await context.newCDPSession(page);
-  await cdp.send('Browser.setPermission', { permission: { name: 'notifications' }, setting, origin: WEB_URL });
+  // Without its context's id the setting would go to the browser's default context, not this one,
+  // and the app's permission prompt would be left to headless Chromium's own answer.
+  const { targetInfo } = await cdp.send('Target.getTargetInfo');
+  await cdp.send('Browser.setPermission', {
+    permission: { name: 'notifications' },
+    setting,
+    origin: WEB_URL,
+    browserContextId: targetInfo.browserContextId,
+  });
 }
 
 const toasts = (page: Page) => page.locator('[data-rht-toaster] [role="status"]').allTextContents();
