@@ -141,7 +141,8 @@ it('the hints wrap at 320 px without scrolling sideways', async () => {
   await page.waitForURL(`${WEB_URL}/dashboard`);
   await expect.poll(() => page.getByRole('region', { name: 'Email not verified' }).count()).toBe(1);
   expect(await sideScroll(page)).toBe(0);
-  // The profile has loaded (and been stored) before the page is left.
+  // The name shows from the account at once, so the page is often left before the new profile is
+  // written, with the cache knowing it as missing: the next load must still create and show it.
   await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Hint Tester');
   await page.goto(`${WEB_URL}/create_alert`);
   await expect.poll(() => describedBy(page, 'Push notifications')).toBe(PUSH_HINTS.blockedNoDevice);

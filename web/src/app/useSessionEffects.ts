@@ -41,18 +41,20 @@ export function useSessionEffects(): void {
         (profile, exists) => {
           setProfile(profile);
           const zone = timeZoneToStore(profile.timeZone, deviceTimeZone());
-          if (zone && zone !== zoneWritten) {
-            zoneWritten = zone;
-            profiles.saveTimeZone(db, uid, zone).catch((error: unknown) => console.error('Time zone not saved', error));
-          }
-          if (!exists) {
-            void profiles.saveProfile(db, uid, {
-              ...(displayName ? { fullName: displayName.slice(0, 80) } : {}),
-              ...(email ? { email } : {}),
-              hasSetAvatar: false,
-              pwaPromptDismissed: false,
-            });
-          }
+          const newZone = zone && zone !== zoneWritten ? zone : undefined;
+          if (newZone) zoneWritten = newZone;
+          // A new profile is created in one write with its zone: two writes could be cut between
+          // by the page closing, leaving a profile with a zone alone that is never completed.
+          const write = !exists
+            ? profiles.saveProfile(db, uid, {
+                ...(displayName ? { fullName: displayName.slice(0, 80) } : {}),
+                ...(email ? { email } : {}),
+                hasSetAvatar: false,
+                pwaPromptDismissed: false,
+                ...(newZone ? { timeZone: newZone } : {}),
+              })
+            : newZone && profiles.saveTimeZone(db, uid, newZone);
+          if (write) write.catch((error: unknown) => console.error('Profile not saved', error));
         },
         (error) => console.error('Profile listener failed', error),
       );

@@ -3,6 +3,7 @@ import { profileSchema, timeZoneSchema, type Profile } from '@price-alerts/domai
 import { doc, onSnapshot, setDoc, type Firestore } from 'firebase/firestore';
 import { parseFields } from './converters';
 
+const MISSING = 'missing';
 const profileRef = (db: Firestore, uid: string) => doc(db, 'users', uid);
 
 /**
@@ -11,6 +12,11 @@ const profileRef = (db: Firestore, uid: string) => doc(db, 'users', uid);
  * only once the server says so: a cache that has never seen the profile (offline, first load) says
  * nothing, as creating it from there would write the to-dos back unchecked. An invalid one is
  * reported and skipped like every invalid document, so the caller keeps the last valid profile.
+ *
+ * Metadata changes are listened to because a cache that already holds "missing" (the server said so
+ * on an earlier load, and the page was left before the profile was written) is answered from the
+ * cache, and the server's "still missing" only flips `fromCache`: without them that answer never
+ * comes and the profile stays unknown for the whole session. Unchanged data is not passed on twice.
  */
 export function watchProfile(
   db: Firestore,
@@ -18,15 +24,24 @@ export function watchProfile(
   onData: (profile: Profile, exists: boolean) => void,
   onError: (error: Error) => void,
 ): () => void {
+  // What was last passed on: the profile's JSON, or MISSING.
+  let last: string | undefined;
   return onSnapshot(
     profileRef(db, uid),
+    { includeMetadataChanges: true },
     (snapshot) => {
       if (!snapshot.exists()) {
-        if (!snapshot.metadata.fromCache) onData({}, false);
+        if (snapshot.metadata.fromCache || last === MISSING) return;
+        last = MISSING;
+        onData({}, false);
         return;
       }
       const profile = parseFields(profileSchema, snapshot);
-      if (profile) onData(profile, true);
+      if (!profile) return;
+      const key = JSON.stringify(profile);
+      if (key === last) return;
+      last = key;
+      onData(profile, true);
     },
     onError,
   );
