@@ -10,7 +10,9 @@ const listeners: Listener[] = [];
 
 vi.mock('firebase/firestore', () => ({
   doc: (_db: unknown, ...segments: string[]) => ({ path: segments.join('/') }),
-  onSnapshot: (_ref: unknown, next: Listener) => {
+  onSnapshot: (_ref: unknown, options: { includeMetadataChanges?: boolean }, next: Listener) => {
+    // Without metadata changes the SDK never raises a change of fromCache alone (see watchProfile).
+    if (options.includeMetadataChanges !== true) throw new Error('watchProfile must listen to metadata changes');
     listeners.push(next);
     return () => undefined;
   },
@@ -54,6 +56,26 @@ describe('watchProfile', () => {
     expect(seen).toEqual([
       [{ fullName: 'Ada', hasSetAvatar: true }, true],
       [{}, false],
+    ]);
+  });
+
+  it('answers a reload whose cache already knows the profile as missing, once the server agrees', () => {
+    const { seen, emit } = watch();
+    emit(undefined, true);
+    // The same "missing", now from the server: a change of metadata only.
+    emit(undefined);
+    emit(undefined);
+    expect(seen).toEqual([[{}, false]]);
+  });
+
+  it('passes unchanged data on once, as its pending write is confirmed', () => {
+    const { seen, emit } = watch();
+    emit({ fullName: 'Ada' }, true);
+    emit({ fullName: 'Ada' });
+    emit({ fullName: 'Ada', hasSetAvatar: true });
+    expect(seen).toEqual([
+      [{ fullName: 'Ada' }, true],
+      [{ fullName: 'Ada', hasSetAvatar: true }, true],
     ]);
   });
 
