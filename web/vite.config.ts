@@ -1,13 +1,40 @@
 import react from '@vitejs/plugin-react';
 import { join } from 'node:path';
-import { defineConfig } from 'vite';
+import { existsSync } from 'node:fs';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { SHELL, prerender } from './prerender.ts';
 import { previewHeaders } from './securityHeaders.ts';
+
+/**
+ * The preview server answers a path as Firebase Hosting does (firebase.json): a prerendered page by
+ * its clean URL (/login is login.html), any other route with the shell.
+ */
+function cleanUrls(): Plugin {
+  return {
+    name: 'price-alerts:clean-urls',
+    configurePreviewServer(server) {
+      const dist = join(server.config.root, server.config.build.outDir);
+      server.middlewares.use((req, _res, next) => {
+        const url = new URL(req.url ?? '/', 'http://x');
+        if (url.pathname !== '/' && !url.pathname.includes('.')) {
+          const page = `${url.pathname}.html`;
+          req.url = `${existsSync(join(dist, page)) ? page : `/${SHELL}`}${url.search}`;
+        }
+        next();
+      });
+    },
+  };
+}
 
 export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
+    cleanUrls(),
+    // Before the service worker's build, which precaches the pages it writes.
+    prerender(),
     VitePWA({
+      integration: { closeBundleOrder: 'post' },
       strategies: 'injectManifest',
       srcDir: 'src',
       filename: 'sw.ts',

@@ -5,9 +5,11 @@ import './styles/tokens.css';
 import './styles/base.css';
 import { Provider, createStore } from 'jotai';
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { createAppRouter } from './app/router';
+import { restoreTyped, typedIntoPrerender } from './app/prerendered';
+import { createAppRouter, preloadRoute } from './app/router';
 import { DesktopBlock } from './shared/DesktopBlock';
 import { ToastLayer } from './shared/toastLayer';
 
@@ -19,13 +21,20 @@ const store = createStore();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <Provider store={store}>
-      <DesktopBlock>
-        <RouterProvider router={router} />
-        <ToastLayer />
-      </DesktopBlock>
-    </Provider>
-  </StrictMode>,
+// The first screen's chunk first, so the app's first commit replaces the prerendered HTML with the
+// same screen rather than a spinner. A chunk that fails to load is left to the router to report.
+await preloadRoute(window.location.pathname).catch(() => undefined);
+const typed = typedIntoPrerender(container);
+flushSync(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <Provider store={store}>
+        <DesktopBlock>
+          <RouterProvider router={router} />
+          <ToastLayer />
+        </DesktopBlock>
+      </Provider>
+    </StrictMode>,
+  ),
 );
+restoreTyped(container, typed);

@@ -7,10 +7,12 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 
 declare const self: ServiceWorkerGlobalScope;
 
+// A prerendered page answers its own clean URL from the cache (/login is login.html, / is
+// index.html: the precache's default cleanURLs and directoryIndex).
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
-// Every route of the single-page app opens from the cached shell, online or not.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html')));
+// Every other route of the single-page app opens from the cached shell, online or not.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/shell.html')));
 clientsClaim();
 
 /** One display path for FCM pushes and the emulators' local channel alike. */

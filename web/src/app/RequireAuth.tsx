@@ -15,12 +15,21 @@ function SignedInEffects() {
   return null;
 }
 
-/** Protected routes: a spinner while auth loads, /login without a user (coming back here after). */
+/** Protected routes: the layout with a spinner while auth loads, /login without a user (coming back here after). */
 export function RequireAuth() {
   const loading = useAtomValue(authLoadingAtom);
   const user = useAtomValue(currentUserAtom);
   const location = useLocation();
-  if (loading) return <Spinner label="Checking your session" />;
+  // The layout paints at once (and is what a signed-in route's prerendered HTML shows); only the
+  // screen waits for the session.
+  if (loading) {
+    return (
+      <div className="app-shell">
+        <Spinner label="Checking your session" />
+        <BottomNav />
+      </div>
+    );
+  }
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   return (
     <div className="app-shell">

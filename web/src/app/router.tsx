@@ -1,13 +1,30 @@
-import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { lazy, useState, type ComponentType, type ReactElement } from 'react';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { ErrorPage } from '../shared/ErrorPage';
 import { RequireAuth } from './RequireAuth';
 import { RootLayout } from './RootLayout';
 
-// Every screen is its own chunk, loaded on first visit behind the layout's spinner.
-const page = (load: () => Promise<{ default: ComponentType }>) => {
-  const Page = lazy(load);
-  return <Page />;
+type PageModule = { default: ComponentType };
+const loaders = new WeakMap<ReactElement, () => Promise<ComponentType>>();
+
+/**
+ * Every screen is its own chunk, loaded on first visit behind the layout's spinner. The first
+ * screen of a page load is loaded before the app renders (preloadRoute), and then renders at once:
+ * a lazy component suspends on its first render even when its chunk is in, and its spinner would
+ * replace the screen's prerendered HTML for a frame.
+ */
+const page = (load: () => Promise<PageModule>) => {
+  let loaded: ComponentType | undefined;
+  const loadOnce = () => load().then((module) => (loaded = module.default));
+  const Lazy = lazy(() => loadOnce().then((component) => ({ default: component })));
+  function Page() {
+    // Chosen once per mount, so a screen never remounts when its chunk arrives.
+    const [Screen] = useState<ComponentType>(() => loaded ?? Lazy);
+    return <Screen />;
+  }
+  const element = <Page />;
+  loaders.set(element, loadOnce);
+  return element;
 };
 
 const publicRoutes: RouteObject[] = [
@@ -65,6 +82,14 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** Loads the chunks of the screen at `pathname` (none for an unknown path). */
+export async function preloadRoute(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(({ route }) => (route.element ? loaders.get(route.element as ReactElement)?.() : null)),
+  );
+}
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

@@ -1,0 +1,91 @@
+// Issue 16: the first paint comes from the page's HTML and CSS alone (web/prerender.ts), the app
+// renders over it without a flash, and nothing typed before the JavaScript arrived is lost.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PHONE, VIEWPORTS, WEB_URL, checkScreen, launchBrowser, newPage } from './harness';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Each prerendered page and what its HTML alone must show. */
+const PAGES = [
+  { path: '/login', heading: 'Log in', fields: ['Email', 'Password'] },
+  { path: '/signup', heading: 'Create your account', fields: ['Full name', 'Email', 'Confirm password'] },
+  { path: '/forgot_password', heading: 'Forgot your password?', fields: ['Email'] },
+  { path: '/', heading: 'Price Alerts', fields: [] },
+] as const;
+
+const background = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => getComputedStyle(el).backgroundColor);
+
+describe.each(VIEWPORTS)('without JavaScript at %o', (viewport) => {
+  it.each(PAGES)('$path paints its screen, styled, from the HTML', async ({ path, heading, fields }) => {
+    const context = await browser.newContext({ viewport, javaScriptEnabled: false });
+    const page = await context.newPage();
+    const response = await page.goto(`${WEB_URL}${path}`);
+    expect(response?.headers()['content-type']).toMatch(/^text\/html/);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain(heading);
+    for (const field of fields) expect(await page.getByLabel(field, { exact: true }).count()).toBe(1);
+    // The stylesheet is in the page: the body has the theme's background, not the browser's white.
+    expect(await background(page, 'body')).not.toBe('rgba(0, 0, 0, 0)');
+    // No stylesheet or script blocks the first paint.
+    expect(await page.locator('head link[rel="stylesheet"]').count()).toBe(0);
+    expect(await page.locator('head script:not([type="module"])').count()).toBe(0);
+    await context.close();
+  });
+
+  it('a signed-in route paints its loading state from the HTML', async () => {
+    const context = await browser.newContext({ viewport, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${WEB_URL}/dashboard`);
+    expect(await page.getByRole('status').textContent()).toBe('Checking your session');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const name of ['Alerts', 'Add alert', 'Account']) {
+      expect(await nav.getByRole('link', { name, exact: true }).count()).toBe(1);
+    }
+    await context.close();
+  });
+});
+
+describe('with JavaScript', () => {
+  it('renders over the prerendered login without losing what was typed before the app arrived', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The entry script waits, as on a slow network, while the user starts typing.
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto(`${WEB_URL}/login`, { waitUntil: 'commit' });
+    await page.getByLabel('Email').fill('early@example.test');
+    release();
+    // The app's own form: its field errors work, so React owns the field and kept the value.
+    await page.getByLabel('Password', { exact: true }).focus();
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect.poll(() => page.getByText('Enter your password.').count()).toBe(1);
+    expect(await page.getByLabel('Email').inputValue()).toBe('early@example.test');
+    expect(page.url()).toBe(`${WEB_URL}/login`);
+    await checkScreen(page, 'first-paint-login');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('serves a robots.txt, not the app', async () => {
+    const response = await fetch(`${WEB_URL}/robots.txt`);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await response.text()).toMatch(/^User-agent: \*$/m);
+  });
+});
