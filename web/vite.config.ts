@@ -1,11 +1,26 @@
 import react from '@vitejs/plugin-react';
 import { join } from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { previewHeaders } from './securityHeaders.ts';
+import { parseConfig } from './src/lib/configSchema.ts';
+
+/**
+ * The app reads its VITE_* settings unchecked (src/lib/config.ts: no zod in the bundle), so they are
+ * checked here instead: a build or dev server with one missing or malformed stops, naming each.
+ */
+function checkAppConfig(): Plugin {
+  return {
+    name: 'price-alerts:check-config',
+    configResolved({ mode }) {
+      parseConfig(loadEnv(mode, import.meta.dirname, 'VITE_'));
+    },
+  };
+}
 
 export default defineConfig(({ mode }) => ({
   plugins: [
+    checkAppConfig(),
     react(),
     VitePWA({
       strategies: 'injectManifest',
