@@ -1,10 +1,24 @@
 import react from '@vitejs/plugin-react';
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { SHELL, prerender } from './prerender.ts';
 import { previewHeaders } from './securityHeaders.ts';
+import { parseConfig } from './src/lib/configSchema.ts';
+
+/**
+ * The app reads its VITE_* settings unchecked (src/lib/config.ts: no zod in the bundle), so they are
+ * checked here instead: a build or dev server with one missing or malformed stops, naming each.
+ */
+function checkAppConfig(): Plugin {
+  return {
+    name: 'price-alerts:check-config',
+    configResolved({ mode }) {
+      parseConfig(loadEnv(mode, import.meta.dirname, 'VITE_'));
+    },
+  };
+}
 
 /**
  * The preview server answers a path as Firebase Hosting does (firebase.json): a prerendered page by
@@ -29,6 +43,7 @@ function cleanUrls(): Plugin {
 
 export default defineConfig(({ mode }) => ({
   plugins: [
+    checkAppConfig(),
     react(),
     cleanUrls(),
     // Before the service worker's build, which precaches the pages it writes.

@@ -1,9 +1,13 @@
 // Prints the gzipped JavaScript each route needs on a cold load (entry + page chunk and their static
 // imports), and whether any of it is Firestore. Reads web/dist (run `npm run build -w web` first).
+// Exits 1 when a public route loads Firestore or a route is over its budget (docs/performance.md).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { root } from '../lib/stack.mjs';
+
+/** Gzipped KiB a route may load before it is interactive (issue 16). */
+const BUDGET_KIB = { public: 110, signedIn: 230 };
 
 const dist = join(root, 'web', 'dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
@@ -36,19 +40,22 @@ function closure(key, seen = new Set()) {
 }
 
 const entry = closure('index.html');
-let failures = 0;
-console.log('route                   gzip KiB  Firestore');
+const failures = [];
+console.log('route                   gzip KiB  budget  Firestore');
 for (const route of routes) {
   const files = new Set([...entry, ...closure(route.key)].map((k) => manifest[k].file));
   const sizes = [...files].map((f) => chunkBytes.get(f));
   const total = sizes.reduce((sum, s) => sum + s.gzip, 0);
   const firestore = sizes.some((s) => s.firestore);
-  if (route.public && firestore) failures += 1;
+  const kib = total / 1024;
+  const budget = route.public ? BUDGET_KIB.public : BUDGET_KIB.signedIn;
+  if (route.public && firestore) failures.push(`${route.path} is public and loads Firestore code`);
+  if (kib > budget) failures.push(`${route.path} loads ${kib.toFixed(1)} KiB, over its ${budget} KiB budget`);
   console.log(
-    `${route.path.padEnd(22)} ${(total / 1024).toFixed(1).padStart(9)}  ${firestore ? 'yes' : 'no'}${route.public ? '  (public)' : ''}`,
+    `${route.path.padEnd(22)} ${kib.toFixed(1).padStart(9)}  ${String(budget).padStart(6)}  ${firestore ? 'yes' : 'no'}${route.public ? '  (public)' : ''}`,
   );
 }
-if (failures) {
-  console.error(`${failures} public route(s) load Firestore code`);
+if (failures.length) {
+  for (const failure of failures) console.error(failure);
   process.exit(1);
 }

@@ -15,12 +15,26 @@ const scripts = () => [
     .map((f) => join(outDir, 'assets', f)),
 ];
 
+// A deploy's web/.env.production (not in the repository): vite.config.ts refuses to build without one.
+const productionEnv = {
+  VITE_USE_EMULATORS: 'false',
+  VITE_FIREBASE_API_KEY: 'test-api-key',
+  VITE_FIREBASE_AUTH_DOMAIN: 'price-alerts-test.firebaseapp.com',
+  VITE_FIREBASE_PROJECT_ID: 'price-alerts-test',
+  VITE_FIREBASE_APP_ID: '1:000000000000:web:0000000000000000000000',
+  VITE_FIREBASE_MESSAGING_SENDER_ID: '000000000000',
+  VITE_WEBSITE_URL: 'https://price-alerts.example.com',
+  VITE_FIREBASE_VAPID_KEY: 'test-vapid-key',
+  VITE_PRICE_FEED_URL: 'wss://ingest.example.com/prices',
+};
+
 beforeAll(() => {
   execFileSync(
     'npx',
     ['vite', 'build', '--mode', 'production', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'],
     {
       cwd: join(root, 'web'),
+      env: { ...process.env, ...productionEnv },
       stdio: 'inherit',
     },
   );

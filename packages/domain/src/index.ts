@@ -1,6 +1,7 @@
 export * from './constants.ts';
 export * from './dates.ts';
 export * from './schemas.ts';
+export * from './draft.ts';
 export * from './messages.ts';
 export * from './validation.ts';
 export * from './names.ts';

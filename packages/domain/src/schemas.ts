@@ -6,22 +6,11 @@ import {
   ALERT_TYPES,
   AVATAR_IDS,
   CURRENCY_PAIRS,
-  DEFAULT_PRICE_SIDE,
-  DEFAULT_NOTIFICATION_PREFERENCES,
   MAX_ALERTS_PER_ACCOUNT,
   NOTE_MAX_LENGTH,
   PRICE_SIDES,
 } from './constants.ts';
-import {
-  COOLDOWN_MINUTES,
-  DEFAULT_COOLDOWN_MINUTES,
-  DEFAULT_REARM_PERCENT,
-  DEFAULT_REPEAT,
-  EXPIRY_CHOICES,
-  MAX_REARM_PERCENT,
-  MIN_REARM_PERCENT,
-  REPEAT_MODES,
-} from './alertModel.ts';
+import { COOLDOWN_MINUTES, EXPIRY_CHOICES, MAX_REARM_PERCENT, MIN_REARM_PERCENT, REPEAT_MODES } from './alertModel.ts';
 
 /**
  * A stored timestamp as either SDK hands it over (Timestamp with toDate, or its plain
@@ -172,23 +161,6 @@ export const draftSchema = z.object({
   storedExpiresAt: z.number().optional(),
 });
 export type Draft = z.infer<typeof draftSchema>;
-
-export function emptyDraft(): Draft {
-  return {
-    currencyPair: '',
-    alertType: '',
-    triggerPrice: '',
-    status: 'active',
-    notificationPreferences: { ...DEFAULT_NOTIFICATION_PREFERENCES },
-    note: '',
-    priceSide: DEFAULT_PRICE_SIDE,
-    repeat: DEFAULT_REPEAT,
-    cooldownMinutes: DEFAULT_COOLDOWN_MINUTES,
-    rearmPercent: String(DEFAULT_REARM_PERCENT),
-    expiry: 'never',
-    expiryDate: '',
-  };
-}
 
 export const livePriceSchema = z.object({
   ask: z.number().finite(),

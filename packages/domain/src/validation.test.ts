@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emptyDraft, type Alert, type Draft } from './schemas.ts';
+import { emptyDraft } from './draft.ts';
+import type { Alert, Draft } from './schemas.ts';
 import {
   MSG_CHOOSE_NOTIFICATION,
   MSG_EXPIRY_IN_FUTURE,

@@ -1,19 +1,12 @@
 import { useAtomValue } from 'jotai';
-import { Suspense } from 'react';
+import { Suspense, lazy } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { authLoadingAtom, currentUserAtom } from '../shared/session';
 import { Spinner } from '../shared/Spinner';
-import { usePriceFeed } from '../shared/prices/usePriceFeed';
-import { usePushRegistration } from '../features/notifications/usePushRegistration';
 import { BottomNav } from './BottomNav';
 import './RequireAuth.css';
 
-/** Signed-in side effects: the live price feed and push registration. */
-function SignedInEffects() {
-  usePriceFeed();
-  usePushRegistration();
-  return null;
-}
+const SignedInEffects = lazy(() => import('./SignedInEffects'));
 
 /** Protected routes: the layout with a spinner while auth loads, /login without a user (coming back here after). */
 export function RequireAuth() {
@@ -33,7 +26,10 @@ export function RequireAuth() {
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   return (
     <div className="app-shell">
-      <SignedInEffects />
+      {/* Its own boundary: the page shows while the effects' code arrives. */}
+      <Suspense fallback={null}>
+        <SignedInEffects />
+      </Suspense>
       <Suspense fallback={<Spinner />}>
         <Outlet />
       </Suspense>

@@ -1,150 +1,65 @@
-/** Authentication gateway: the rest of the app talks to these functions, never to firebase/auth. */
-import {
-  EmailAuthProvider,
-  GoogleAuthProvider,
-  applyActionCode,
-  confirmPasswordReset,
-  createUserWithEmailAndPassword,
-  onAuthStateChanged,
-  reauthenticateWithCredential,
-  sendEmailVerification,
-  sendPasswordResetEmail,
-  signInWithEmailAndPassword,
-  signInWithPopup,
-  signOut as firebaseSignOut,
-  updatePassword,
-  updateProfile,
-  verifyPasswordResetCode,
-  type User,
-} from 'firebase/auth';
-import { auth, clearLocalCache, getDb } from './firebase';
+/**
+ * Authentication gateway: the rest of the app talks to these functions, never to firebase/auth.
+ * The Auth SDK is not part of any route's first download: useAuthListener's watchAuth loads it
+ * (authSdk.ts) right after the first render, and a call made before it has arrived (a form
+ * submitted at once) waits for it.
+ */
+import type { SessionUser } from './authSdk';
 
-export interface SessionUser {
-  uid: string;
-  email: string | null;
-  displayName: string | null;
-  emailVerified: boolean;
-  /** True when the account signs in with a password; false for Google-only accounts, which have none to change. */
-  hasPassword: boolean;
-}
+export type { SessionUser } from './authSdk';
 
-function toSessionUser(user: User): SessionUser {
-  return {
-    uid: user.uid,
-    email: user.email,
-    displayName: user.displayName,
-    emailVerified: user.emailVerified,
-    hasPassword: user.providerData.some((p) => p.providerId === 'password'),
+const sdk = () => import('./authSdk');
+
+/** Tells `onChange` of every sign-in and sign-out, starting with who is signed in (once Auth has loaded). */
+export function watchAuth(onChange: (user: SessionUser | null) => void): () => void {
+  let stop: (() => void) | undefined;
+  let live = true;
+  sdk().then(
+    (auth) => {
+      if (live) stop = auth.watchAuth(onChange);
+    },
+    (error: unknown) => console.error('Firebase Auth did not load', error),
+  );
+  return () => {
+    live = false;
+    stop?.();
   };
 }
 
-function requireUser(): User {
-  if (!auth.currentUser) throw Object.assign(new Error('Not signed in'), { code: 'auth/no-current-user' });
-  return auth.currentUser;
-}
+export const signInWithEmail = (email: string, password: string) =>
+  sdk().then((auth) => auth.signInWithEmail(email, password));
 
-/** Every email action link lands on /email_verified, which forwards a reset to /reset_password. */
-const actionSettings = () => ({ url: `${window.location.origin}/login` });
-
-export function watchAuth(onChange: (user: SessionUser | null) => void): () => void {
-  return onAuthStateChanged(auth, (user) => onChange(user ? toSessionUser(user) : null));
-}
-
-export async function signInWithEmail(email: string, password: string): Promise<SessionUser> {
-  const credential = await signInWithEmailAndPassword(auth, email.trim(), password);
-  return toSessionUser(credential.user);
-}
-
-export async function signInWithGoogle(): Promise<SessionUser> {
-  const credential = await signInWithPopup(auth, new GoogleAuthProvider());
-  return toSessionUser(credential.user);
-}
+/** The popup's resolver loads with it, when the button is tapped (googleSignIn.ts). */
+export const signInWithGoogle = () => import('./googleSignIn').then((google) => google.signInWithGoogle());
 
 /** Creates the account, names it and sends the verification email. */
-export async function signUpWithEmail(fullName: string, email: string, password: string): Promise<SessionUser> {
-  const credential = await createUserWithEmailAndPassword(auth, email.trim(), password);
-  await updateProfile(credential.user, { displayName: fullName.trim() });
-  await sendEmailVerification(credential.user, actionSettings());
-  return toSessionUser(credential.user);
-}
+export const signUpWithEmail = (fullName: string, email: string, password: string) =>
+  sdk().then((auth) => auth.signUpWithEmail(fullName, email, password));
 
-export async function resendVerification(): Promise<void> {
-  await sendEmailVerification(requireUser(), actionSettings());
-}
+export const resendVerification = () => sdk().then((auth) => auth.resendVerification());
 
 /** Applies a verification code and refreshes the signed-in user, if any, so the app sees it. */
-export async function verifyEmail(oobCode: string): Promise<SessionUser | null> {
-  await applyActionCode(auth, oobCode);
-  if (!auth.currentUser) return null;
-  await auth.currentUser.reload();
-  await auth.currentUser.getIdToken(true);
-  return toSessionUser(auth.currentUser);
-}
+export const verifyEmail = (oobCode: string) => sdk().then((auth) => auth.verifyEmail(oobCode));
 
-export async function refreshUser(): Promise<SessionUser | null> {
-  if (!auth.currentUser) return null;
-  await auth.currentUser.reload();
-  return toSessionUser(auth.currentUser);
-}
+export const refreshUser = () => sdk().then((auth) => auth.refreshUser());
 
-export async function sendReset(email: string): Promise<void> {
-  await sendPasswordResetEmail(auth, email.trim(), actionSettings());
-}
+export const sendReset = (email: string) => sdk().then((auth) => auth.sendReset(email));
 
 /** Returns the account's email, proving the code is still good before the user types a password. */
-export async function checkResetCode(oobCode: string): Promise<string> {
-  return verifyPasswordResetCode(auth, oobCode);
-}
+export const checkResetCode = (oobCode: string) => sdk().then((auth) => auth.checkResetCode(oobCode));
 
-export async function resetPassword(oobCode: string, newPassword: string): Promise<void> {
-  await confirmPasswordReset(auth, oobCode, newPassword);
-}
+export const resetPassword = (oobCode: string, newPassword: string) =>
+  sdk().then((auth) => auth.resetPassword(oobCode, newPassword));
 
 /** Re-authenticates with the current password first, as Firebase requires for a recent login. */
-export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
-  const user = requireUser();
-  if (!user.email) throw Object.assign(new Error('No email'), { code: 'auth/no-email' });
-  await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, currentPassword));
-  await updatePassword(user, newPassword);
-}
+export const changePassword = (currentPassword: string, newPassword: string) =>
+  sdk().then((auth) => auth.changePassword(currentPassword, newPassword));
 
 /** A fresh ID token for the price relay; Firebase refreshes it when it is near expiry. */
-export async function idToken(): Promise<string> {
-  return requireUser().getIdToken();
-}
+export const idToken = () => sdk().then((auth) => auth.idToken());
 
-/** How long sign-out waits for each device step (offline, Firestore would wait for ever). */
-const SIGN_OUT_STEP_MS = 3_000;
-
-function withinSignOutStep(step: Promise<unknown>, what: string): Promise<unknown> {
-  const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error('timed out')), SIGN_OUT_STEP_MS));
-  return Promise.race([step, timeout]).catch((error: unknown) => console.warn(`Could not ${what}`, error));
-}
-
-/**
- * Forgets this device's push token while still signed in (the rules need the owner), so the next
- * person on the device gets none of this user's pushes; offline the server cannot be told, so the
- * device's subscription is ended as well. Afterwards the user's cached documents are cleared from
- * the device. None of these steps can hold up signing out for long.
- */
-export async function signOut(): Promise<void> {
-  const uid = auth.currentUser?.uid;
-  if (uid) {
-    const push = await import('./push');
-    // Read first: ending the subscription below forgets it.
-    const token = push.storedPushToken();
-    const forget = import('./repositories/pushTokens').then(async ({ forgetPushToken }) =>
-      forgetPushToken(await getDb(), uid, token),
-    );
-    await withinSignOutStep(forget, 'forget this device’s push token before signing out');
-    await withinSignOutStep(push.endDevicePush(), 'end this device’s push subscription');
-  }
-  await firebaseSignOut(auth);
-  // After the screens have let go of their live queries (they do on the sign-out they were just told
-  // of, when React next renders), the user's cached documents leave the device.
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  await withinSignOutStep(clearLocalCache(), 'clear this device’s cached data');
-}
+/** Forgets this device's push token and cached documents, then signs out (authSdk.ts says how). */
+export const signOut = () => sdk().then((auth) => auth.signOut());
 
 /** Firebase errors carry a code such as 'auth/wrong-password'; anything else has none. */
 export function authErrorCode(error: unknown): string | undefined {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from './config';
+import { appConfig } from './appConfig';
+import { parseConfig } from './configSchema';
 
 const complete = {
   VITE_USE_EMULATORS: 'true',
@@ -32,5 +33,11 @@ describe('parseConfig', () => {
   it('refuses a blank value and a malformed URL', () => {
     expect(() => parseConfig({ ...complete, VITE_FIREBASE_APP_ID: '  ' })).toThrow(/VITE_FIREBASE_APP_ID is required/);
     expect(() => parseConfig({ ...complete, VITE_WEBSITE_URL: 'not a url' })).toThrow(/VITE_WEBSITE_URL/);
+  });
+
+  it('reads what the browser reads (the app takes the checked environment without zod)', () => {
+    expect(appConfig(complete)).toEqual(parseConfig(complete));
+    const padded = { ...complete, VITE_FIREBASE_APP_ID: ' a ', VITE_EMULATOR_HOST: undefined };
+    expect(appConfig(padded)).toEqual(parseConfig(padded));
   });
 });

@@ -1,33 +1,20 @@
 /**
- * The one place that initialises Firebase and connects the emulators. Firestore is loaded on
- * demand so that the public routes (splash, login, sign-up...) ship no Firestore code.
+ * The gateway to Firebase: the one place that initialises its services and connects the emulators.
+ * Every SDK is loaded on demand, none by a route's first download: the app and Auth (firebaseApp.ts)
+ * right after the first render, Firestore by the first screen that reads or writes (after it has
+ * painted its skeletons), Functions and Messaging when push is set up.
  */
-import { initializeApp } from 'firebase/app';
-import {
-  browserPopupRedirectResolver,
-  connectAuthEmulator,
-  indexedDBLocalPersistence,
-  initializeAuth,
-} from 'firebase/auth';
 import type { Firestore } from 'firebase/firestore';
 import type { Functions } from 'firebase/functions';
 import type { Messaging } from 'firebase/messaging';
 import { config } from './config';
 
-export const app = initializeApp(config.firebase);
-
-export const auth = initializeAuth(app, {
-  persistence: indexedDBLocalPersistence,
-  popupRedirectResolver: browserPopupRedirectResolver,
-});
-if (config.useEmulators) {
-  connectAuthEmulator(auth, `http://${config.emulatorHost}:9099`, { disableWarnings: true });
-}
+export const firebaseApp = () => import('./firebaseApp');
 
 let dbPromise: Promise<Firestore> | undefined;
 
 export function getDb(): Promise<Firestore> {
-  dbPromise ??= import('firebase/firestore').then((firestore) => {
+  dbPromise ??= Promise.all([firebaseApp(), import('firebase/firestore')]).then(([{ app }, firestore]) => {
     const { initializeFirestore, connectFirestoreEmulator, persistentLocalCache, persistentMultipleTabManager } =
       firestore;
     // The persistent cache is what the dashboard shows offline (the last known alerts and profile),
@@ -72,7 +59,8 @@ export async function clearLocalCache(): Promise<void> {
 let functionsPromise: Promise<Functions> | undefined;
 
 export function getFunctionsInstance(): Promise<Functions> {
-  functionsPromise ??= import('firebase/functions').then(({ getFunctions, connectFunctionsEmulator }) => {
+  functionsPromise ??= Promise.all([firebaseApp(), import('firebase/functions')]).then(([{ app }, sdk]) => {
+    const { getFunctions, connectFunctionsEmulator } = sdk;
     const functions = getFunctions(app, 'us-central1');
     if (config.useEmulators) connectFunctionsEmulator(functions, config.emulatorHost, 5001);
     return functions;
@@ -82,5 +70,7 @@ export function getFunctionsInstance(): Promise<Functions> {
 
 /** FCM has no emulator; on the emulators push goes through the local channel (lib/push.ts). */
 export function getMessagingInstance(): Promise<Messaging> {
-  return import('firebase/messaging').then(({ getMessaging }) => getMessaging(app));
+  return Promise.all([firebaseApp(), import('firebase/messaging')]).then(([{ app }, { getMessaging }]) =>
+    getMessaging(app),
+  );
 }

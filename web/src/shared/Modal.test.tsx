@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Modal } from './Modal';
 import toast from 'react-hot-toast';
-import { MAX_VISIBLE_TOASTS, ToastLayer } from './toastLayer';
+import Toasts, { MAX_VISIBLE_TOASTS } from './toasts';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -104,7 +104,7 @@ describe('Modal', () => {
     render(
       <>
         <Harness />
-        <ToastLayer />
+        <Toasts />
       </>,
     );
     act(() => void toast.success('Alert paused successfully!'));
@@ -118,7 +118,7 @@ describe('Modal', () => {
   });
 
   it(`shows at most ${MAX_VISIBLE_TOASTS} toasts, the newest, so a pile of them never covers the screen`, () => {
-    render(<ToastLayer />);
+    render(<Toasts />);
     act(() => {
       for (const n of [1, 2, 3, 4, 5]) toast.success(`Toast ${n}`);
     });

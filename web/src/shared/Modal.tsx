@@ -8,7 +8,7 @@ import {
   type ReactNode,
   type SyntheticEvent,
 } from 'react';
-import { holdToasts } from './toastLayer';
+import { holdToasts } from './toastHolder';
 import './Modal.css';
 
 // One source of truth for the exit animation: the domain constant (spec: "Modals and sheets animate

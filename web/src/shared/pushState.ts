@@ -1,7 +1,7 @@
 import type { DevicePush } from '@price-alerts/domain';
 import { atom, useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import { getDb } from '../lib/firebase';
+import { repository } from '../lib/repositories/load';
 import { currentUserAtom } from './session';
 
 /** Where push stands on this device: set by the registration at sign-in and on the Notifications screen. */
@@ -15,15 +15,12 @@ export function useOtherPushDevices(): number | null {
     if (!uid) return;
     let live = true;
     let stop: (() => void) | undefined;
-    void Promise.all([getDb(), import('../lib/repositories/pushTokens')]).then(([db, tokens]) => {
-      if (!live) return;
-      stop = tokens.watchOtherPushDevices(
-        db,
-        uid,
-        (n) => setCount({ uid, count: n }),
-        (error) => console.error('Push device listener failed', error),
-      );
-    });
+    const failed = (error: unknown) => console.error('Push device listener failed', error);
+    repository('pushTokens')
+      .then(([db, tokens]) => {
+        if (live) stop = tokens.watchOtherPushDevices(db, uid, (n) => setCount({ uid, count: n }), failed);
+      })
+      .catch(failed);
     return () => {
       live = false;
       stop?.();

@@ -2,8 +2,7 @@ import { AVATAR_IDS, FULL_NAME_MAX_LENGTH, profileErrors } from '@price-alerts/d
 import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { getDb } from '../../lib/firebase';
-import { saveProfile } from '../../lib/repositories/profiles';
+import { repository } from '../../lib/repositories/load';
 import { avatarUrl } from '../../shared/Avatar';
 import { FormError, TextField } from '../../shared/forms';
 import { PageHeader } from '../../shared/PageHeader';
@@ -30,7 +29,8 @@ export default function ProfilePage() {
     event.preventDefault();
     if (!user || !fields.check(event.currentTarget)) return;
     await run(async () => {
-      await saveProfile(await getDb(), user.uid, {
+      const [db, profiles] = await repository('profiles');
+      await profiles.saveProfile(db, user.uid, {
         fullName: name.trim(),
         ...(chosen ? { avatarId: chosen, avatarUrl: avatarUrl(chosen), hasSetAvatar: true } : {}),
       });

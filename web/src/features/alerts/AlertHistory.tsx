@@ -1,8 +1,8 @@
 import { historyByDay, historySentence, type CurrencyPair } from '@price-alerts/domain';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import { getDb } from '../../lib/firebase';
-import { watchHistory, type HistoryEvent } from '../../lib/repositories/history';
+import type { HistoryEvent } from '../../lib/repositories/history';
+import { repository } from '../../lib/repositories/load';
 import { currentUserAtom } from '../../shared/session';
 import './AlertHistory.css';
 
@@ -23,8 +23,8 @@ function useAlertHistory(alertId: string): HistoryState {
     let stop: (() => void) | undefined;
     let live = true;
     const failed = () => setState({ key, value: { status: 'error' } });
-    getDb()
-      .then((db) => {
+    repository('history')
+      .then(([db, { watchHistory }]) => {
         if (!live) return;
         stop = watchHistory(
           db,

@@ -10,8 +10,7 @@ import { useAtom, useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
-import { getDb } from '../../lib/firebase';
-import { createAlert } from '../../lib/repositories/alerts';
+import { repository } from '../../lib/repositories/load';
 import { currentUserAtom } from '../../shared/session';
 import { useOfflineGuard } from './useOfflineGuard';
 import { useSubmit } from '../../shared/useSubmit';
@@ -43,7 +42,8 @@ export default function CreateAlertPage() {
       return;
     }
     await run(async () => {
-      await createAlert(await getDb(), user.uid, result.value);
+      const [db, alerts] = await repository('alerts');
+      await alerts.createAlert(db, user.uid, result.value);
       toast.success(TOAST.created);
       setDraft(emptyDraft());
       navigate('/alert_added_successfully');

@@ -12,8 +12,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { getDb } from '../../lib/firebase';
-import { getAlert, updateAlert } from '../../lib/repositories/alerts';
+import { repository } from '../../lib/repositories/load';
 import { PageHeader } from '../../shared/PageHeader';
 import { Spinner } from '../../shared/Spinner';
 import { currentUserAtom } from '../../shared/session';
@@ -47,8 +46,8 @@ export default function EditAlertPage() {
   useEffect(() => {
     if (!user || !alertId) return;
     let live = true;
-    void getDb()
-      .then((db) => getAlert(db, user.uid, alertId))
+    void repository('alerts')
+      .then(([db, { getAlert }]) => getAlert(db, user.uid, alertId))
       .then(
         (alert) => {
           if (!live) return;
@@ -96,7 +95,8 @@ export default function EditAlertPage() {
       return;
     }
     await run(async () => {
-      await updateAlert(await getDb(), user.uid, alertId, result.value);
+      const [db, alerts] = await repository('alerts');
+      await alerts.updateAlert(db, user.uid, alertId, result.value);
       toast.success(TOAST.updated);
       navigate('/dashboard');
     });

@@ -7,6 +7,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 // Boundaries: the gateway, the alerts repository (live queries driven by the test) and the toast.
 vi.mock('../../lib/firebase', () => ({ getDb: vi.fn(async () => ({})) }));
 vi.mock('../../lib/repositories/alerts', () => import('../../test/fakeAlertsRepository'));
+// The edit screen's push hint counts the account's other devices: none here.
+vi.mock('../../lib/repositories/pushTokens', () => ({
+  watchOtherPushDevices: (_db: unknown, _uid: string, onCount: (count: number) => void) => {
+    onCount(0);
+    return () => undefined;
+  },
+}));
 const toast = { success: vi.fn(), error: vi.fn() };
 vi.mock('react-hot-toast', () => ({ default: Object.assign(vi.fn(), toast) }));
 const repo = await import('../../test/fakeAlertsRepository');

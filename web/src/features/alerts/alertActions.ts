@@ -2,8 +2,7 @@ import { MSG_ALERT_MISSING, TOAST, isLive, type Alert } from '@price-alerts/doma
 import { useAtomValue } from 'jotai';
 import { useMemo, useRef } from 'react';
 import toast from 'react-hot-toast';
-import { getDb } from '../../lib/firebase';
-import { deleteAlert, setAlertStatus } from '../../lib/repositories/alerts';
+import { repository } from '../../lib/repositories/load';
 import { currentUserAtom } from '../../shared/session';
 
 export interface AlertActions {
@@ -34,7 +33,8 @@ export function useAlertActions(): AlertActions {
         inFlight.current.add(alert.id);
         const status = alert.status === 'active' ? 'paused' : 'active';
         try {
-          await setAlertStatus(await getDb(), uid, alert.id, status);
+          const [db, alerts] = await repository('alerts');
+          await alerts.setAlertStatus(db, uid, alert.id, status);
           toast.success(status === 'paused' ? TOAST.paused : TOAST.resumed);
         } catch {
           toast.error(TOAST.statusFailed);
@@ -50,7 +50,8 @@ export function useAlertActions(): AlertActions {
         if (inFlight.current.has(alert.id)) return false;
         inFlight.current.add(alert.id);
         try {
-          await deleteAlert(await getDb(), uid, alert.id);
+          const [db, alerts] = await repository('alerts');
+          await alerts.deleteAlert(db, uid, alert.id);
           toast.success(TOAST.deleted);
           return true;
         } catch {

@@ -3,8 +3,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router-dom';
-import { getDb } from '../../lib/firebase';
-import { getAlert } from '../../lib/repositories/alerts';
+import { repository } from '../../lib/repositories/load';
 import { currentUserAtom } from '../../shared/session';
 import { selectedAlertAtom, showAlertDetailsAtom } from './atoms';
 
@@ -43,8 +42,8 @@ export function useAlertLink(): 'active' | 'previous' | undefined {
       setSelected(alert);
       setShow(true);
     };
-    getDb()
-      .then((db) => getAlert(db, uid, alertId))
+    repository('alerts')
+      .then(([db, { getAlert }]) => getAlert(db, uid, alertId))
       .then(open, () => open(undefined));
     return () => {
       live = false;

@@ -2,8 +2,8 @@ import { TOAST, applyListSnapshot, refreshSelection, type Alert } from '@price-a
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
-import { getDb } from '../../lib/firebase';
-import { watchAlerts, type AlertList } from '../../lib/repositories/alerts';
+import type { AlertList } from '../../lib/repositories/alerts';
+import { repository } from '../../lib/repositories/load';
 import { currentUserAtom } from '../../shared/session';
 import { isOnline } from '../../shared/useOnline';
 import { alertListsAtom, alertListsLoadedAtom, selectedAlertAtom } from './atoms';
@@ -26,7 +26,7 @@ export function useAlertLists(): void {
     if (!uid) return;
     const stops: (() => void)[] = [];
     let live = true;
-    void getDb().then((db) => {
+    void repository('alerts').then(([db, { watchAlerts }]) => {
       if (!live) return;
       for (const list of ['active', 'previous'] as const) {
         stops.push(

@@ -1,8 +1,8 @@
 import { ALERT_PAGE_SIZE, type Alert } from '@price-alerts/domain';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
-import { getDb } from '../../lib/firebase';
-import { watchAlertList, type AlertList, type AlertPage } from '../../lib/repositories/alerts';
+import type { AlertList, AlertPage } from '../../lib/repositories/alerts';
+import { repository } from '../../lib/repositories/load';
 import { currentUserAtom } from '../../shared/session';
 
 export interface AlertPages {
@@ -38,7 +38,7 @@ export function useAlertPages(list: AlertList): AlertPages {
     let stop: (() => void) | undefined;
     let live = true;
     const failedNow = () => live && setFailed(true);
-    getDb().then((db) => {
+    repository('alerts').then(([db, { watchAlertList }]) => {
       if (!live) return;
       stop = watchAlertList(db, uid, list, size, (page) => live && setShown({ ...page, size }), failedNow);
     }, failedNow);

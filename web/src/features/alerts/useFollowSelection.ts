@@ -1,7 +1,6 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect } from 'react';
-import { getDb } from '../../lib/firebase';
-import { watchAlert } from '../../lib/repositories/alerts';
+import { repository } from '../../lib/repositories/load';
 import { currentUserAtom } from '../../shared/session';
 import { selectedAlertAtom } from './atoms';
 
@@ -19,7 +18,7 @@ export function useFollowSelection(): void {
     if (!uid || !selectedId) return;
     let stop: (() => void) | undefined;
     let live = true;
-    void getDb().then((db) => {
+    void repository('alerts').then(([db, { watchAlert }]) => {
       if (!live) return;
       stop = watchAlert(
         db,

@@ -1,9 +1,7 @@
 import { MSG_SAVE_CHOICE_FAILED, PUSH_HINTS } from '@price-alerts/domain';
 import { useAtom, useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { getDb } from '../../lib/firebase';
-import { forgetPushToken } from '../../lib/repositories/pushTokens';
-import { saveProfile } from '../../lib/repositories/profiles';
+import { repository } from '../../lib/repositories/load';
 import { FormError, FormNote } from '../../shared/forms';
 import { PageHeader } from '../../shared/PageHeader';
 import { devicePushAtom } from '../../shared/pushState';
@@ -40,7 +38,10 @@ export default function NotificationsPage() {
     if (!user) return;
     setNote(null);
     await run(async () => {
-      const db = await getDb();
+      const [[db, { saveProfile }], [, { forgetPushToken }]] = await Promise.all([
+        repository('profiles'),
+        repository('pushTokens'),
+      ]);
       if (on) {
         await saveProfile(db, user.uid, { notificationsEnabled: false });
         await forgetPushToken(db, user.uid);

@@ -7,8 +7,7 @@ import {
 } from '@price-alerts/domain';
 import { useAtomValue } from 'jotai';
 import { useId } from 'react';
-import { getDb } from '../../lib/firebase';
-import { saveProfile } from '../../lib/repositories/profiles';
+import { repository } from '../../lib/repositories/load';
 import { FormError } from '../../shared/forms';
 import { currentUserAtom, profileAtom } from '../../shared/session';
 import { useSubmit } from '../../shared/useSubmit';
@@ -51,7 +50,10 @@ export function QuietHoursSettings() {
     }
     const parsed = quietHoursSchema.safeParse(next);
     if (!parsed.success) return;
-    await run(async () => saveProfile(await getDb(), user.uid, { quietHours: parsed.data }));
+    await run(async () => {
+      const [db, profiles] = await repository('profiles');
+      await profiles.saveProfile(db, user.uid, { quietHours: parsed.data });
+    });
   }
 
   const disabled = busy || !profile;

@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { getDb } from '../../lib/firebase';
+import { repository } from '../../lib/repositories/load';
 import { usesLocalChannel } from '../../lib/push';
 import { isOnline } from '../../shared/useOnline';
 import { devicePushAtom } from '../../shared/pushState';
@@ -89,9 +89,8 @@ export function usePushRegistration(): void {
       }
       forgetPushFailure(uid);
       if (usesLocalChannel) {
-        const [db, tokens, registration] = await Promise.all([
-          getDb(),
-          import('../../lib/repositories/pushTokens'),
+        const [[db, tokens], registration] = await Promise.all([
+          repository('pushTokens'),
           navigator.serviceWorker.ready,
         ]);
         if (!live) return;

@@ -2,8 +2,7 @@ import { MSG_SAVE_CHOICE_FAILED } from '@price-alerts/domain';
 import { useAtom, useAtomValue } from 'jotai';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
-import { getDb } from '../../lib/firebase';
-import { saveProfile } from '../../lib/repositories/profiles';
+import { repository } from '../../lib/repositories/load';
 import { PageHeader } from '../../shared/PageHeader';
 import { currentUserAtom } from '../../shared/session';
 import { useSubmit } from '../../shared/useSubmit';
@@ -34,7 +33,8 @@ export default function SetupPwaPage() {
   async function dismiss() {
     if (!user) return;
     await run(async () => {
-      await saveProfile(await getDb(), user.uid, { pwaPromptDismissed: true });
+      const [db, profiles] = await repository('profiles');
+      await profiles.saveProfile(db, user.uid, { pwaPromptDismissed: true });
       navigate('/dashboard');
     });
   }

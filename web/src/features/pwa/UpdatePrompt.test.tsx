@@ -46,7 +46,11 @@ function renderApp() {
   expect(pwa.registerSW).toHaveBeenCalledOnce();
   expect(options?.immediate).toBe(true);
   return {
-    newVersionWaiting: () => act(() => options?.onNeedRefresh?.()),
+    // The prompt loads react-hot-toast when a version is waiting: done when it has toasted.
+    newVersionWaiting: () =>
+      act(async () => {
+        await options?.onNeedRefresh?.();
+      }),
   };
 }
 
@@ -56,7 +60,7 @@ describe('UpdatePrompt', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(screen.queryByText(UPDATE_MESSAGE)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Refresh' })).toBeNull();
-    app.newVersionWaiting();
+    await app.newVersionWaiting();
     expect((await screen.findByText(UPDATE_MESSAGE)).textContent).toContain(UPDATE_MESSAGE);
     expect(screen.getAllByRole('button', { name: 'Refresh' })).toHaveLength(1);
     expect(updateSW).not.toHaveBeenCalled();
@@ -65,7 +69,7 @@ describe('UpdatePrompt', () => {
   it('stays up past the usual toast time: the user decides when to reload', async () => {
     vi.useFakeTimers();
     const app = renderApp();
-    app.newVersionWaiting();
+    await app.newVersionWaiting();
     expect(screen.queryAllByText(UPDATE_MESSAGE)).toHaveLength(1);
     // Two steps: a toast that timed out is dismissed first and taken out of the page a second later.
     await act(() => vi.advanceTimersByTimeAsync(TOAST_DURATION_MS * 10));
@@ -76,9 +80,9 @@ describe('UpdatePrompt', () => {
 
   it('shows one prompt however often the worker reports a waiting version', async () => {
     const app = renderApp();
-    app.newVersionWaiting();
-    app.newVersionWaiting();
-    app.newVersionWaiting();
+    await app.newVersionWaiting();
+    await app.newVersionWaiting();
+    await app.newVersionWaiting();
     await screen.findByText(UPDATE_MESSAGE);
     expect(screen.getAllByText(UPDATE_MESSAGE)).toHaveLength(1);
   });
@@ -86,7 +90,7 @@ describe('UpdatePrompt', () => {
   it('Refresh activates the waiting version (with a reload) and hides the prompt', async () => {
     vi.useFakeTimers();
     const app = renderApp();
-    app.newVersionWaiting();
+    await app.newVersionWaiting();
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(updateSW).toHaveBeenCalledExactlyOnceWith(true);
     await act(() => vi.advanceTimersByTimeAsync(REMOVE_DELAY_MS));

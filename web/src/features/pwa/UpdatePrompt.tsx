@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
 import { registerSW } from 'virtual:pwa-register';
 import './UpdatePrompt.css';
 
@@ -10,7 +9,9 @@ export function UpdatePrompt() {
   useEffect(() => {
     const update = registerSW({
       immediate: true,
-      onNeedRefresh() {
+      // react-hot-toast is not in the layout's first download: it is loaded when there is news.
+      async onNeedRefresh() {
+        const { default: toast } = await import('react-hot-toast');
         toast(
           (t) => (
             <span className="update-toast">

@@ -1,0 +1,26 @@
+/**
+ * The app's settings from its VITE_* environment, without zod: the build has already checked that
+ * environment (configSchema.ts, run from vite.config.ts), so the browser only reads it.
+ */
+export type ConfigEnv = Record<string, unknown>;
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
+export function appConfig(env: ConfigEnv) {
+  return {
+    useEmulators: text(env.VITE_USE_EMULATORS) === 'true',
+    emulatorHost: text(env.VITE_EMULATOR_HOST) || '127.0.0.1',
+    firebase: {
+      apiKey: text(env.VITE_FIREBASE_API_KEY),
+      authDomain: text(env.VITE_FIREBASE_AUTH_DOMAIN),
+      projectId: text(env.VITE_FIREBASE_PROJECT_ID),
+      appId: text(env.VITE_FIREBASE_APP_ID),
+      messagingSenderId: text(env.VITE_FIREBASE_MESSAGING_SENDER_ID),
+    },
+    websiteUrl: text(env.VITE_WEBSITE_URL),
+    vapidKey: text(env.VITE_FIREBASE_VAPID_KEY),
+    priceFeedUrl: text(env.VITE_PRICE_FEED_URL),
+  };
+}
+
+export type AppConfig = ReturnType<typeof appConfig>;

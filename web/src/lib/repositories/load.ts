@@ -1,0 +1,20 @@
+import type { Firestore } from 'firebase/firestore';
+import { getDb } from '../firebase';
+
+const repositories = {
+  alerts: () => import('./alerts'),
+  history: () => import('./history'),
+  profiles: () => import('./profiles'),
+  pushTokens: () => import('./pushTokens'),
+};
+type Repositories = typeof repositories;
+export type Repository<K extends keyof Repositories> = Awaited<ReturnType<Repositories[K]>>;
+
+/**
+ * A repository with the database it works on, both loaded on first use. Screens call this from
+ * effects and event handlers, after they have painted (their skeletons say the data is coming), so
+ * Firestore and the document schemas are in no route's first download.
+ */
+export function repository<K extends keyof Repositories>(name: K): Promise<[Firestore, Repository<K>]> {
+  return Promise.all([getDb(), repositories[name]() as Promise<Repository<K>>]);
+}
