@@ -121,9 +121,12 @@ function compose(shell: string, dist: string, shot: Capture): string {
     .join('');
   const withoutLinks = shell.replace(/<link rel="stylesheet"[^>]*>/g, '');
   if (!withoutLinks.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
+  // Until the app takes over, a tap on a form's button submits nothing: a native submit would
+  // reload the page with the fields (a password too) in its URL.
+  const markup = shot.markup.replaceAll('type="submit"', 'type="button"');
   return withoutLinks
     .replace('</head>', `${inline}${preloads}</head>`)
-    .replace('<div id="root"></div>', `<div id="root">${shot.markup}</div>`);
+    .replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
 }
 
 /** The vite plugin; without Chromium the build goes on unprerendered, and says so. */

@@ -34,8 +34,8 @@ describe.each(VIEWPORTS)('without JavaScript at %o', (viewport) => {
     expect(response?.headers()['content-type']).toMatch(/^text\/html/);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain(heading);
     for (const field of fields) expect(await page.getByLabel(field, { exact: true }).count()).toBe(1);
-    // The stylesheet is in the page: the body has the theme's background, not the browser's white.
-    expect(await background(page, 'body')).not.toBe('rgba(0, 0, 0, 0)');
+    // The stylesheet is in the page: the root has the theme's background, not the browser's white.
+    expect(await background(page, 'html')).not.toBe('rgba(0, 0, 0, 0)');
     // No stylesheet or script blocks the first paint.
     expect(await page.locator('head link[rel="stylesheet"]').count()).toBe(0);
     expect(await page.locator('head script:not([type="module"])').count()).toBe(0);
@@ -71,12 +71,15 @@ describe('with JavaScript', () => {
     });
     await page.goto(`${WEB_URL}/login`, { waitUntil: 'commit' });
     await page.getByLabel('Email').fill('early@example.test');
+    // Before the app, the HTML's button submits nothing (a native submit would put the form in the URL).
+    await page.getByRole('button', { name: 'Log in' }).click();
+    expect(page.url()).toBe(`${WEB_URL}/login`);
     release();
-    // The app's own form: its field errors work, so React owns the field and kept the value.
-    await page.getByLabel('Password', { exact: true }).focus();
+    // The app's own form (its button submits): React owns the field and kept the value.
+    await page.locator('button[type="submit"]').waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe('early@example.test');
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect.poll(() => page.getByText('Enter your password.').count()).toBe(1);
-    expect(await page.getByLabel('Email').inputValue()).toBe('early@example.test');
     expect(page.url()).toBe(`${WEB_URL}/login`);
     await checkScreen(page, 'first-paint-login');
     expect(errors).toEqual([]);

@@ -23,18 +23,22 @@ if (!container) throw new Error('index.html has no #root element');
 
 // The first screen's chunk first, so the app's first commit replaces the prerendered HTML with the
 // same screen rather than a spinner. A chunk that fails to load is left to the router to report.
-await preloadRoute(window.location.pathname).catch(() => undefined);
-const typed = typedIntoPrerender(container);
-flushSync(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <Provider store={store}>
-        <DesktopBlock>
-          <RouterProvider router={router} />
-          <ToastLayer />
-        </DesktopBlock>
-      </Provider>
-    </StrictMode>,
-  ),
-);
-restoreTyped(container, typed);
+// Not a top-level await: the screens' chunks import from this one, which must not wait on them.
+void preloadRoute(window.location.pathname)
+  .catch(() => undefined)
+  .then(() => {
+    const typed = typedIntoPrerender(container);
+    flushSync(() =>
+      createRoot(container).render(
+        <StrictMode>
+          <Provider store={store}>
+            <DesktopBlock>
+              <RouterProvider router={router} />
+              <ToastLayer />
+            </DesktopBlock>
+          </Provider>
+        </StrictMode>,
+      ),
+    );
+    restoreTyped(container, typed);
+  });

@@ -1,11 +1,14 @@
-import { Suspense } from 'react';
+import { Suspense, lazy } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useAuthListener } from './useAuthListener';
 import { useSessionEffects } from './useSessionEffects';
-import { UpdatePrompt } from '../features/pwa/UpdatePrompt';
 import { useInstallPromptCapture } from '../features/pwa/useInstallPrompt';
 import { Spinner } from '../shared/Spinner';
 import { PRERENDERING } from './prerendered';
+
+// The service worker is registered (and a new version offered) once the screen is up: never in
+// the way of the first paint, nor in the first download.
+const UpdatePrompt = lazy(() => import('../features/pwa/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
 
 /** Mirrors auth into the app; left out while prerendering, so the HTML is the app's first render. */
 function AuthListener() {
@@ -19,7 +22,9 @@ export function RootLayout() {
   return (
     <>
       {!PRERENDERING && <AuthListener />}
-      <UpdatePrompt />
+      <Suspense fallback={null}>
+        <UpdatePrompt />
+      </Suspense>
       <Suspense fallback={<Spinner />}>
         <Outlet />
       </Suspense>

@@ -4,11 +4,26 @@
  * (authSdk.ts) right after the first render, and a call made before it has arrived (a form
  * submitted at once) waits for it.
  */
+import type * as AuthSdk from './authSdk';
 import type { SessionUser } from './authSdk';
 
 export type { SessionUser } from './authSdk';
 
-const sdk = () => import('./authSdk');
+// Resolves once Auth has read the persisted session: the SDK's currentUser is null until then, and
+// a call that reads it at once (a verification link opened on a cold load) would take a signed-in
+// user for a signed-out one.
+let loaded: Promise<typeof AuthSdk> | undefined;
+const sdk = () =>
+  (loaded ??= import('./authSdk')
+    .then(async (module) => {
+      await module.authStateReady();
+      return module;
+    })
+    .catch((error: unknown) => {
+      // A chunk that failed to load (no network) is tried again on the next call.
+      loaded = undefined;
+      throw error;
+    }));
 
 /** Tells `onChange` of every sign-in and sign-out, starting with who is signed in (once Auth has loaded). */
 export function watchAuth(onChange: (user: SessionUser | null) => void): () => void {

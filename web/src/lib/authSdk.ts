@@ -41,6 +41,9 @@ export function toSessionUser(user: User): SessionUser {
   };
 }
 
+/** Resolves once the persisted session has been read (currentUser is null before). */
+export const authStateReady = () => auth.authStateReady();
+
 function requireUser(): User {
   if (!auth.currentUser) throw Object.assign(new Error('Not signed in'), { code: 'auth/no-current-user' });
   return auth.currentUser;
