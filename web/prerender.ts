@@ -14,8 +14,10 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize } from 'node:path';
+import { extname, join, normalize, resolve } from 'node:path';
+import type { Browser } from 'playwright-core';
 import type { Plugin } from 'vite';
+import { DESKTOP_MIN_WIDTH_PX } from '../packages/domain/src/constants.ts';
 
 /** Paths prerendered, and the file each is written to (served by clean URLs). */
 export const PRERENDERED: Record<string, string> = {
@@ -32,6 +34,7 @@ export const SHELL = 'shell.html';
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 /** Lighthouse's mobile screen; the layout is fluid, so any phone width gives the same markup. */
 const VIEWPORT = { width: 412, height: 823 };
+const DESKTOP = { width: 1280, height: 800 };
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html',
@@ -52,7 +55,7 @@ function serve(dist: string): Promise<Server> {
     res.writeHead(200, { 'content-type': TYPES[found ? extname(file) : '.html'] ?? 'application/octet-stream' });
     res.end(readFileSync(found ? file : join(dist, SHELL)));
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+  return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)));
 }
 
 interface Capture {
@@ -62,71 +65,111 @@ interface Capture {
   scripts: string[];
 }
 
-async function capture(dist: string): Promise<Map<string, Capture>> {
+/** One path at one size, as the app's first render shows it. */
+async function shoot(browser: Browser, url: string, viewport: { width: number; height: number }): Promise<Capture> {
+  const context = await browser.newContext({
+    viewport,
+    userAgent: `Mozilla/5.0 (Linux; Android 14) Chrome/140.0 Mobile PriceAlertsPrerender`,
+    serviceWorkers: 'block',
+  });
+  try {
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForSelector('#root main, #root [role="status"]');
+    // Animations at rest, so the markup is the screen's settled first frame.
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+          .map((a) => a.finished.catch(() => null)),
+      ),
+    );
+    if (errors.length > 0) throw new Error(`Prerendering ${url} failed: ${errors.join('; ')}`);
+    const shot = await page.evaluate(() => ({
+      markup: document.getElementById('root')?.innerHTML ?? '',
+      stylesheets: [...document.querySelectorAll('link[rel="stylesheet"]')].map(
+        (l) => new URL(l.getAttribute('href') ?? '', location.href).pathname,
+      ),
+      styles: [...document.querySelectorAll('head style')].map((s) => s.textContent ?? ''),
+    }));
+    return { ...shot, scripts };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Every prerendered path at a phone's width, and the desktop block (the same on every path). */
+async function capture(dist: string): Promise<{ pages: Map<string, Capture>; desktop: string }> {
   const { chromium } = await import('playwright-core');
   const server = await serve(dist);
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
-  const captures = new Map<string, Capture>();
   try {
-    for (const path of Object.keys(PRERENDERED)) {
-      const context = await browser.newContext({
-        viewport: VIEWPORT,
-        userAgent: `Mozilla/5.0 (Linux; Android 14) Chrome/140.0 Mobile PriceAlertsPrerender`,
-        serviceWorkers: 'block',
-      });
-      const page = await context.newPage();
-      const scripts: string[] = [];
-      page.on('request', (request) => {
-        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-      });
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      await page.goto(`${origin}${path}`, { waitUntil: 'load' });
-      await page.waitForSelector('#root main, #root [role="status"]');
-      // Animations at rest, so the markup is the screen's settled first frame.
-      await page.evaluate(() =>
-        Promise.all(
-          document
-            .getAnimations()
-            .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-            .map((a) => a.finished.catch(() => null)),
-        ),
-      );
-      if (errors.length > 0) throw new Error(`Prerendering ${path} failed: ${errors.join('; ')}`);
-      const shot = await page.evaluate(() => ({
-        markup: document.getElementById('root')?.innerHTML ?? '',
-        stylesheets: [...document.querySelectorAll('link[rel="stylesheet"]')].map(
-          (l) => new URL(l.getAttribute('href') ?? '', location.href).pathname,
-        ),
-        styles: [...document.querySelectorAll('head style')].map((s) => s.textContent ?? ''),
-      }));
-      captures.set(path, { ...shot, scripts });
-      await context.close();
-    }
+    const pages = new Map<string, Capture>();
+    for (const path of Object.keys(PRERENDERED)) pages.set(path, await shoot(browser, `${origin}${path}`, VIEWPORT));
+    const desktop = (await shoot(browser, `${origin}/login`, DESKTOP)).markup;
+    return { pages, desktop };
   } finally {
     await browser.close();
     server.close();
   }
-  return captures;
 }
 
-/** The shell with the screen's markup in #root, its CSS inline and its chunks preloaded. */
-function compose(shell: string, dist: string, shot: Capture): string {
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  imports?: string[];
+  isDynamicEntry?: boolean;
+}
+
+/** The screen's own chunk and its static imports: what its first render needs beyond the entry. */
+function screenChunks(manifest: Record<string, ManifestChunk>, scripts: string[]): string[] {
+  const requested = new Set(scripts.map((src) => src.replace(/^\//, '')));
+  const screen = Object.keys(manifest).find((key) => {
+    const chunk = manifest[key];
+    return chunk?.isDynamicEntry && /Page\.tsx$/.test(chunk.src ?? '') && requested.has(chunk.file);
+  });
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const next of manifest[key]?.imports ?? []) visit(next);
+  };
+  if (screen) visit(screen);
+  return [...seen].map((key) => `/${manifest[key]?.file ?? ''}`);
+}
+
+/**
+ * The shell with the screen's markup in #root, its CSS inline and its chunks preloaded. The desktop
+ * block's markup sits beside it, shown by CSS alone at desktop widths (spec: the app is not for
+ * them), until the app renders and main.tsx takes the data-prerendered mark off #root.
+ */
+function compose(shell: string, dist: string, shot: Capture, desktop: string, manifest: Record<string, ManifestChunk>) {
   const css = shot.stylesheets.map((href) => readFileSync(join(dist, href), 'utf8'));
-  const inline = `<style>${[...css, ...shot.styles].join('\n')}</style>`;
-  const preloads = shot.scripts
-    .filter((src) => src.startsWith('/assets/') && !shell.includes(src))
+  const desktopOnly = `@media (min-width:${DESKTOP_MIN_WIDTH_PX}px){#root[data-prerendered]>:not([data-desktop]){display:none}}
+@media (max-width:${DESKTOP_MIN_WIDTH_PX - 0.02}px){#root[data-prerendered]>[data-desktop]{display:none}}`;
+  const inline = `<style>${[...css, ...shot.styles, desktopOnly].join('\n')}</style>`;
+  const preloads = screenChunks(manifest, shot.scripts)
+    .filter((src) => !shell.includes(src))
     .map((src) => `<link rel="modulepreload" crossorigin href="${src}">`)
     .join('');
   const withoutLinks = shell.replace(/<link rel="stylesheet"[^>]*>/g, '');
   if (!withoutLinks.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
-  // Until the app takes over, a tap on a form's button submits nothing: a native submit would
-  // reload the page with the fields (a password too) in its URL.
-  const markup = shot.markup.replaceAll('type="submit"', 'type="button"');
+  // Until the app takes over, its forms submit nothing, by a tap or by Enter: a form outside a
+  // dialog with method "dialog" does nothing on submit, where a native submit would reload the page
+  // with the fields (a password too) in its URL.
+  const markup = shot.markup.replaceAll('<form ', '<form method="dialog" ');
+  const desktopBlock = desktop.replace(/^<(\w+) /, '<$1 data-desktop="" ');
   return withoutLinks
     .replace('</head>', `${inline}${preloads}</head>`)
-    .replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
+    .replace('<div id="root"></div>', `<div id="root" data-prerendered="">${markup}${desktopBlock}</div>`);
 }
 
 /** The vite plugin; without Chromium the build goes on unprerendered, and says so. */
@@ -136,7 +179,8 @@ export function prerender(): Plugin {
     name: 'price-alerts:prerender',
     apply: 'build',
     configResolved(config) {
-      dist = join(config.root, config.build.outDir);
+      // outDir may be absolute (tests build into a temporary folder).
+      dist = resolve(config.root, config.build.outDir);
     },
     closeBundle: {
       sequential: true,
@@ -147,9 +191,13 @@ export function prerender(): Plugin {
           this.warn(`No Chromium at ${CHROMIUM} (set CHROME_PATH): the screens are not prerendered.`);
           return;
         }
-        const captures = await capture(dist);
-        for (const [path, shot] of captures) {
-          writeFileSync(join(dist, PRERENDERED[path] ?? ''), compose(shell, dist, shot));
+        const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
+          string,
+          ManifestChunk
+        >;
+        const { pages, desktop } = await capture(dist);
+        for (const [path, shot] of pages) {
+          writeFileSync(join(dist, PRERENDERED[path] ?? ''), compose(shell, dist, shot, desktop, manifest));
         }
       },
     },

@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -28,7 +28,7 @@ function cleanUrls(): Plugin {
   return {
     name: 'price-alerts:clean-urls',
     configurePreviewServer(server) {
-      const dist = join(server.config.root, server.config.build.outDir);
+      const dist = resolve(server.config.root, server.config.build.outDir);
       server.middlewares.use((req, _res, next) => {
         const url = new URL(req.url ?? '/', 'http://x');
         if (url.pathname !== '/' && !url.pathname.includes('.')) {

@@ -2,7 +2,8 @@
 // renders over it without a flash, and nothing typed before the JavaScript arrived is lost.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, VIEWPORTS, WEB_URL, checkScreen, launchBrowser, newPage } from './harness';
+import { DESKTOP_BLOCK_MESSAGE } from '@price-alerts/domain';
+import { DESKTOP, PHONE, VIEWPORTS, WEB_URL, checkScreen, launchBrowser, newPage } from './harness';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,6 +20,11 @@ const PAGES = [
   { path: '/forgot_password', heading: 'Forgot your password?', fields: ['Email'] },
   { path: '/', heading: 'Price Alerts', fields: [] },
 ] as const;
+
+const visibleHeadings = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('h1')].filter((h) => h.checkVisibility()).map((h) => h.textContent),
+  );
 
 const background = (page: Page, selector: string) =>
   page
@@ -71,12 +77,14 @@ describe('with JavaScript', () => {
     });
     await page.goto(`${WEB_URL}/login`, { waitUntil: 'commit' });
     await page.getByLabel('Email').fill('early@example.test');
-    // Before the app, the HTML's button submits nothing (a native submit would put the form in the URL).
+    // Before the app, the HTML's form submits nothing, by a tap or by Enter (a native submit would
+    // put the fields in the URL).
     await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByLabel('Email').press('Enter');
     expect(page.url()).toBe(`${WEB_URL}/login`);
     release();
-    // The app's own form (its button submits): React owns the field and kept the value.
-    await page.locator('button[type="submit"]').waitFor();
+    // The app has rendered over the HTML: React owns the field and kept the value.
+    await page.locator('#root:not([data-prerendered]) form:not([method])').waitFor();
     expect(await page.getByLabel('Email').inputValue()).toBe('early@example.test');
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect.poll(() => page.getByText('Enter your password.').count()).toBe(1);
@@ -84,6 +92,17 @@ describe('with JavaScript', () => {
     await checkScreen(page, 'first-paint-login');
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('at a desktop width shows only the desktop message, from the HTML and then from the app', async () => {
+    for (const javaScriptEnabled of [false, true]) {
+      const context = await browser.newContext({ viewport: DESKTOP, javaScriptEnabled });
+      const page = await context.newPage();
+      await page.goto(`${WEB_URL}/login`);
+      await expect.poll(() => visibleHeadings(page)).toEqual([DESKTOP_BLOCK_MESSAGE]);
+      expect(await page.getByLabel('Email').isVisible()).toBe(false);
+      await context.close();
+    }
   });
 
   it('serves a robots.txt, not the app', async () => {

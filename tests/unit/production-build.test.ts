@@ -52,7 +52,18 @@ describe('the production build', () => {
   });
 
   it('has no inline script in its HTML', () => {
-    const html = readFileSync(join(outDir, 'index.html'), 'utf8');
-    expect(html.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? []).toEqual([]);
+    for (const page of ['index.html', 'shell.html', 'login.html', 'dashboard.html']) {
+      const html = readFileSync(join(outDir, page), 'utf8');
+      expect(html.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? [], page).toEqual([]);
+    }
+  });
+
+  // Issue 16: the public screens paint from their HTML (web/prerender.ts); other routes get the shell.
+  it('prerenders the public screens, and keeps an empty shell for every other route', () => {
+    const html = (page: string) => readFileSync(join(outDir, page), 'utf8');
+    expect(html('login.html')).toMatch(/<div id="root" data-prerendered="">.*<h1>Log in<\/h1>/s);
+    expect(html('index.html')).toMatch(/<h1>Price Alerts<\/h1>/);
+    expect(html('login.html')).not.toMatch(/<link rel="stylesheet"/);
+    expect(html('shell.html')).toContain('<div id="root"></div>');
   });
 });

@@ -40,5 +40,7 @@ void preloadRoute(window.location.pathname)
         </StrictMode>,
       ),
     );
+    // The prerendered HTML's desktop rules (web/prerender.ts) end with it.
+    container.removeAttribute('data-prerendered');
     restoreTyped(container, typed);
   });

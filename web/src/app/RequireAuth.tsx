@@ -1,12 +1,13 @@
 import { useAtomValue } from 'jotai';
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { authLoadingAtom, currentUserAtom } from '../shared/session';
+import { optionalLazy } from '../shared/optionalLazy';
 import { Spinner } from '../shared/Spinner';
 import { BottomNav } from './BottomNav';
 import './RequireAuth.css';
 
-const SignedInEffects = lazy(() => import('./SignedInEffects'));
+const SignedInEffects = optionalLazy(() => import('./SignedInEffects'), 'The live prices and push registration');
 
 /** Protected routes: the layout with a spinner while auth loads, /login without a user (coming back here after). */
 export function RequireAuth() {

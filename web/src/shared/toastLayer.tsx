@@ -1,6 +1,7 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
+import { optionalLazy } from './optionalLazy';
 
-const Toasts = lazy(() => import('./toasts'));
+const Toasts = optionalLazy(() => import('./toasts'), 'The toaster');
 
 /**
  * The app's one toaster (main.tsx). react-hot-toast arrives in a chunk of its own, started by the

@@ -1,0 +1,15 @@
+import { lazy, type ComponentType } from 'react';
+
+/**
+ * A lazily loaded part the screen can do without (the toaster, the update prompt, the signed-in
+ * effects): if its chunk fails to load (a flaky first visit, a deploy that replaced it), the
+ * failure is logged and nothing is rendered in its place, rather than the whole app failing.
+ */
+export function optionalLazy(load: () => Promise<{ default: ComponentType }>, what: string): ComponentType {
+  return lazy(() =>
+    load().catch((error: unknown) => {
+      console.error(`${what} did not load`, error);
+      return { default: () => null };
+    }),
+  );
+}
