@@ -4,8 +4,7 @@ import './lib/zodJitless';
 import './styles/tokens.css';
 import './styles/base.css';
 import { Provider, createStore } from 'jotai';
-import { StrictMode } from 'react';
-import { flushSync } from 'react-dom';
+import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { restoreTyped, typedIntoPrerender } from './app/prerendered';
@@ -21,26 +20,45 @@ const store = createStore();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+/** Once the app has committed over the prerendered HTML: its desktop rules end, and what was typed into it comes back. */
+function TakeOver({ typed }: { typed: ReturnType<typeof typedIntoPrerender> }) {
+  useLayoutEffect(() => {
+    container?.removeAttribute('data-prerendered');
+    if (container) restoreTyped(container, typed);
+  }, [typed]);
+  return null;
+}
+
+/** After the browser has painted the prerendered HTML (or 100 ms, as a hidden tab paints nothing). */
+const painted = () =>
+  new Promise<void>((done) => {
+    requestAnimationFrame(() => setTimeout(done, 0));
+    setTimeout(done, 100);
+  });
+
 // The first screen's chunk first, so the app's first commit replaces the prerendered HTML with the
 // same screen rather than a spinner. A chunk that fails to load is left to the router to report.
 // Not a top-level await: the screens' chunks import from this one, which must not wait on them.
-void preloadRoute(window.location.pathname)
-  .catch(() => undefined)
-  .then(() => {
-    const typed = typedIntoPrerender(container);
-    flushSync(() =>
-      createRoot(container).render(
-        <StrictMode>
-          <Provider store={store}>
-            <DesktopBlock>
-              <RouterProvider router={router} />
-              <ToastLayer />
-            </DesktopBlock>
-          </Provider>
-        </StrictMode>,
-      ),
-    );
-    // The prerendered HTML's desktop rules (web/prerender.ts) end with it.
-    container.removeAttribute('data-prerendered');
-    restoreTyped(container, typed);
-  });
+// The first render is a transition: React renders in slices that leave the main thread free for
+// taps (the prerendered screen is already painted), and swaps the HTML in one commit at the end.
+void Promise.all([
+  preloadRoute(window.location.pathname).catch(() => undefined),
+  // The HTML's paint comes first, so the screen is up before the app's work starts.
+  container.hasAttribute('data-prerendered') ? painted() : null,
+]).then(() => {
+  const typed = typedIntoPrerender(container);
+  const root = createRoot(container);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Provider store={store}>
+          <DesktopBlock>
+            <RouterProvider router={router} />
+            <ToastLayer />
+          </DesktopBlock>
+          <TakeOver typed={typed} />
+        </Provider>
+      </StrictMode>,
+    ),
+  );
+});

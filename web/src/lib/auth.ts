@@ -47,6 +47,14 @@ export const signInWithEmail = (email: string, password: string) =>
 /** The popup's resolver loads with it, when the button is tapped (googleSignIn.ts). */
 export const signInWithGoogle = () => import('./googleSignIn').then((google) => google.signInWithGoogle());
 
+/**
+ * Starts loading Google sign-in as a finger or the focus reaches its button, so that little is left
+ * to load between the tap and the popup: a popup opened long after its tap is blocked by browsers.
+ */
+export const prepareGoogleSignIn = (): void => {
+  import('./googleSignIn').catch(() => undefined);
+};
+
 /** Creates the account, names it and sends the verification email. */
 export const signUpWithEmail = (fullName: string, email: string, password: string) =>
   sdk().then((auth) => auth.signUpWithEmail(fullName, email, password));

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { signInWithGoogle } from '../../lib/auth';
+import { prepareGoogleSignIn, signInWithGoogle } from '../../lib/auth';
 import { useSubmit } from '../../shared/useSubmit';
 import { authFailure } from './useAuthSubmit';
 import './GoogleButton.css';
@@ -23,7 +23,14 @@ export function GoogleButton({ onSignedIn, onError }: { onSignedIn: () => void; 
       onSignedIn();
     });
   return (
-    <button className="button button-secondary google" type="button" onClick={onClick} disabled={busy}>
+    <button
+      className="button button-secondary google"
+      type="button"
+      onPointerDown={prepareGoogleSignIn}
+      onFocus={prepareGoogleSignIn}
+      onClick={onClick}
+      disabled={busy}
+    >
       <svg viewBox="0 0 24 24" aria-hidden="true" width="20" height="20">
         <path
           fill="#4285F4"
