@@ -11,6 +11,7 @@ vi.mock('../../lib/auth', () => ({
   signUpWithEmail: (...args: [string, string, string]) => signUpWithEmail(...args),
   signInWithEmail: (...args: [string, string]) => signInWithEmail(...args),
   signInWithGoogle: vi.fn(),
+  prepareGoogleSignIn: vi.fn(),
   authErrorCode: (error: unknown) => (error as { code?: string }).code,
 }));
 const { default: SignupPage } = await import('./SignupPage');
