@@ -94,6 +94,26 @@ describe('with JavaScript', () => {
     await context.close();
   });
 
+  it('acts on a tap made after the page loaded but before the app took over', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The screen's own chunk waits, as on a slow network: the page has loaded, the app not yet.
+    await page.route(/\/assets\/LoginPage-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${WEB_URL}/login`);
+    await page.getByLabel('Email').fill('quick@example.test');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    release();
+    // The held tap is replayed on the app's form, with the typed address: only the password is asked for.
+    await expect.poll(() => page.getByText('Enter your password.').count()).toBe(1);
+    expect(await page.getByLabel('Email').inputValue()).toBe('quick@example.test');
+    expect(page.url()).toBe(`${WEB_URL}/login`);
+    await context.close();
+  });
+
   it('at a desktop width shows only the desktop message, from the HTML and then from the app', async () => {
     for (const javaScriptEnabled of [false, true]) {
       const context = await browser.newContext({ viewport: DESKTOP, javaScriptEnabled });

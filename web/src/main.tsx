@@ -7,7 +7,7 @@ import { Provider, createStore } from 'jotai';
 import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { restoreTyped, typedIntoPrerender } from './app/prerendered';
+import { holdSubmits, restoreTyped, typedIntoPrerender } from './app/prerendered';
 import { createAppRouter, preloadRoute } from './app/router';
 import { DesktopBlock } from './shared/DesktopBlock';
 import { ToastLayer } from './shared/toastLayer';
@@ -25,9 +25,12 @@ function TakeOver({ typed }: { typed: ReturnType<typeof typedIntoPrerender> }) {
   useLayoutEffect(() => {
     container?.removeAttribute('data-prerendered');
     if (container) restoreTyped(container, typed);
+    replaySubmit();
   }, [typed]);
   return null;
 }
+
+const replaySubmit = holdSubmits(container);
 
 /** After the browser has painted the prerendered HTML (or 100 ms, as a hidden tab paints nothing). */
 const painted = () =>

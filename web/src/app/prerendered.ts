@@ -51,3 +51,24 @@ export function restoreTyped(root: HTMLElement, typed: Typed[]): void {
     if (entry.focused) field.focus();
   }
 }
+
+/**
+ * Holds a submit tapped on the prerendered form once this script runs but before the app has taken
+ * over (the HTML's forms do nothing on submit), and returns the function that replays it on the
+ * app's own form, so a quick tap on 'Log in' is not lost.
+ */
+export function holdSubmits(root: HTMLElement): () => void {
+  let held = -1;
+  const hold = (event: Event) => {
+    event.preventDefault();
+    held = [...root.querySelectorAll('form')].indexOf(event.target as HTMLFormElement);
+  };
+  root.addEventListener('submit', hold, true);
+  return () => {
+    root.removeEventListener('submit', hold, true);
+    const form = held;
+    held = -1;
+    // After React has applied the restored fields, so the app's handler reads them.
+    if (form >= 0) setTimeout(() => root.querySelectorAll('form')[form]?.requestSubmit(), 0);
+  };
+}
