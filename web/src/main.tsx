@@ -4,7 +4,8 @@ import './lib/zodJitless';
 import './styles/tokens.css';
 import './styles/base.css';
 import { Provider, createStore } from 'jotai';
-import { StrictMode, startTransition, useLayoutEffect } from 'react';
+import { StrictMode, useLayoutEffect } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { holdSubmits, restoreTyped, typedIntoPrerender } from './app/prerendered';
@@ -42,8 +43,9 @@ const painted = () =>
 // The first screen's chunk first, so the app's first commit replaces the prerendered HTML with the
 // same screen rather than a spinner. A chunk that fails to load is left to the router to report.
 // Not a top-level await: the screens' chunks import from this one, which must not wait on them.
-// The first render is a transition: React renders in slices that leave the main thread free for
-// taps (the prerendered screen is already painted), and swaps the HTML in one commit at the end.
+// The first render is synchronous (flushSync), so nothing typed into the HTML can fall between the
+// snapshot of its fields and the commit that replaces them (a sliced transition render left such a
+// window, and sign-ins under load lost their fields in it).
 void Promise.all([
   preloadRoute(window.location.pathname).catch(() => undefined),
   // The HTML's paint comes first, so the screen is up before the app's work starts.
@@ -51,7 +53,7 @@ void Promise.all([
 ]).then(() => {
   const typed = typedIntoPrerender(container);
   const root = createRoot(container);
-  startTransition(() =>
+  flushSync(() =>
     root.render(
       <StrictMode>
         <Provider store={store}>
