@@ -26,6 +26,17 @@ const visibleHeadings = (page: Page) =>
     [...document.querySelectorAll('h1')].filter((h) => h.checkVisibility()).map((h) => h.textContent),
   );
 
+/** Holds back the scripts matching `pattern` until the returned function is called. */
+async function holdBack(page: Page, pattern: RegExp): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 const background = (page: Page, selector: string) =>
   page
     .locator(selector)
@@ -64,13 +75,8 @@ describe.each(VIEWPORTS)('without JavaScript at %o', (viewport) => {
 describe('with JavaScript', () => {
   it('renders over the prerendered login without losing what was typed before the app arrived', async () => {
     const { context, page } = await newPage(browser, PHONE);
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
     // The entry script waits, as on a slow network, while the user starts typing.
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdBack(page, /\/assets\/index-[^/]+\.js$/);
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
@@ -96,13 +102,8 @@ describe('with JavaScript', () => {
 
   it('acts on a tap made after the page loaded but before the app took over', async () => {
     const { context, page } = await newPage(browser, PHONE);
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
     // The screen's own chunk waits, as on a slow network: the page has loaded, the app not yet.
-    await page.route(/\/assets\/LoginPage-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdBack(page, /\/assets\/LoginPage-[^/]+\.js$/);
     await page.goto(`${WEB_URL}/login`);
     await page.getByLabel('Email').fill('quick@example.test');
     await page.getByRole('button', { name: 'Log in' }).click();
