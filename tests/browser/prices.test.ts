@@ -63,15 +63,16 @@ describe.each(VIEWPORTS)('top currency pairs at $width x $height', (viewport) =>
     }
     expect(await axeViolations(page)).toEqual([]);
 
-    // A lost network drops the app's socket abnormally.
+    // A lost network: the app says Offline and lets go of its socket.
     await context.setOffline(true);
     await expect.poll(() => askOf(page, 'EUR/USD')).toBe('Offline');
-    await expect.poll(() => first.socket.isClosed()).toBe(true);
     await screenshot(page, 'dashboard-offline');
     await context.setOffline(false);
     await expect.poll(() => askOf(page, 'EUR/USD'), { timeout: 20_000 }).toMatch(A_PRICE);
-    // Back online means a new connection, not the old one revived.
+    // Back online means a new connection, not the old one revived. (The old one is checked only now:
+    // Chromium may hold a socket closed offline until its closing handshake can reach the relay.)
     expect(sockets).toHaveLength(2);
+    await expect.poll(() => first.socket.isClosed()).toBe(true);
     const second = sockets[1] as RelaySocket;
     await expect.poll(() => second.received.length).toBeGreaterThan(0);
     expect(openSockets(sockets)).toBe(1);

@@ -21,6 +21,7 @@ import {
 } from 'firebase/auth';
 import { clearLocalCache, getDb } from './firebase';
 import { auth } from './firebaseApp';
+import { endSession } from './pushSession';
 
 export interface SessionUser {
   uid: string;
@@ -132,6 +133,8 @@ export async function signOut(): Promise<void> {
   const uid = auth.currentUser?.uid;
   if (uid) {
     const push = await import('./push');
+    // A registration under way could store or send a token after it is forgotten.
+    await withinSignOutStep(endSession(), 'wait for this device’s push registration');
     // Read first: ending the subscription below forgets it.
     const token = push.storedPushToken();
     const forget = import('./repositories/pushTokens').then(async ({ forgetPushToken }) =>

@@ -8,6 +8,7 @@ vi.mock('../../lib/push', () => ({
 }));
 const push = await import('../../lib/push');
 const { registerForPush } = await import('./registerPush');
+const { endSession } = await import('../../lib/pushSession');
 
 type Permission = 'default' | 'denied' | 'granted';
 
@@ -36,6 +37,7 @@ function browserWith({
 }
 
 beforeEach(() => {
+  vi.clearAllMocks();
   vi.mocked(push.obtainPushToken).mockResolvedValue('local:test-token');
   vi.mocked(push.sendTokenToServer).mockResolvedValue(undefined);
 });
@@ -131,6 +133,42 @@ describe('registerForPush', () => {
       ok: false,
       message: PUSH_MESSAGES.token,
       device: 'failed',
+    });
+  });
+
+  describe('when sign-out begins during a registration', () => {
+    it('stores and sends no token once the service worker answers, and sign-out waits for it', async () => {
+      let answer: (registration: unknown) => void = () => undefined;
+      browserWith({ ready: new Promise((resolve) => (answer = resolve)) });
+      const result = registerForPush('u1', { prompt: false });
+      let ended = false;
+      const ending = endSession().then(() => (ended = true));
+      await Promise.resolve();
+      expect(ended).toBe(false);
+      answer({ active: {} });
+      await ending;
+      expect(await result).toEqual({ ok: false, message: PUSH_MESSAGES.notLoggedIn, device: 'failed' });
+      expect(push.obtainPushToken).not.toHaveBeenCalled();
+      expect(push.sendTokenToServer).not.toHaveBeenCalled();
+    });
+
+    it('does not send a token obtained meanwhile', async () => {
+      browserWith();
+      let hand: (token: string) => void = () => undefined;
+      vi.mocked(push.obtainPushToken).mockReturnValue(new Promise((resolve) => (hand = resolve)));
+      const result = registerForPush('u1', { prompt: false });
+      await vi.waitFor(() => expect(push.obtainPushToken).toHaveBeenCalled());
+      const ending = endSession();
+      hand('local:late-token');
+      await ending;
+      expect(await result).toEqual({ ok: false, message: PUSH_MESSAGES.notLoggedIn, device: 'failed' });
+      expect(push.sendTokenToServer).not.toHaveBeenCalled();
+    });
+
+    it('registers as usual when it starts after the sign-out', async () => {
+      await endSession();
+      browserWith();
+      expect(await registerForPush('u1', { prompt: false })).toEqual({ ok: true, token: 'local:test-token' });
     });
   });
 });

@@ -1,5 +1,6 @@
 import { PUSH_MESSAGES, SERVICE_WORKER_TIMEOUT_MS, type DevicePush } from '@price-alerts/domain';
 import { obtainPushToken, sendTokenToServer } from '../../lib/push';
+import { duringSession } from '../../lib/pushSession';
 
 export type PushSupport = 'supported' | 'unsupported';
 export type PushResult = { ok: true; token: string } | { ok: false; message: string; device: DevicePush };
@@ -40,31 +41,36 @@ const fail = (message: string): PushResult => ({ ok: false, message, device: dev
 /**
  * Asks for permission (when `prompt`), waits at most 10 s for the service worker, gets the
  * device token and registers it; every way this can fail ends in one of the spec's messages.
+ * Once sign-out has begun it stores and sends nothing more (see lib/pushSession.ts).
  */
 export async function registerForPush(uid: string | undefined, { prompt }: { prompt: boolean }): Promise<PushResult> {
   if (!uid) return fail(PUSH_MESSAGES.notLoggedIn);
   if (pushSupport() === 'unsupported') return fail(PUSH_MESSAGES.unsupported);
-  if (Notification.permission === 'default' && prompt) await Notification.requestPermission();
-  const problem = permissionMessage();
-  if (problem) return fail(problem);
-  let registration: ServiceWorkerRegistration;
-  try {
-    registration = await withTimeout(navigator.serviceWorker.ready, SERVICE_WORKER_TIMEOUT_MS);
-  } catch {
-    return fail(PUSH_MESSAGES.serviceWorker);
-  }
-  if (!registration.active) return fail(PUSH_MESSAGES.noActiveWorker);
-  let token: string;
-  try {
-    token = await obtainPushToken(registration);
-  } catch (error) {
-    return fail(PUSH_MESSAGES.messaging(error instanceof Error ? error.message : String(error)));
-  }
-  try {
-    if (!token) throw new Error('empty token');
-    await sendTokenToServer(token);
-  } catch {
-    return fail(PUSH_MESSAGES.token);
-  }
-  return { ok: true, token };
+  return duringSession(async (signingOut) => {
+    if (Notification.permission === 'default' && prompt) await Notification.requestPermission();
+    const problem = permissionMessage();
+    if (problem) return fail(problem);
+    let registration: ServiceWorkerRegistration;
+    try {
+      registration = await withTimeout(navigator.serviceWorker.ready, SERVICE_WORKER_TIMEOUT_MS);
+    } catch {
+      return fail(PUSH_MESSAGES.serviceWorker);
+    }
+    if (!registration.active) return fail(PUSH_MESSAGES.noActiveWorker);
+    if (signingOut()) return fail(PUSH_MESSAGES.notLoggedIn);
+    let token: string;
+    try {
+      token = await obtainPushToken(registration);
+    } catch (error) {
+      return fail(PUSH_MESSAGES.messaging(error instanceof Error ? error.message : String(error)));
+    }
+    if (signingOut()) return fail(PUSH_MESSAGES.notLoggedIn);
+    try {
+      if (!token) throw new Error('empty token');
+      await sendTokenToServer(token);
+    } catch {
+      return fail(PUSH_MESSAGES.token);
+    }
+    return { ok: true, token };
+  });
 }
