@@ -5,7 +5,8 @@
 // Exits 1 when a target is missed, so a regression is seen (it is a benchmark, not a test).
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../lib/chromium.mjs';
 
@@ -23,7 +24,9 @@ const PAGES = [
   { path: '/dashboard', signedIn: true, targets: SIGNED_IN },
   { path: '/create_alert', signedIn: true, targets: SIGNED_IN },
 ];
-// LIGHTHOUSE_PAGES=/login,/signup measures only those.
+// LIGHTHOUSE_PAGES=/login,/signup measures only those; LIGHTHOUSE_SAVE=<dir> keeps every report (JSON).
+const SAVE = process.env.LIGHTHOUSE_SAVE;
+let saved = 0;
 const only = process.env.LIGHTHOUSE_PAGES?.split(',');
 const MEASURED = only ? PAGES.filter((p) => only.includes(p.path)) : PAGES;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -56,6 +59,11 @@ async function run(port, cdp, page) {
   );
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+  if (SAVE) {
+    mkdirSync(SAVE, { recursive: true });
+    saved += 1;
+    writeFileSync(join(SAVE, `${saved}${page.path.replaceAll('/', '-')}.json`), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.message}`);
   const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
   const expected = page.endsOn ?? page.path;
