@@ -43,8 +43,8 @@ export default tseslint.config(
     },
   },
   {
-    // Scripts the browser tests serve into the page: plain browser JavaScript.
-    files: ['tests/browser/fixtures/**/*.js'],
+    // Plain browser JavaScript: scripts the browser tests serve into the page, and the web app's public/ files.
+    files: ['tests/browser/fixtures/**/*.js', 'web/public/**/*.js'],
     languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
   },
   {

@@ -156,16 +156,17 @@ function compose(shell: string, dist: string, shot: Capture, desktop: string, ma
   const desktopOnly = `@media (min-width:${DESKTOP_MIN_WIDTH_PX}px){#root[data-prerendered]>:not([data-desktop]){display:none}}
 @media (max-width:${DESKTOP_MIN_WIDTH_PX - 0.02}px){#root[data-prerendered]>[data-desktop]{display:none}}`;
   const inline = `<style>${[...css, ...shot.styles, desktopOnly].join('\n')}</style>`;
-  const preloads = screenChunks(manifest, shot.scripts)
-    .filter((src) => !shell.includes(src))
-    .map((src) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${src}">`)
-    .join('');
-  // The page paints without its code, which then comes at a low priority: it never competes with
-  // what the first paint needs, and Lighthouse's simulation does not count it as render-blocking.
+  // The page paints without its code, which public/load-app.js then requests once the HTML has
+  // painted: the entry, the chunks it imports and the screen's own chunks.
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(shell)?.[1];
+  if (!entry) throw new Error('index.html has no module script');
+  const imported = [...shell.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+  const preloads = [...new Set([...imported, ...screenChunks(manifest, shot.scripts)])].filter((src) => src !== entry);
+  const loader = `<script defer src="/load-app.js" data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>`;
   const withoutLinks = shell
     .replace(/<link rel="stylesheet"[^>]*>/g, '')
-    .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
-    .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
+    .replace(/<link rel="modulepreload" crossorigin[^>]*>/g, '')
+    .replace(/<script type="module" crossorigin[^>]*><\/script>/, loader);
   if (!withoutLinks.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
   // Until the app takes over, its forms submit nothing, by a tap or by Enter: a form outside a
   // dialog with method "dialog" does nothing on submit, where a native submit would reload the page
@@ -173,7 +174,7 @@ function compose(shell: string, dist: string, shot: Capture, desktop: string, ma
   const markup = shot.markup.replaceAll('<form ', '<form method="dialog" ');
   const desktopBlock = desktop.replace(/^<(\w+) /, '<$1 data-desktop="" ');
   return withoutLinks
-    .replace('</head>', `${inline}${preloads}</head>`)
+    .replace('</head>', `${inline}</head>`)
     .replace('<div id="root"></div>', `<div id="root" data-prerendered="">${markup}${desktopBlock}</div>`);
 }
 

@@ -66,4 +66,21 @@ describe('the production build', () => {
     expect(html('login.html')).not.toMatch(/<link rel="stylesheet"/);
     expect(html('shell.html')).toContain('<div id="root"></div>');
   });
+
+  it('asks for the code of a prerendered page only through its loader, for the screen it shows', () => {
+    const html = (page: string) => readFileSync(join(outDir, page), 'utf8');
+    const entry = /<script type="module" crossorigin src="([^"]+)">/.exec(html('shell.html'))?.[1];
+    expect(entry).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+    const login = html('login.html');
+    // Nothing is requested while the HTML paints but the loader (public/load-app.js).
+    expect(login).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    const loader = /<script defer src="\/load-app\.js" data-entry="([^"]+)" data-preload="([^"]*)"><\/script>/.exec(
+      login,
+    );
+    expect(loader?.[1]).toBe(entry);
+    const preloads = (loader?.[2] ?? '').split(' ');
+    expect(preloads.some((src) => /\/LoginPage-[\w-]+\.js$/.test(src))).toBe(true);
+    expect(preloads.some((src) => /\/DashboardPage-/.test(src))).toBe(false);
+    expect(readFileSync(join(outDir, 'load-app.js'), 'utf8')).toContain("getAttribute('data-entry')");
+  });
 });

@@ -4,8 +4,7 @@ import './lib/zodJitless';
 import './styles/tokens.css';
 import './styles/base.css';
 import { Provider, createStore } from 'jotai';
-import { StrictMode, useLayoutEffect } from 'react';
-import { flushSync } from 'react-dom';
+import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { holdSubmits, restoreTyped, typedIntoPrerender } from './app/prerendered';
@@ -18,20 +17,35 @@ const router = createAppRouter();
 // so a test renders the same code under a store of its own.
 const store = createStore();
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
+const found = document.getElementById('root');
+if (!found) throw new Error('index.html has no #root element');
+const container: HTMLElement = found;
 
-/** Once the app has committed over the prerendered HTML: its desktop rules end, and what was typed into it comes back. */
-function TakeOver({ typed }: { typed: ReturnType<typeof typedIntoPrerender> }) {
+const prerendered = container.hasAttribute('data-prerendered');
+const replaySubmit = prerendered ? holdSubmits(container) : () => undefined;
+// Over prerendered HTML the app renders into a detached element of its own, which takes the HTML's
+// place in the same task as its first commit (TakeOver).
+const appRoot = prerendered ? Object.assign(document.createElement('div'), { id: 'root' }) : container;
+let takenOver = !prerendered;
+
+/**
+ * At the app's first commit: what the user typed into the HTML is read and the app's markup takes
+ * the HTML's place, in one task, so nothing typed can fall between the two; then the typed values
+ * come back through React's change events and a held submit is replayed. The render before it is
+ * a transition, sliced so that it does not block the main thread. First among the app's elements,
+ * so every other layout effect runs on attached elements.
+ */
+function TakeOver() {
   useLayoutEffect(() => {
-    container?.removeAttribute('data-prerendered');
-    if (container) restoreTyped(container, typed);
-    replaySubmit();
-  }, [typed]);
+    if (takenOver) return;
+    takenOver = true;
+    const typed = typedIntoPrerender(container);
+    container.replaceWith(appRoot);
+    restoreTyped(appRoot, typed);
+    replaySubmit(appRoot);
+  }, []);
   return null;
 }
-
-const replaySubmit = holdSubmits(container);
 
 /** After the browser has painted the prerendered HTML (or 100 ms, as a hidden tab paints nothing). */
 const painted = () =>
@@ -43,25 +57,21 @@ const painted = () =>
 // The first screen's chunk first, so the app's first commit replaces the prerendered HTML with the
 // same screen rather than a spinner. A chunk that fails to load is left to the router to report.
 // Not a top-level await: the screens' chunks import from this one, which must not wait on them.
-// The first render is synchronous (flushSync), so nothing typed into the HTML can fall between the
-// snapshot of its fields and the commit that replaces them (a sliced transition render left such a
-// window, and sign-ins under load lost their fields in it).
 void Promise.all([
   preloadRoute(window.location.pathname).catch(() => undefined),
   // The HTML's paint comes first, so the screen is up before the app's work starts.
-  container.hasAttribute('data-prerendered') ? painted() : null,
+  prerendered ? painted() : null,
 ]).then(() => {
-  const typed = typedIntoPrerender(container);
-  const root = createRoot(container);
-  flushSync(() =>
+  const root = createRoot(appRoot);
+  startTransition(() =>
     root.render(
       <StrictMode>
         <Provider store={store}>
+          <TakeOver />
           <DesktopBlock>
             <RouterProvider router={router} />
             <ToastLayer />
           </DesktopBlock>
-          <TakeOver typed={typed} />
         </Provider>
       </StrictMode>,
     ),

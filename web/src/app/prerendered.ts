@@ -1,7 +1,7 @@
 /**
  * The public screens and the signed-in layout arrive as prerendered HTML (web/prerender.ts),
- * painted before any JavaScript runs. The app then renders over it in one commit, once the screen's
- * chunk is in (router.tsx, preloadRoute). What the user typed into the HTML's fields meanwhile is
+ * painted before any JavaScript runs. The app then takes its place at its first commit, once the
+ * screen's chunk is in (router.tsx, preloadRoute; main.tsx). What the user typed into the HTML's fields meanwhile is
  * carried over, so nothing entered is lost.
  */
 
@@ -55,20 +55,20 @@ export function restoreTyped(root: HTMLElement, typed: Typed[]): void {
 /**
  * Holds a submit tapped on the prerendered form once this script runs but before the app has taken
  * over (the HTML's forms do nothing on submit), and returns the function that replays it on the
- * app's own form, so a quick tap on 'Log in' is not lost.
+ * same form of the app's markup, so a quick tap on 'Log in' is not lost.
  */
-export function holdSubmits(root: HTMLElement): () => void {
+export function holdSubmits(root: HTMLElement): (appRoot: HTMLElement) => void {
   let held = -1;
   const hold = (event: Event) => {
     event.preventDefault();
     held = [...root.querySelectorAll('form')].indexOf(event.target as HTMLFormElement);
   };
   root.addEventListener('submit', hold, true);
-  return () => {
+  return (appRoot) => {
     root.removeEventListener('submit', hold, true);
     const form = held;
     held = -1;
     // After React has applied the restored fields, so the app's handler reads them.
-    if (form >= 0) setTimeout(() => root.querySelectorAll('form')[form]?.requestSubmit(), 0);
+    if (form >= 0) setTimeout(() => appRoot.querySelectorAll('form')[form]?.requestSubmit(), 0);
   };
 }
