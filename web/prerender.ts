@@ -129,19 +129,24 @@ interface ManifestChunk {
   isDynamicEntry?: boolean;
 }
 
-/** The screen's own chunk and its static imports: what its first render needs beyond the entry. */
+/**
+ * What the first render needs beyond the entry: the rest of the app (src/app/AppRoot.tsx, which the
+ * entry imports dynamically), the screen's own chunk, and their static imports.
+ */
 function screenChunks(manifest: Record<string, ManifestChunk>, scripts: string[]): string[] {
   const requested = new Set(scripts.map((src) => src.replace(/^\//, '')));
   const screen = Object.keys(manifest).find((key) => {
     const chunk = manifest[key];
     return chunk?.isDynamicEntry && /Page\.tsx$/.test(chunk.src ?? '') && requested.has(chunk.file);
   });
+  const appRoot = Object.keys(manifest).find((key) => manifest[key]?.src === 'src/app/AppRoot.tsx');
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key)) return;
     seen.add(key);
     for (const next of manifest[key]?.imports ?? []) visit(next);
   };
+  if (appRoot) visit(appRoot);
   if (screen) visit(screen);
   return [...seen].map((key) => `/${manifest[key]?.file ?? ''}`);
 }

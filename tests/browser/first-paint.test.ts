@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP_BLOCK_MESSAGE } from '@price-alerts/domain';
 import { DESKTOP, PHONE, VIEWPORTS, WEB_URL, checkScreen, launchBrowser, newPage } from './harness';
+import { offlineGoogle } from './google';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -112,6 +113,21 @@ describe('with JavaScript', () => {
     await expect.poll(() => page.getByText('Enter your password.').count()).toBe(1);
     expect(await page.getByLabel('Email').inputValue()).toBe('quick@example.test');
     expect(page.url()).toBe(`${WEB_URL}/login`);
+    await context.close();
+  });
+
+  it('replays a tap on Continue with Google made before the app took over: its popup opens', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await offlineGoogle(context);
+    const release = await holdBack(page, /\/assets\/LoginPage-[^/]+\.js$/);
+    await page.goto(`${WEB_URL}/login`);
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    expect(await page.locator('#root[data-prerendered]').count()).toBe(1);
+    const popupOpened = page.waitForEvent('popup');
+    release();
+    // The Auth emulator's account chooser (google.test.ts signs in through it).
+    const popup = await popupOpened;
+    await popup.locator('#add-account-button button').waitFor();
     await context.close();
   });
 

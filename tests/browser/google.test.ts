@@ -1,13 +1,10 @@
 // Google sign-in through the Auth emulator's popup. The Firebase SDK and the emulator's helper
 // iframe need Google's gapi loader from apis.google.com, which tests cannot download, so a small
 // stand-in (fixtures/gapi-stub.js) is served in its place; everything else is the real flow.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { offlineGoogle } from './google';
 import { VIEWPORTS, WEB_URL, checkScreen, launchBrowser, newPage, screenshot, uniqueEmail } from './harness';
-
-const GAPI_STUB = readFileSync(join(import.meta.dirname, 'fixtures', 'gapi-stub.js'), 'utf8');
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,14 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function offlineGoogle(context: BrowserContext) {
-  await context.route(/^https:\/\/apis\.google\.com\/js\/api\.js/, (route) =>
-    route.fulfill({ contentType: 'text/javascript', body: GAPI_STUB }),
-  );
-  // The emulator's account chooser styles itself from CDNs; without them it still works.
-  await context.route(/^https:\/\/(unpkg\.com|fonts\.googleapis\.com|fonts\.gstatic\.com)\//, (route) => route.abort());
-}
 
 describe.each(VIEWPORTS)('Google sign-in at $width x $height', (viewport) => {
   it('signs in a new Google account through the popup and greets it by name', async () => {

@@ -6,13 +6,10 @@ import './styles/base.css';
 import { Provider, createStore } from 'jotai';
 import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { holdSubmits, restoreTyped, typedIntoPrerender } from './app/prerendered';
-import { createAppRouter, preloadRoute } from './app/router';
+import { replayHeldTap, restoreTyped, typedIntoPrerender } from './app/prerendered';
 import { DesktopBlock } from './shared/DesktopBlock';
 import { ToastLayer } from './shared/toastLayer';
 
-const router = createAppRouter();
 // The app's one jotai store: every component, hook and action reaches state through this Provider,
 // so a test renders the same code under a store of its own.
 const store = createStore();
@@ -22,7 +19,6 @@ if (!found) throw new Error('index.html has no #root element');
 const container: HTMLElement = found;
 
 const prerendered = container.hasAttribute('data-prerendered');
-const replaySubmit = prerendered ? holdSubmits(container) : () => undefined;
 // Over prerendered HTML the app renders into a detached element of its own, which takes the HTML's
 // place in the same task as its first commit (TakeOver).
 const appRoot = prerendered ? Object.assign(document.createElement('div'), { id: 'root' }) : container;
@@ -31,7 +27,7 @@ let takenOver = !prerendered;
 /**
  * At the app's first commit: what the user typed into the HTML is read and the app's markup takes
  * the HTML's place, in one task, so nothing typed can fall between the two; then the typed values
- * come back through React's change events and a held submit is replayed. The render before it is
+ * come back through React's change events and a held tap is replayed. The render before it is
  * a transition, sliced so that it does not block the main thread. First among the app's elements,
  * so every other layout effect runs on attached elements.
  */
@@ -42,7 +38,7 @@ function TakeOver() {
     const typed = typedIntoPrerender(container);
     container.replaceWith(appRoot);
     restoreTyped(appRoot, typed);
-    replaySubmit(appRoot);
+    replayHeldTap(appRoot);
   }, []);
   return null;
 }
@@ -54,14 +50,24 @@ const painted = () =>
     setTimeout(done, 100);
   });
 
-// The first screen's chunk first, so the app's first commit replaces the prerendered HTML with the
-// same screen rather than a spinner. A chunk that fails to load is left to the router to report.
-// Not a top-level await: the screens' chunks import from this one, which must not wait on them.
+/** A task boundary: what comes after it runs in a task of its own. */
+const nextTask = () => new Promise<void>((done) => setTimeout(done, 0));
+
+// The rest of the app, then the first screen's chunk, so that the app's first commit replaces the
+// prerendered HTML with the same screen rather than a spinner. A chunk that fails to load is left
+// to the router to report. Not a top-level await: the screens' chunks import from this one, which
+// must not wait on them.
+const app = import('./app/AppRoot').then(async (module) => {
+  await nextTask();
+  await module.preloadRoute(window.location.pathname).catch(() => undefined);
+  return module;
+});
+
 void Promise.all([
-  preloadRoute(window.location.pathname).catch(() => undefined),
+  app,
   // The HTML's paint comes first, so the screen is up before the app's work starts.
   prerendered ? painted() : null,
-]).then(() => {
+]).then(([{ AppRoot }]) => {
   const root = createRoot(appRoot);
   startTransition(() =>
     root.render(
@@ -69,7 +75,7 @@ void Promise.all([
         <Provider store={store}>
           <TakeOver />
           <DesktopBlock>
-            <RouterProvider router={router} />
+            <AppRoot />
             <ToastLayer />
           </DesktopBlock>
         </Provider>

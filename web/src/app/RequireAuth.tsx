@@ -10,7 +10,7 @@ import './RequireAuth.css';
 const SignedInEffects = optionalLazy(() => import('./SignedInEffects'), 'The live prices and push registration');
 
 /** Protected routes: the layout with a spinner while auth loads, /login without a user (coming back here after). */
-export function RequireAuth() {
+export default function RequireAuth() {
   const loading = useAtomValue(authLoadingAtom);
   const user = useAtomValue(currentUserAtom);
   const location = useLocation();

@@ -52,23 +52,31 @@ export function restoreTyped(root: HTMLElement, typed: Typed[]): void {
   }
 }
 
+/** A tap held by the prerendered page's loader (public/load-app.js) until the app took over. */
+interface HeldTap {
+  selector: 'form' | 'button';
+  index: number;
+}
+
+declare global {
+  interface Window {
+    /** Set by public/load-app.js: stops holding taps and hands over the one held, if any. */
+    priceAlertsTakeHeldTap?: () => HeldTap | null;
+  }
+}
+
 /**
- * Holds a submit tapped on the prerendered form once this script runs but before the app has taken
- * over (the HTML's forms do nothing on submit), and returns the function that replays it on the
- * same form of the app's markup, so a quick tap on 'Log in' is not lost.
+ * Replays on the app's markup a tap held on the HTML's (load-app.js holds it from the moment the
+ * HTML is parsed): the same form is submitted or the same button clicked. The browser's user
+ * activation from the tap lasts a few seconds, long enough for Google's popup.
  */
-export function holdSubmits(root: HTMLElement): (appRoot: HTMLElement) => void {
-  let held = -1;
-  const hold = (event: Event) => {
-    event.preventDefault();
-    held = [...root.querySelectorAll('form')].indexOf(event.target as HTMLFormElement);
-  };
-  root.addEventListener('submit', hold, true);
-  return (appRoot) => {
-    root.removeEventListener('submit', hold, true);
-    const form = held;
-    held = -1;
-    // After React has applied the restored fields, so the app's handler reads them.
-    if (form >= 0) setTimeout(() => appRoot.querySelectorAll('form')[form]?.requestSubmit(), 0);
-  };
+export function replayHeldTap(appRoot: HTMLElement): void {
+  const tap = window.priceAlertsTakeHeldTap?.();
+  if (!tap) return;
+  // After React has applied the restored fields, so the app's handler reads them.
+  setTimeout(() => {
+    const target = appRoot.querySelectorAll(tap.selector)[tap.index];
+    if (target instanceof HTMLFormElement) target.requestSubmit();
+    else if (target instanceof HTMLButtonElement) target.click();
+  }, 0);
 }

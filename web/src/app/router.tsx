@@ -1,7 +1,6 @@
 import { lazy, useState, type ComponentType, type ReactElement } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { ErrorPage } from '../shared/ErrorPage';
-import { RequireAuth } from './RequireAuth';
 import { RootLayout } from './RootLayout';
 
 type PageModule = { default: ComponentType };
@@ -71,7 +70,8 @@ export const routes: RouteObject[] = [
     errorElement: <ErrorPage />,
     children: [
       ...withErrorPage(publicRoutes),
-      { element: <RequireAuth />, children: withErrorPage(protectedRoutes) },
+      // The signed-in layout is a chunk of its own too: a public screen does not load it.
+      { element: page(() => import('./RequireAuth')), children: withErrorPage(protectedRoutes) },
       {
         path: '*',
         errorElement: <ErrorPage />,

@@ -67,7 +67,8 @@ describe('signing in and out (spec section 4)', () => {
     expect(store.get(feedStatusAtom)).toBe('disconnected');
     expect(store.get(priceTextAtom)).toBe('-');
     expect(store.get(profileAtom)).toBeNull();
-    expect(store.get(alertListsAtom)).toEqual({ active: [], previous: [] });
+    // The alerts' state is cleared by a chunk of its own (clearUserState.ts), once it has loaded.
+    await waitFor(() => expect(store.get(alertListsAtom)).toEqual({ active: [], previous: [] }));
     expect(store.get(selectedAlertAtom)).toBeNull();
     expect(store.get(draftAtom).triggerPrice).toBe('');
     expect(stopProfile).toHaveBeenCalledTimes(1);

@@ -1,7 +1,5 @@
-import { emptyDraft } from '@price-alerts/domain';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useEffect } from 'react';
-import { alertListsAtom, draftAtom, selectedAlertAtom, showAlertDetailsAtom } from '../features/alerts/atoms';
 import { currentUserAtom, profileAtom } from '../shared/session';
 
 /**
@@ -21,10 +19,7 @@ export function useSessionEffects(): void {
   useEffect(() => {
     if (!uid) {
       setProfile(null);
-      store.set(alertListsAtom, { active: [], previous: [] });
-      store.set(selectedAlertAtom, null);
-      store.set(showAlertDetailsAtom, false);
-      store.set(draftAtom, emptyDraft());
+      void import('./clearUserState').then(({ clearUserState }) => clearUserState(store));
       return;
     }
     let stop: (() => void) | undefined;

@@ -1,0 +1,17 @@
+import { emptyDraft } from '@price-alerts/domain';
+import type { createStore } from 'jotai';
+import { alertListsAtom, draftAtom, selectedAlertAtom, showAlertDetailsAtom } from '../features/alerts/atoms';
+import { currentUserAtom } from '../shared/session';
+
+/**
+ * Forgets the signed-out user's alerts, the alert on show and the half-made alert. A chunk of its
+ * own (the alert model comes with it), so public screens do not load it before they can be used.
+ * Unless someone has signed in again meanwhile: their state is not touched.
+ */
+export function clearUserState(store: ReturnType<typeof createStore>): void {
+  if (store.get(currentUserAtom)) return;
+  store.set(alertListsAtom, { active: [], previous: [] });
+  store.set(selectedAlertAtom, null);
+  store.set(showAlertDetailsAtom, false);
+  store.set(draftAtom, emptyDraft());
+}
