@@ -129,32 +129,54 @@ interface ManifestChunk {
   isDynamicEntry?: boolean;
 }
 
-/**
- * What the first render needs beyond the entry: the rest of the app (src/app/AppRoot.tsx, which the
- * entry imports dynamically), the screen's own chunk, and their static imports.
- */
-function screenChunks(manifest: Record<string, ManifestChunk>, scripts: string[]): string[] {
-  const requested = new Set(scripts.map((src) => src.replace(/^\//, '')));
-  const screen = Object.keys(manifest).find((key) => {
-    const chunk = manifest[key];
-    return chunk?.isDynamicEntry && /Page\.tsx$/.test(chunk.src ?? '') && requested.has(chunk.file);
-  });
-  const appRoot = Object.keys(manifest).find((key) => manifest[key]?.src === 'src/app/AppRoot.tsx');
+/** The chunks named and their static imports, as paths. */
+function closure(manifest: Record<string, ManifestChunk>, keys: string[]): string[] {
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key)) return;
     seen.add(key);
     for (const next of manifest[key]?.imports ?? []) visit(next);
   };
-  if (appRoot) visit(appRoot);
-  if (screen) visit(screen);
+  keys.forEach(visit);
   return [...seen].map((key) => `/${manifest[key]?.file ?? ''}`);
 }
 
+/** The rest of the app, which the entry imports dynamically (src/main.tsx): every page needs it. */
+function appRootKey(manifest: Record<string, ManifestChunk>): string {
+  const key = Object.keys(manifest).find((k) => manifest[k]?.src === 'src/app/AppRoot.tsx');
+  if (!key) throw new Error('No chunk for src/app/AppRoot.tsx in the build manifest');
+  return key;
+}
+
 /**
- * The shell with the screen's markup in #root, its CSS inline and its chunks preloaded. The desktop
- * block's markup sits beside it, shown by CSS alone at desktop widths (spec: the app is not for
- * them), until the app renders and main.tsx takes the data-prerendered mark off #root.
+ * What the first render needs beyond the entry: the app's root, the screen's own chunk and, on a
+ * signed-in route, the signed-in layout (each a chunk the browser asked for while rendering it),
+ * with their static imports.
+ */
+function screenChunks(manifest: Record<string, ManifestChunk>, scripts: string[]): string[] {
+  const requested = new Set(scripts.map((src) => src.replace(/^\//, '')));
+  const layouts = Object.keys(manifest).filter((key) => {
+    const chunk = manifest[key];
+    const screen = /Page\.tsx$/.test(chunk?.src ?? '') || chunk?.src === 'src/app/RequireAuth.tsx';
+    return chunk?.isDynamicEntry && screen && requested.has(chunk.file);
+  });
+  return closure(manifest, [appRootKey(manifest), ...layouts]);
+}
+
+/** The shell (every route not prerendered) preloads the app's root, which the entry imports at once. */
+function shellWithPreloads(shell: string, manifest: Record<string, ManifestChunk>): string {
+  const links = closure(manifest, [appRootKey(manifest)])
+    .filter((src) => !shell.includes(src))
+    .map((src) => `<link rel="modulepreload" crossorigin href="${src}">`)
+    .join('');
+  return shell.replace('</head>', `${links}</head>`);
+}
+
+/**
+ * The shell with the screen's markup in #root, its CSS inline, and its code asked for by the loader
+ * (public/load-app.js) once it has painted. The desktop block's markup sits beside it, shown by CSS
+ * alone at desktop widths (spec: the app is not for them), until the app's own #root, without the
+ * data-prerendered mark, takes its place (src/main.tsx).
  */
 function compose(shell: string, dist: string, shot: Capture, desktop: string, manifest: Record<string, ManifestChunk>) {
   const css = shot.stylesheets.map((href) => readFileSync(join(dist, href), 'utf8'));
@@ -196,16 +218,16 @@ export function prerender(): Plugin {
     closeBundle: {
       sequential: true,
       async handler() {
-        const shell = readFileSync(join(dist, 'index.html'), 'utf8');
-        writeFileSync(join(dist, SHELL), shell);
-        if (!existsSync(CHROMIUM)) {
-          this.warn(`No Chromium at ${CHROMIUM} (set CHROME_PATH): the screens are not prerendered.`);
-          return;
-        }
         const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
           string,
           ManifestChunk
         >;
+        const shell = readFileSync(join(dist, 'index.html'), 'utf8');
+        writeFileSync(join(dist, SHELL), shellWithPreloads(shell, manifest));
+        if (!existsSync(CHROMIUM)) {
+          this.warn(`No Chromium at ${CHROMIUM} (set CHROME_PATH): the screens are not prerendered.`);
+          return;
+        }
         const { pages, desktop } = await capture(dist);
         for (const [path, shot] of pages) {
           writeFileSync(join(dist, PRERENDERED[path] ?? ''), compose(shell, dist, shot, desktop, manifest));

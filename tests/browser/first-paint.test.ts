@@ -2,7 +2,7 @@
 // renders over it without a flash, and nothing typed before the JavaScript arrived is lost.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP_BLOCK_MESSAGE } from '@price-alerts/domain';
+import { ACCOUNT_MESSAGES, DESKTOP_BLOCK_MESSAGE } from '@price-alerts/domain';
 import { DESKTOP, PHONE, VIEWPORTS, WEB_URL, checkScreen, launchBrowser, newPage } from './harness';
 import { offlineGoogle } from './google';
 
@@ -85,16 +85,22 @@ describe('with JavaScript', () => {
     await page.goto(`${WEB_URL}/login`, { waitUntil: 'commit' });
     await page.getByLabel('Email').fill('early@example.test');
     // Before the app, the HTML's form submits nothing, by a tap or by Enter (a native submit would
-    // put the fields in the URL).
+    // put the fields in the URL); once the loader has run, the tap is held for the app.
+    await page.waitForFunction(() => 'priceAlertsTakeHeldTap' in window);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByLabel('Email').press('Enter');
     expect(page.url()).toBe(`${WEB_URL}/login`);
     release();
-    // The app has rendered over the HTML: React owns the field and kept the value.
+    // The app has rendered over the HTML: React owns the field and kept the value, and the held Enter
+    // was replayed on its form: only the password is asked for.
     await page.locator('#root:not([data-prerendered]) form:not([method])').waitFor();
     expect(await page.getByLabel('Email').inputValue()).toBe('early@example.test');
-    await page.getByRole('button', { name: 'Log in' }).click();
     await expect.poll(() => page.getByText('Enter your password.').count()).toBe(1);
+    // The app's own form answers the app's own tap.
+    await page.getByLabel('Email').fill('');
+    await page.getByLabel('Password', { exact: true }).fill('a-password-1');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect.poll(() => page.getByText(ACCOUNT_MESSAGES.emailRequired).count()).toBe(1);
     expect(page.url()).toBe(`${WEB_URL}/login`);
     await checkScreen(page, 'first-paint-login');
     expect(errors).toEqual([]);

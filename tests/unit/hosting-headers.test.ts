@@ -40,13 +40,16 @@ describe('hosting headers (firebase.json)', () => {
     expect(csp['base-uri']).toEqual(["'self'"]);
   });
 
-  it('keeps the service worker uncached and deploys no source maps', () => {
+  // load-app.js has no hash in its name, and the pages' HTML is revalidated: it must be too.
+  it('keeps the service worker and the prerendered pages’ loader uncached, and deploys no source maps', () => {
     const config = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8')) as {
       hosting: { ignore: string[]; headers: { source: string; headers: { key: string; value: string }[] }[] };
     };
     expect(config.hosting.ignore).toContain('**/*.map');
-    const sw = config.hosting.headers.find((h) => h.source === '/sw.js');
-    expect(sw?.headers).toContainEqual({ key: 'Cache-Control', value: 'no-cache' });
+    for (const file of ['/sw.js', '/load-app.js']) {
+      const rule = config.hosting.headers.find((h) => h.source === file);
+      expect(rule?.headers, file).toContainEqual({ key: 'Cache-Control', value: 'no-cache' });
+    }
   });
 });
 

@@ -78,9 +78,16 @@ describe('the production build', () => {
       login,
     );
     expect(loader?.[1]).toBe(entry);
-    const preloads = (loader?.[2] ?? '').split(' ');
+    const preloadsOf = (page: string) =>
+      (/ data-preload="([^"]*)"/.exec(html(page))?.[1] ?? '').split(' ').filter(Boolean);
+    const preloads = preloadsOf('login.html');
     expect(preloads.some((src) => /\/LoginPage-[\w-]+\.js$/.test(src))).toBe(true);
-    expect(preloads.some((src) => /\/DashboardPage-/.test(src))).toBe(false);
+    expect(preloads.some((src) => /\/AppRoot-[\w-]+\.js$/.test(src))).toBe(true);
+    expect(preloads.some((src) => /\/(DashboardPage|RequireAuth)-/.test(src))).toBe(false);
+    // A signed-in route's page asks for the signed-in layout at once, not after the router has run.
+    expect(preloadsOf('dashboard.html').some((src) => /\/RequireAuth-[\w-]+\.js$/.test(src))).toBe(true);
+    // Every other route gets the shell, which preloads the app's root (the entry imports it at once).
+    expect(html('shell.html')).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/AppRoot-[\w-]+\.js">/);
     expect(readFileSync(join(outDir, 'load-app.js'), 'utf8')).toContain("getAttribute('data-entry')");
   });
 });

@@ -1,5 +1,5 @@
 // Runs on a prerendered page (web/prerender.ts writes this tag in place of the module script and its
-// preloads), as soon as the HTML has been parsed.
+// preloads). It is deferred: it runs once the HTML has been parsed, and a tap before then does nothing.
 (function () {
   var tag = document.currentScript;
   var root = document.getElementById('root');
@@ -13,23 +13,51 @@
   }
   function holdSubmit(event) {
     event.preventDefault();
-    held = { selector: 'form', index: indexIn('form', event.target) };
+    held = { selector: 'form', index: indexIn('form', event.target), at: Date.now() };
   }
   function holdClick(event) {
     var button = event.target && event.target.closest ? event.target.closest('button') : null;
     // A submit button's tap comes back as its form's submit, held above.
     if (!button || button.type === 'submit') return;
     event.preventDefault();
-    held = { selector: 'button', index: indexIn('button', button) };
+    held = { selector: 'button', index: indexIn('button', button), at: Date.now() };
   }
-  root.addEventListener('submit', holdSubmit, true);
-  root.addEventListener('click', holdClick, true);
+  // Typing after the tap means the user has moved on (nothing seemed to happen): the tap is dropped
+  // rather than replayed later with half of what they are typing now.
+  function moveOn() {
+    held = null;
+  }
+  var listeners = [
+    ['submit', holdSubmit],
+    ['click', holdClick],
+    ['input', moveOn],
+    ['keydown', moveOn],
+  ];
+  listeners.forEach(function (entry) {
+    root.addEventListener(entry[0], entry[1], true);
+  });
   window.priceAlertsTakeHeldTap = function () {
-    root.removeEventListener('submit', holdSubmit, true);
-    root.removeEventListener('click', holdClick, true);
+    listeners.forEach(function (entry) {
+      root.removeEventListener(entry[0], entry[1], true);
+    });
     var tap = held;
     held = null;
     return tap;
+  };
+
+  // The app's code could not be loaded (a new version deployed meanwhile, a lost network): the page is
+  // loaded again, once, rather than left looking alive with nothing behind it (src/main.tsx too).
+  window.priceAlertsReloadOnce = function () {
+    window.priceAlertsTakeHeldTap();
+    var key = 'price-alerts:reloaded-after-failed-load';
+    try {
+      if (sessionStorage.getItem(key)) return;
+      sessionStorage.setItem(key, '1');
+    } catch {
+      // Storage blocked: without a way to tell a second failure from the first, no reload.
+      return;
+    }
+    location.reload();
   };
 
   // The app's code is asked for once the HTML has painted. Requested while the HTML was still being
@@ -52,6 +80,7 @@
     script.type = 'module';
     script.crossOrigin = '';
     script.src = entry;
+    script.onerror = window.priceAlertsReloadOnce;
     document.head.appendChild(script);
   }
   // After the next frame has been painted; a tab in the background paints no frames.

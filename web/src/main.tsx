@@ -43,43 +43,45 @@ function TakeOver() {
   return null;
 }
 
-/** After the browser has painted the prerendered HTML (or 100 ms, as a hidden tab paints nothing). */
-const painted = () =>
-  new Promise<void>((done) => {
-    requestAnimationFrame(() => setTimeout(done, 0));
-    setTimeout(done, 100);
-  });
-
 /** A task boundary: what comes after it runs in a task of its own. */
 const nextTask = () => new Promise<void>((done) => setTimeout(done, 0));
 
 // The rest of the app, then the first screen's chunk, so that the app's first commit replaces the
-// prerendered HTML with the same screen rather than a spinner. A chunk that fails to load is left
-// to the router to report. Not a top-level await: the screens' chunks import from this one, which
-// must not wait on them.
-const app = import('./app/AppRoot').then(async (module) => {
-  await nextTask();
-  await module.preloadRoute(window.location.pathname).catch(() => undefined);
-  return module;
-});
-
-void Promise.all([
-  app,
-  // The HTML's paint comes first, so the screen is up before the app's work starts.
-  prerendered ? painted() : null,
-]).then(([{ AppRoot }]) => {
-  const root = createRoot(appRoot);
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <Provider store={store}>
-          <TakeOver />
-          <DesktopBlock>
-            <AppRoot />
-            <ToastLayer />
-          </DesktopBlock>
-        </Provider>
-      </StrictMode>,
-    ),
+// prerendered HTML with the same screen rather than a spinner. (A prerendered page's loader asked
+// for this code only once the HTML had painted.) A screen's chunk that fails to load is left to the
+// router to report; without the app's root there is no router, so a prerendered page is loaded again
+// once (public/load-app.js), and a page without a loader says so in the console.
+// Not a top-level await: the screens' chunks import from this one, which must not wait on them.
+import('./app/AppRoot')
+  .then(async (module) => {
+    await nextTask();
+    await module.preloadRoute(window.location.pathname).catch(() => undefined);
+    return module.AppRoot;
+  })
+  .then(
+    (AppRoot) => {
+      try {
+        sessionStorage.removeItem('price-alerts:reloaded-after-failed-load');
+      } catch {
+        // Storage blocked: then load-app.js never reloads either.
+      }
+      const root = createRoot(appRoot);
+      startTransition(() =>
+        root.render(
+          <StrictMode>
+            <Provider store={store}>
+              <TakeOver />
+              <DesktopBlock>
+                <AppRoot />
+                <ToastLayer />
+              </DesktopBlock>
+            </Provider>
+          </StrictMode>,
+        ),
+      );
+    },
+    (error: unknown) => {
+      console.error('The app could not be loaded', error);
+      window.priceAlertsReloadOnce?.();
+    },
   );
-});

@@ -5,8 +5,9 @@ import { currentUserAtom } from '../shared/session';
 
 /**
  * Forgets the signed-out user's alerts, the alert on show and the half-made alert. A chunk of its
- * own (the alert model comes with it), so public screens do not load it before they can be used.
- * Unless someone has signed in again meanwhile: their state is not touched.
+ * own (the alert model comes with it), so public screens do not load it before they can be used;
+ * useSessionEffects loads it while someone is signed in. Should someone have signed in again before
+ * it ran, their state is not touched.
  */
 export function clearUserState(store: ReturnType<typeof createStore>): void {
   if (store.get(currentUserAtom)) return;

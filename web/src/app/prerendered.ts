@@ -56,23 +56,34 @@ export function restoreTyped(root: HTMLElement, typed: Typed[]): void {
 interface HeldTap {
   selector: 'form' | 'button';
   index: number;
+  /** When it was made (Date.now()). */
+  at: number;
 }
 
 declare global {
   interface Window {
     /** Set by public/load-app.js: stops holding taps and hands over the one held, if any. */
     priceAlertsTakeHeldTap?: () => HeldTap | null;
+    /** Set by public/load-app.js: lets the held tap go and loads the page again, once per tab. */
+    priceAlertsReloadOnce?: () => void;
   }
 }
 
 /**
- * Replays on the app's markup a tap held on the HTML's (load-app.js holds it from the moment the
- * HTML is parsed): the same form is submitted or the same button clicked. The browser's user
- * activation from the tap lasts a few seconds, long enough for Google's popup.
+ * How old a held tap may be and still be replayed. Older, the user has likely given up on it, and
+ * the browser's user activation from it (which Google's popup needs) has run out: Chromium keeps it
+ * 5 s, Safari less.
+ */
+export const HELD_TAP_MS = 4_000;
+
+/**
+ * Replays on the app's markup a tap held on the HTML's (load-app.js holds it once the HTML has been
+ * parsed, and drops it if the user types after it): the same form is submitted or the same button
+ * clicked, unless the tap is older than HELD_TAP_MS.
  */
 export function replayHeldTap(appRoot: HTMLElement): void {
   const tap = window.priceAlertsTakeHeldTap?.();
-  if (!tap) return;
+  if (!tap || Date.now() - tap.at > HELD_TAP_MS) return;
   // After React has applied the restored fields, so the app's handler reads them.
   setTimeout(() => {
     const target = appRoot.querySelectorAll(tap.selector)[tap.index];

@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { currentUserAtom, profileAtom } from '../shared/session';
 
 /**
@@ -16,12 +16,23 @@ export function useSessionEffects(): void {
   const email = user?.email;
   const displayName = user?.displayName;
 
+  const signedInAs = useRef<string | undefined>(undefined);
+
   useEffect(() => {
+    const wasSignedIn = signedInAs.current !== undefined;
+    signedInAs.current = uid;
     if (!uid) {
       setProfile(null);
-      void import('./clearUserState').then(({ clearUserState }) => clearUserState(store));
+      // Only when someone signs out: a page that opens signed out holds no one's alerts.
+      if (wasSignedIn) {
+        void import('./clearUserState')
+          .then(({ clearUserState }) => clearUserState(store))
+          .catch((error: unknown) => console.error('Could not clear the signed-out user’s alerts', error));
+      }
       return;
     }
+    // Loaded while signed in, so that sign-out clears at once.
+    import('./clearUserState').catch(() => undefined);
     let stop: (() => void) | undefined;
     let live = true;
     void import('./profileSession').then(({ watchSessionProfile }) => {

@@ -21,7 +21,7 @@ import {
 } from 'firebase/auth';
 import { clearLocalCache, getDb } from './firebase';
 import { auth } from './firebaseApp';
-import { endSession } from './pushSession';
+import { beginSignOut, endSignOut } from './pushSession';
 
 export interface SessionUser {
   uid: string;
@@ -131,19 +131,24 @@ function withinSignOutStep(step: Promise<unknown>, what: string): Promise<unknow
  */
 export async function signOut(): Promise<void> {
   const uid = auth.currentUser?.uid;
-  if (uid) {
-    const push = await import('./push');
-    // A registration under way could store or send a token after it is forgotten.
-    await withinSignOutStep(endSession(), 'wait for this device’s push registration');
-    // Read first: ending the subscription below forgets it.
-    const token = push.storedPushToken();
-    const forget = import('./repositories/pushTokens').then(async ({ forgetPushToken }) =>
-      forgetPushToken(await getDb(), uid, token),
-    );
-    await withinSignOutStep(forget, 'forget this device’s push token before signing out');
-    await withinSignOutStep(push.endDevicePush(), 'end this device’s push subscription');
+  try {
+    if (uid) {
+      // No registration stores or sends a token from now until the user is signed out.
+      const stopping = beginSignOut();
+      const push = await import('./push');
+      await withinSignOutStep(stopping, 'wait for this device’s push registration');
+      // Read first: ending the subscription below forgets it.
+      const token = push.storedPushToken();
+      const forget = import('./repositories/pushTokens').then(async ({ forgetPushToken }) =>
+        forgetPushToken(await getDb(), uid, token),
+      );
+      await withinSignOutStep(forget, 'forget this device’s push token before signing out');
+      await withinSignOutStep(push.endDevicePush(), 'end this device’s push subscription');
+    }
+    await firebaseSignOut(auth);
+  } finally {
+    endSignOut();
   }
-  await firebaseSignOut(auth);
   // After the screens have let go of their live queries (they do on the sign-out they were just told
   // of, when React next renders), the user's cached documents leave the device.
   await new Promise((resolve) => setTimeout(resolve, 0));

@@ -8,7 +8,7 @@ vi.mock('../../lib/push', () => ({
 }));
 const push = await import('../../lib/push');
 const { registerForPush } = await import('./registerPush');
-const { endSession } = await import('../../lib/pushSession');
+const { beginSignOut, endSignOut } = await import('../../lib/pushSession');
 
 type Permission = 'default' | 'denied' | 'granted';
 
@@ -136,37 +136,52 @@ describe('registerForPush', () => {
     });
   });
 
-  describe('when sign-out begins during a registration', () => {
-    it('stores and sends no token once the service worker answers, and sign-out waits for it', async () => {
+  describe('around sign-out', () => {
+    const REFUSED = { ok: false, message: PUSH_MESSAGES.notLoggedIn, device: 'failed' };
+    /** Lets every pending promise job and timer of this turn run. */
+    const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+    afterEach(() => endSignOut());
+
+    it('goes no further once the service worker answers, and sign-out does not wait for the worker', async () => {
       let answer: (registration: unknown) => void = () => undefined;
       browserWith({ ready: new Promise((resolve) => (answer = resolve)) });
       const result = registerForPush('u1', { prompt: false });
       let ended = false;
-      const ending = endSession().then(() => (ended = true));
-      await Promise.resolve();
-      expect(ended).toBe(false);
+      void beginSignOut().then(() => (ended = true));
+      await flush();
+      expect(ended).toBe(true);
       answer({ active: {} });
-      await ending;
-      expect(await result).toEqual({ ok: false, message: PUSH_MESSAGES.notLoggedIn, device: 'failed' });
+      expect(await result).toEqual(REFUSED);
       expect(push.obtainPushToken).not.toHaveBeenCalled();
       expect(push.sendTokenToServer).not.toHaveBeenCalled();
     });
 
-    it('does not send a token obtained meanwhile', async () => {
+    it('waits for a token being obtained, and does not send it', async () => {
       browserWith();
       let hand: (token: string) => void = () => undefined;
       vi.mocked(push.obtainPushToken).mockReturnValue(new Promise((resolve) => (hand = resolve)));
       const result = registerForPush('u1', { prompt: false });
       await vi.waitFor(() => expect(push.obtainPushToken).toHaveBeenCalled());
-      const ending = endSession();
+      let ended = false;
+      const ending = beginSignOut().then(() => (ended = true));
+      await flush();
+      expect(ended).toBe(false);
       hand('local:late-token');
       await ending;
-      expect(await result).toEqual({ ok: false, message: PUSH_MESSAGES.notLoggedIn, device: 'failed' });
+      expect(await result).toEqual(REFUSED);
       expect(push.sendTokenToServer).not.toHaveBeenCalled();
     });
 
-    it('registers as usual when it starts after the sign-out', async () => {
-      await endSession();
+    it('refuses a registration that starts while sign-out is under way', async () => {
+      void beginSignOut();
+      browserWith();
+      expect(await registerForPush('u1', { prompt: false })).toEqual(REFUSED);
+      expect(push.obtainPushToken).not.toHaveBeenCalled();
+    });
+
+    it('registers as usual once sign-out has finished', async () => {
+      await beginSignOut();
+      endSignOut();
       browserWith();
       expect(await registerForPush('u1', { prompt: false })).toEqual({ ok: true, token: 'local:test-token' });
     });

@@ -1,6 +1,6 @@
 import { PUSH_MESSAGES, SERVICE_WORKER_TIMEOUT_MS, type DevicePush } from '@price-alerts/domain';
 import { obtainPushToken, sendTokenToServer } from '../../lib/push';
-import { duringSession } from '../../lib/pushSession';
+import { sessionTicket, stopped, tokenStep } from '../../lib/pushSession';
 
 export type PushSupport = 'supported' | 'unsupported';
 export type PushResult = { ok: true; token: string } | { ok: false; message: string; device: DevicePush };
@@ -44,27 +44,29 @@ const fail = (message: string): PushResult => ({ ok: false, message, device: dev
  * Once sign-out has begun it stores and sends nothing more (see lib/pushSession.ts).
  */
 export async function registerForPush(uid: string | undefined, { prompt }: { prompt: boolean }): Promise<PushResult> {
-  if (!uid) return fail(PUSH_MESSAGES.notLoggedIn);
+  const ticket = sessionTicket();
+  if (!uid || stopped(ticket)) return fail(PUSH_MESSAGES.notLoggedIn);
   if (pushSupport() === 'unsupported') return fail(PUSH_MESSAGES.unsupported);
-  return duringSession(async (signingOut) => {
-    if (Notification.permission === 'default' && prompt) await Notification.requestPermission();
-    const problem = permissionMessage();
-    if (problem) return fail(problem);
-    let registration: ServiceWorkerRegistration;
-    try {
-      registration = await withTimeout(navigator.serviceWorker.ready, SERVICE_WORKER_TIMEOUT_MS);
-    } catch {
-      return fail(PUSH_MESSAGES.serviceWorker);
-    }
-    if (!registration.active) return fail(PUSH_MESSAGES.noActiveWorker);
-    if (signingOut()) return fail(PUSH_MESSAGES.notLoggedIn);
+  if (Notification.permission === 'default' && prompt) await Notification.requestPermission();
+  const problem = permissionMessage();
+  if (problem) return fail(problem);
+  let registration: ServiceWorkerRegistration;
+  try {
+    registration = await withTimeout(navigator.serviceWorker.ready, SERVICE_WORKER_TIMEOUT_MS);
+  } catch {
+    return fail(PUSH_MESSAGES.serviceWorker);
+  }
+  if (!registration.active) return fail(PUSH_MESSAGES.noActiveWorker);
+  // From here on a token is stored and sent: sign-out waits for these steps, and they check it.
+  return tokenStep(async () => {
+    if (stopped(ticket)) return fail(PUSH_MESSAGES.notLoggedIn);
     let token: string;
     try {
       token = await obtainPushToken(registration);
     } catch (error) {
       return fail(PUSH_MESSAGES.messaging(error instanceof Error ? error.message : String(error)));
     }
-    if (signingOut()) return fail(PUSH_MESSAGES.notLoggedIn);
+    if (stopped(ticket)) return fail(PUSH_MESSAGES.notLoggedIn);
     try {
       if (!token) throw new Error('empty token');
       await sendTokenToServer(token);
