@@ -198,7 +198,7 @@ function compose(shell: string, dist: string, shot: Capture, desktop: string, ma
   // Until the app takes over, its forms submit nothing, by a tap or by Enter: a form outside a
   // dialog with method "dialog" does nothing on submit, where a native submit would reload the page
   // with the fields (a password too) in its URL.
-  const markup = shot.markup.replaceAll('<form ', '<form method="dialog" ');
+  const markup = shot.markup.replace(/<form(?=[\s>])/g, '<form method="dialog"');
   const desktopBlock = desktop.replace(/^<(\w+) /, '<$1 data-desktop="" ');
   return withoutLinks
     .replace('</head>', `${inline}</head>`)

@@ -64,6 +64,13 @@ describe('the production build', () => {
     expect(html('login.html')).toMatch(/<div id="root" data-prerendered="">.*<h1>Log in<\/h1>/s);
     expect(html('index.html')).toMatch(/<h1>Price Alerts<\/h1>/);
     expect(html('login.html')).not.toMatch(/<link rel="stylesheet"/);
+    // Every prerendered form submits nothing before the app is in (a native submit would put the
+    // password in the URL).
+    for (const page of ['login.html', 'signup.html', 'forgot_password.html']) {
+      const forms = html(page).match(/<form\b[^>]*>/g) ?? [];
+      expect(forms.length, page).toBeGreaterThan(0);
+      for (const form of forms) expect(form, page).toMatch(/^<form method="dialog"[\s>]/);
+    }
     expect(html('shell.html')).toContain('<div id="root"></div>');
   });
 

@@ -11,16 +11,23 @@
   function indexIn(selector, element) {
     return Array.prototype.indexOf.call(root.querySelectorAll(selector), element);
   }
+  // What the element says goes with it (a form: its submit button's text, which typing does not
+  // change): the app replays the tap only on an element that says the same (src/app/prerendered.ts).
+  function tapOn(selector, element) {
+    var said = selector === 'form' ? element.querySelector('[type="submit"]') : element;
+    var text = said ? said.textContent : '';
+    return { selector: selector, index: indexIn(selector, element), text: text, at: Date.now() };
+  }
   function holdSubmit(event) {
     event.preventDefault();
-    held = { selector: 'form', index: indexIn('form', event.target), at: Date.now() };
+    held = tapOn('form', event.target);
   }
   function holdClick(event) {
     var button = event.target && event.target.closest ? event.target.closest('button') : null;
     // A submit button's tap comes back as its form's submit, held above.
     if (!button || button.type === 'submit') return;
     event.preventDefault();
-    held = { selector: 'button', index: indexIn('button', button), at: Date.now() };
+    held = tapOn('button', button);
   }
   // Typing after the tap means the user has moved on (nothing seemed to happen): the tap is dropped
   // rather than replayed later with half of what they are typing now.

@@ -56,6 +56,8 @@ export function restoreTyped(root: HTMLElement, typed: Typed[]): void {
 interface HeldTap {
   selector: 'form' | 'button';
   index: number;
+  /** What the element says (a form: its submit button's text), so that the tap is replayed only on an element that says the same. */
+  text: string;
   /** When it was made (Date.now()). */
   at: number;
 }
@@ -79,7 +81,8 @@ export const HELD_TAP_MS = 4_000;
 /**
  * Replays on the app's markup a tap held on the HTML's (load-app.js holds it once the HTML has been
  * parsed, and drops it if the user types after it): the same form is submitted or the same button
- * clicked, unless the tap is older than HELD_TAP_MS.
+ * clicked, unless the tap is older than HELD_TAP_MS or the element there does not say the same
+ * (something rendered before it, an update prompt say, would have moved the positions).
  */
 export function replayHeldTap(appRoot: HTMLElement): void {
   const tap = window.priceAlertsTakeHeldTap?.();
@@ -87,6 +90,8 @@ export function replayHeldTap(appRoot: HTMLElement): void {
   // After React has applied the restored fields, so the app's handler reads them.
   setTimeout(() => {
     const target = appRoot.querySelectorAll(tap.selector)[tap.index];
+    const said = target instanceof HTMLFormElement ? target.querySelector('[type="submit"]') : target;
+    if (!said || (said.textContent ?? '') !== tap.text) return;
     if (target instanceof HTMLFormElement) target.requestSubmit();
     else if (target instanceof HTMLButtonElement) target.click();
   }, 0);

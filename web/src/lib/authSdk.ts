@@ -123,27 +123,27 @@ function withinSignOutStep(step: Promise<unknown>, what: string): Promise<unknow
   return Promise.race([step, timeout]).catch((error: unknown) => console.warn(`Could not ${what}`, error));
 }
 
+let signingOut: Promise<void> | undefined;
+
 /**
  * Forgets this device's push token while still signed in (the rules need the owner), so the next
  * person on the device gets none of this user's pushes; offline the server cannot be told, so the
  * device's subscription is ended as well. Afterwards the user's cached documents are cleared from
- * the device. None of these steps can hold up signing out for long.
+ * the device. None of these steps can hold up signing out for long, and one that fails never keeps
+ * the user signed in. One sign-out at a time: a second tap on Log out joins the one under way.
  */
-export async function signOut(): Promise<void> {
+export function signOut(): Promise<void> {
+  signingOut ??= signOutOnce().finally(() => (signingOut = undefined));
+  return signingOut;
+}
+
+async function signOutOnce(): Promise<void> {
   const uid = auth.currentUser?.uid;
   try {
+    // No registration stores or sends a token from now until the user is signed out. A device step
+    // that fails never keeps the user signed in.
     if (uid) {
-      // No registration stores or sends a token from now until the user is signed out.
-      const stopping = beginSignOut();
-      const push = await import('./push');
-      await withinSignOutStep(stopping, 'wait for this device’s push registration');
-      // Read first: ending the subscription below forgets it.
-      const token = push.storedPushToken();
-      const forget = import('./repositories/pushTokens').then(async ({ forgetPushToken }) =>
-        forgetPushToken(await getDb(), uid, token),
-      );
-      await withinSignOutStep(forget, 'forget this device’s push token before signing out');
-      await withinSignOutStep(push.endDevicePush(), 'end this device’s push subscription');
+      await forgetDevicePush(uid).catch((error: unknown) => console.warn('Could not forget this device’s push', error));
     }
     await firebaseSignOut(auth);
   } finally {
@@ -153,4 +153,18 @@ export async function signOut(): Promise<void> {
   // of, when React next renders), the user's cached documents leave the device.
   await new Promise((resolve) => setTimeout(resolve, 0));
   await withinSignOutStep(clearLocalCache(), 'clear this device’s cached data');
+}
+
+/** Each step is capped (withinSignOutStep); the caller catches the rest (a chunk that fails to load). */
+async function forgetDevicePush(uid: string): Promise<void> {
+  const stopping = beginSignOut();
+  const push = await import('./push');
+  await withinSignOutStep(stopping, 'wait for this device’s push registration');
+  // Read first: ending the subscription below forgets it.
+  const token = push.storedPushToken();
+  const forget = import('./repositories/pushTokens').then(async ({ forgetPushToken }) =>
+    forgetPushToken(await getDb(), uid, token),
+  );
+  await withinSignOutStep(forget, 'forget this device’s push token before signing out');
+  await withinSignOutStep(push.endDevicePush(), 'end this device’s push subscription');
 }

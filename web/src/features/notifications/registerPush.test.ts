@@ -137,7 +137,7 @@ describe('registerForPush', () => {
   });
 
   describe('around sign-out', () => {
-    const REFUSED = { ok: false, message: PUSH_MESSAGES.notLoggedIn, device: 'failed' };
+    const REFUSED = { ok: false, message: PUSH_MESSAGES.notLoggedIn, device: 'failed', cancelled: true };
     /** Lets every pending promise job and timer of this turn run. */
     const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
     afterEach(() => endSignOut());

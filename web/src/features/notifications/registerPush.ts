@@ -3,7 +3,10 @@ import { obtainPushToken, sendTokenToServer } from '../../lib/push';
 import { sessionTicket, stopped, tokenStep } from '../../lib/pushSession';
 
 export type PushSupport = 'supported' | 'unsupported';
-export type PushResult = { ok: true; token: string } | { ok: false; message: string; device: DevicePush };
+export type PushResult =
+  | { ok: true; token: string }
+  /** `cancelled`: stopped by a sign-out, which is no fault to show. */
+  | { ok: false; message: string; device: DevicePush; cancelled?: true };
 
 export function pushSupport(): PushSupport {
   return 'Notification' in window && 'serviceWorker' in navigator && 'PushManager' in window
@@ -37,6 +40,12 @@ function deviceOf(message: string): DevicePush {
 }
 
 const fail = (message: string): PushResult => ({ ok: false, message, device: deviceOf(message) });
+const cancelled = (): PushResult => ({
+  ok: false,
+  message: PUSH_MESSAGES.notLoggedIn,
+  device: deviceOf(PUSH_MESSAGES.notLoggedIn),
+  cancelled: true,
+});
 
 /**
  * Asks for permission (when `prompt`), waits at most 10 s for the service worker, gets the
@@ -45,7 +54,8 @@ const fail = (message: string): PushResult => ({ ok: false, message, device: dev
  */
 export async function registerForPush(uid: string | undefined, { prompt }: { prompt: boolean }): Promise<PushResult> {
   const ticket = sessionTicket();
-  if (!uid || stopped(ticket)) return fail(PUSH_MESSAGES.notLoggedIn);
+  if (!uid) return fail(PUSH_MESSAGES.notLoggedIn);
+  if (stopped(ticket)) return cancelled();
   if (pushSupport() === 'unsupported') return fail(PUSH_MESSAGES.unsupported);
   if (Notification.permission === 'default' && prompt) await Notification.requestPermission();
   const problem = permissionMessage();
@@ -59,14 +69,14 @@ export async function registerForPush(uid: string | undefined, { prompt }: { pro
   if (!registration.active) return fail(PUSH_MESSAGES.noActiveWorker);
   // From here on a token is stored and sent: sign-out waits for these steps, and they check it.
   return tokenStep(async () => {
-    if (stopped(ticket)) return fail(PUSH_MESSAGES.notLoggedIn);
+    if (stopped(ticket)) return cancelled();
     let token: string;
     try {
       token = await obtainPushToken(registration);
     } catch (error) {
       return fail(PUSH_MESSAGES.messaging(error instanceof Error ? error.message : String(error)));
     }
-    if (stopped(ticket)) return fail(PUSH_MESSAGES.notLoggedIn);
+    if (stopped(ticket)) return cancelled();
     try {
       if (!token) throw new Error('empty token');
       await sendTokenToServer(token);

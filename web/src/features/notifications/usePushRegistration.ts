@@ -81,7 +81,7 @@ export function usePushRegistration(): void {
     let live = true;
     let stop: (() => void) | undefined;
     void registerForPush(uid, { prompt: attempt === 0 }).then(async (result) => {
-      if (!live) return;
+      if (!live || (!result.ok && result.cancelled)) return;
       setDevice(result.ok ? 'registered' : result.device);
       if (!result.ok) {
         reportPushFailure(uid, result);
