@@ -17,7 +17,8 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import type { Plugin } from 'vite';
-import { DESKTOP_MIN_WIDTH_PX } from '../packages/domain/src/constants.ts';
+import { DESKTOP_MIN_WIDTH_PX } from '../packages/domain/src/device.ts';
+import { LAST_GREETING_SCRIPT } from './lastGreetingScript.ts';
 
 /** Paths prerendered, and the file each is written to (served by clean URLs). */
 export const PRERENDERED: Record<string, string> = {
@@ -198,7 +199,10 @@ function compose(shell: string, dist: string, shot: Capture, desktop: string, ma
   // Until the app takes over, its forms submit nothing, by a tap or by Enter: a form outside a
   // dialog with method "dialog" does nothing on submit, where a native submit would reload the page
   // with the fields (a password too) in its URL.
-  const markup = shot.markup.replace(/<form(?=[\s>])/g, '<form method="dialog"');
+  const markup = shot.markup
+    .replace(/<form(?=[\s>])/g, '<form method="dialog"')
+    // The dashboard's greeting: the name from the last session, in the first paint (lastGreetingScript.ts).
+    .replace(/(<h1 [^>]*data-last-greeting=""[^>]*>.*?<\/h1>)/, `$1<script>${LAST_GREETING_SCRIPT}</script>`);
   const desktopBlock = desktop.replace(/^<(\w+) /, '<$1 data-desktop="" ');
   return withoutLinks
     .replace('</head>', `${inline}</head>`)

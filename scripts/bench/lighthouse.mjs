@@ -24,7 +24,7 @@ const PAGES = [
   { path: '/dashboard', signedIn: true, targets: SIGNED_IN },
   { path: '/create_alert', signedIn: true, targets: SIGNED_IN },
 ];
-// LIGHTHOUSE_PAGES=/login,/signup measures only those; LIGHTHOUSE_SAVE=<dir> keeps every report (JSON).
+// LIGHTHOUSE_PAGES=/login,/signup measures only those; LIGHTHOUSE_SAVE=<dir> keeps every report and its trace (JSON).
 const SAVE = process.env.LIGHTHOUSE_SAVE;
 let saved = 0;
 const only = process.env.LIGHTHOUSE_PAGES?.split(',');
@@ -63,6 +63,9 @@ async function run(port, cdp, page) {
     mkdirSync(SAVE, { recursive: true });
     saved += 1;
     writeFileSync(join(SAVE, `${saved}${page.path.replaceAll('/', '-')}.json`), JSON.stringify(lhr));
+    // The trace the figures were simulated from, to find what makes a long task.
+    const trace = result.artifacts?.Trace;
+    if (trace) writeFileSync(join(SAVE, `${saved}${page.path.replaceAll('/', '-')}.trace.json`), JSON.stringify(trace));
   }
   if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.message}`);
   const finalPath = new URL(lhr.finalDisplayedUrl).pathname;

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root } from '../../scripts/lib/stack.mjs';
+import { LAST_GREETING_SCRIPT_HASH } from '../../web/lastGreetingScript';
 import { EMULATOR_ORIGINS, extendCsp, hostingHeaders, previewHeaders } from '../../web/securityHeaders';
 
 const directives = (policy: string) =>
@@ -38,6 +39,14 @@ describe('hosting headers (firebase.json)', () => {
     expect(csp['script-src']).not.toContain("'unsafe-inline'");
     expect(csp['script-src']).not.toContain("'unsafe-eval'");
     expect(csp['base-uri']).toEqual(["'self'"]);
+  });
+
+  it('allows the one inline script, the dashboard’s greeting, by its hash and nothing else inline', () => {
+    const inline = (directives(headers['Content-Security-Policy'] ?? '')['script-src'] ?? []).filter((s) =>
+      s.startsWith("'sha"),
+    );
+    // Changed web/lastGreetingScript.ts? Put its new hash, printed here, in firebase.json's script-src.
+    expect(inline).toEqual([LAST_GREETING_SCRIPT_HASH]);
   });
 
   // load-app.js has no hash in its name, and the pages' HTML is revalidated: it must be too.

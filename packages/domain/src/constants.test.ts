@@ -4,7 +4,6 @@ import {
   ALERT_TYPES,
   CURRENCY_PAIRS,
   DEFAULT_NOTIFICATION_PREFERENCES,
-  DESKTOP_MIN_WIDTH_PX,
   PREVIOUS_ALERTS_LIMIT,
   TOP_PAIRS,
   isCurrencyPair,
@@ -13,6 +12,7 @@ import {
   pairToSymbol,
   symbolToPair,
 } from './constants.ts';
+import { DESKTOP_MIN_WIDTH_PX } from './device.ts';
 
 describe('spec constants', () => {
   it('lists the 15 pairs in the spec order', () => {

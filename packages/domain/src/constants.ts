@@ -58,9 +58,6 @@ export const RECONNECT_DELAY_MS = 100;
 export const TOAST_DURATION_MS = 5000;
 export const SHEET_ANIMATION_MS = 300;
 export const SERVICE_WORKER_TIMEOUT_MS = 10_000;
-export const DESKTOP_MIN_WIDTH_PX = 1024;
-
-export const DESKTOP_BLOCK_MESSAGE = 'Please use a tablet or mobile device';
 
 /** Feed symbols are the pair names without the slash (spec section 7). */
 export function pairToSymbol(pair: CurrencyPair): string {

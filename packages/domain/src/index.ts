@@ -1,4 +1,5 @@
 export * from './constants.ts';
+export * from './device.ts';
 export * from './dates.ts';
 export * from './schemas.ts';
 export * from './draft.ts';

@@ -5,6 +5,7 @@ import { authLoadingAtom, currentUserAtom } from '../shared/session';
 import { optionalLazy } from '../shared/optionalLazy';
 import { Spinner } from '../shared/Spinner';
 import { BottomNav } from './BottomNav';
+import { SessionPendingContext } from './sessionPending';
 import './RequireAuth.css';
 
 const SignedInEffects = optionalLazy(() => import('./SignedInEffects'), 'The live prices and push registration');
@@ -14,26 +15,24 @@ export default function RequireAuth() {
   const loading = useAtomValue(authLoadingAtom);
   const user = useAtomValue(currentUserAtom);
   const location = useLocation();
-  // The layout paints at once (and is what a signed-in route's prerendered HTML shows); only the
-  // screen waits for the session.
-  if (loading) {
-    return (
-      <div className="app-shell">
-        <Spinner label="Checking your session" />
-        <BottomNav />
-      </div>
-    );
+  if (!loading && !user) {
+    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   }
-  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  // The layout paints at once (and is what a signed-in route's prerendered HTML shows); while the
+  // session is checked, the screen shows the spinner, or its Pending part with it (router.tsx).
   return (
     <div className="app-shell">
       {/* Its own boundary: the page shows while the effects' code arrives. */}
-      <Suspense fallback={null}>
-        <SignedInEffects />
-      </Suspense>
-      <Suspense fallback={<Spinner />}>
-        <Outlet />
-      </Suspense>
+      {user && (
+        <Suspense fallback={null}>
+          <SignedInEffects />
+        </Suspense>
+      )}
+      <SessionPendingContext value={loading}>
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </SessionPendingContext>
       <BottomNav />
     </div>
   );

@@ -1,9 +1,13 @@
-import { lazy, useState, type ComponentType, type ReactElement } from 'react';
+import { lazy, useContext, useState, type ComponentType, type ReactElement } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { ErrorPage } from '../shared/ErrorPage';
+import { SESSION_CHECK_LABEL } from '../shared/session';
+import { Spinner } from '../shared/Spinner';
 import { RootLayout } from './RootLayout';
+import { SessionPendingContext } from './sessionPending';
 
-type PageModule = { default: ComponentType };
+/** A screen's chunk: the screen, and what it shows while the session is being checked, if not the spinner alone. */
+type PageModule = { default: ComponentType; Pending?: ComponentType };
 const loaders = new WeakMap<ReactElement, () => Promise<ComponentType>>();
 
 /**
@@ -13,12 +17,17 @@ const loaders = new WeakMap<ReactElement, () => Promise<ComponentType>>();
  * replace the screen's prerendered HTML for a frame.
  */
 const page = (load: () => Promise<PageModule>) => {
-  let loaded: ComponentType | undefined;
-  const loadOnce = () => load().then((module) => (loaded = module.default));
+  let loaded: PageModule | undefined;
+  const loadOnce = () => load().then((module) => (loaded = module).default);
   const Lazy = lazy(() => loadOnce().then((component) => ({ default: component })));
   function Page() {
     // Chosen once per mount, so a screen never remounts when its chunk arrives.
-    const [Screen] = useState<ComponentType>(() => loaded ?? Lazy);
+    const [Screen] = useState<ComponentType>(() => loaded?.default ?? Lazy);
+    const pending = useContext(SessionPendingContext);
+    if (pending) {
+      const Pending = loaded?.Pending;
+      return Pending ? <Pending /> : <Spinner label={SESSION_CHECK_LABEL} />;
+    }
     return <Screen />;
   }
   const element = <Page />;

@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { useEffect } from 'react';
+import { startTransition, useEffect } from 'react';
 import { watchAuth } from '../lib/auth';
 import { authLoadingAtom, currentUserAtom } from '../shared/session';
 
@@ -10,8 +10,12 @@ export function useAuthListener(): void {
   useEffect(
     () =>
       watchAuth((user) => {
-        setUser(user);
-        setLoading(false);
+        // A transition: the screen it reveals (a whole dashboard, after a reload) renders in slices
+        // rather than in one task that holds up a tap (issue 16). The atoms change at once.
+        startTransition(() => {
+          setUser(user);
+          setLoading(false);
+        });
       }),
     [setUser, setLoading],
   );

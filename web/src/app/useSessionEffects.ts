@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { useEffect, useRef } from 'react';
-import { currentUserAtom, profileAtom } from '../shared/session';
+import { startTransition, useEffect, useRef } from 'react';
+import { forgetGreeting } from '../shared/lastGreeting';
+import { authLoadingAtom, currentUserAtom, profileAtom } from '../shared/session';
 
 /**
  * What signing in and out sets off (spec section 4): on sign-in the profile is loaded (and
@@ -10,6 +11,7 @@ import { currentUserAtom, profileAtom } from '../shared/session';
  */
 export function useSessionEffects(): void {
   const user = useAtomValue(currentUserAtom);
+  const authLoading = useAtomValue(authLoadingAtom);
   const setProfile = useSetAtom(profileAtom);
   const store = useStore();
   const uid = user?.uid;
@@ -17,6 +19,12 @@ export function useSessionEffects(): void {
   const displayName = user?.displayName;
 
   const signedInAs = useRef<string | undefined>(undefined);
+
+  // Signed out, or the session has ended: the dashboard's greeting no longer names anyone here.
+  const signedOut = !authLoading && !uid;
+  useEffect(() => {
+    if (signedOut) forgetGreeting();
+  }, [signedOut]);
 
   useEffect(() => {
     const wasSignedIn = signedInAs.current !== undefined;
@@ -36,7 +44,12 @@ export function useSessionEffects(): void {
     let stop: (() => void) | undefined;
     let live = true;
     void import('./profileSession').then(({ watchSessionProfile }) => {
-      if (live) stop = watchSessionProfile({ uid, email, displayName }, setProfile);
+      // Each snapshot renders as a transition, in slices (see useAuthListener).
+      if (live) {
+        stop = watchSessionProfile({ uid, email, displayName }, (profile) =>
+          startTransition(() => setProfile(profile)),
+        );
+      }
     });
     return () => {
       live = false;

@@ -11,7 +11,8 @@ import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
 import { repository } from '../../lib/repositories/load';
-import { currentUserAtom } from '../../shared/session';
+import { currentUserAtom, SESSION_CHECK_LABEL } from '../../shared/session';
+import { Spinner } from '../../shared/Spinner';
 import { useOfflineGuard } from './useOfflineGuard';
 import { useSubmit } from '../../shared/useSubmit';
 import { AlertForm } from './AlertForm';
@@ -25,6 +26,18 @@ const CREATE_SUBMIT = {
   },
   leavesOnSuccess: true,
 };
+
+const TITLE = 'Customize your alert';
+
+/** While the session is being checked (RequireAuth): the screen's title over the spec's spinner. */
+export function Pending() {
+  return (
+    <main className="page">
+      <h1>{TITLE}</h1>
+      <Spinner label={SESSION_CHECK_LABEL} />
+    </main>
+  );
+}
 
 export default function CreateAlertPage() {
   const [draft, setDraft] = useAtom(draftAtom);
@@ -52,7 +65,7 @@ export default function CreateAlertPage() {
 
   return (
     <main className="page">
-      <h1>Customize your alert</h1>
+      <h1>{TITLE}</h1>
       <AlertForm
         draft={draft}
         onChange={setDraft}

@@ -1,7 +1,17 @@
 import { DASHBOARD_TEXT, displayName } from '@price-alerts/domain';
 import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
 import { Avatar } from '../../shared/Avatar';
-import { avatarIdAtom, currentUserAtom, profileAtom, userProfileNameAtom } from '../../shared/session';
+import { readLastGreeting, rememberGreeting } from '../../shared/lastGreetingSchema';
+import {
+  authLoadingAtom,
+  avatarIdAtom,
+  currentUserAtom,
+  profileAtom,
+  SESSION_CHECK_LABEL,
+  userProfileNameAtom,
+} from '../../shared/session';
+import { Spinner } from '../../shared/Spinner';
 import { useOnline } from '../../shared/useOnline';
 import { VerifyEmailNote } from '../../shared/VerifyEmailNote';
 import { TopPairs } from './TopPairs';
@@ -15,32 +25,55 @@ import './infoNote.css';
 
 /**
  * The name and avatar wait for the profile: the account's stand-ins ('User', an email's first
- * letter) would flash and then change. A grey bar and circle hold their place meanwhile.
+ * letter) would flash and then change. Meanwhile the greeting this device last showed stands in
+ * (shared/lastGreeting.ts), if it was this user's, or, while the session is being checked, whoever
+ * was signed in last (the HTML shows it too: web/lastGreetingScript.ts). Without it, a grey bar and circle
+ * hold their place.
  */
 function Greeting() {
   const user = useAtomValue(currentUserAtom);
+  const authLoading = useAtomValue(authLoadingAtom);
   const profile = useAtomValue(profileAtom);
   const fullName = useAtomValue(userProfileNameAtom);
   const avatarId = useAtomValue(avatarIdAtom);
+  const [last] = useState(readLastGreeting);
+  const uid = user?.uid;
   const name = displayName(fullName, user?.displayName, user?.email);
+  const shown = profile ? { name, avatarId } : last && (uid ? last.uid === uid : authLoading) ? last : null;
+  useEffect(() => {
+    if (profile && uid) rememberGreeting({ uid, name, avatarId });
+  }, [profile, uid, name, avatarId]);
   return (
     <header className="greeting">
       <div>
         <p>Welcome Back,</p>
-        {profile ? (
-          <h1>{name}</h1>
+        {shown ? (
+          <h1>{shown.name}</h1>
         ) : (
-          <h1 aria-busy="true" aria-label="Loading your name">
+          <h1 aria-busy="true" aria-label="Loading your name" data-last-greeting="">
             <span className="greeting-name-skeleton" aria-hidden="true" />
           </h1>
         )}
       </div>
-      {profile ? (
-        <Avatar id={avatarId} name={name} size={48} />
+      {shown ? (
+        <Avatar id={shown.avatarId} name={shown.name} size={48} />
       ) : (
         <span className="avatar greeting-avatar-skeleton" aria-hidden="true" />
       )}
     </header>
+  );
+}
+
+/**
+ * What the dashboard shows while the session is being checked (RequireAuth): the spec's spinner,
+ * under the greeting, so that a signed-in reload paints the name with the HTML.
+ */
+export function Pending() {
+  return (
+    <main className="page dashboard">
+      <Greeting />
+      <Spinner label={SESSION_CHECK_LABEL} />
+    </main>
   );
 }
 

@@ -1,6 +1,6 @@
 import { TOAST, applyListSnapshot, refreshSelection, type Alert } from '@price-alerts/domain';
 import { useAtomValue, useStore } from 'jotai';
-import { useEffect } from 'react';
+import { startTransition, useEffect } from 'react';
 import toast from 'react-hot-toast';
 import type { AlertList } from '../../lib/repositories/alerts';
 import { repository } from '../../lib/repositories/load';
@@ -35,10 +35,13 @@ export function useAlertLists(): void {
             uid,
             list,
             (alerts: Alert[]) => {
-              const lists = applyListSnapshot(store.get(alertListsAtom), list, alerts);
-              store.set(alertListsAtom, lists);
-              store.set(alertListsLoadedAtom, (loaded) => ({ ...loaded, [list]: uid }));
-              store.set(selectedAlertAtom, (selected) => refreshSelection(selected, lists));
+              // A transition: a list's rows render in slices, not in one task that holds up a tap.
+              startTransition(() => {
+                const lists = applyListSnapshot(store.get(alertListsAtom), list, alerts);
+                store.set(alertListsAtom, lists);
+                store.set(alertListsLoadedAtom, (loaded) => ({ ...loaded, [list]: uid }));
+                store.set(selectedAlertAtom, (selected) => refreshSelection(selected, lists));
+              });
             },
             () => {
               // The list shows what it has rather than skeletons for good.

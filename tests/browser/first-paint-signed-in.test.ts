@@ -1,0 +1,94 @@
+// Issue 16: a signed-in reload of the dashboard paints the user's name from the HTML, before any
+// JavaScript, from what this device last showed (web/src/shared/lastGreeting.ts, read by
+// web/lastGreetingScript.ts, inline in the HTML); the app keeps it, with no frame of the placeholder, until the profile is
+// there; and the name is forgotten when its user is signed out.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, VIEWPORTS, WEB_URL, launchBrowser, newPage, signIn } from './harness';
+
+const KEY = 'price-alerts:last-greeting';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Holds back the app's entry script until the returned function is called. */
+async function holdEntry(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Records, in every frame from the first, what the greeting's heading says ('' for the placeholder). */
+const recordGreetingFrames = (page: Page) =>
+  page.addInitScript(() => {
+    const frames: string[] = [];
+    Object.assign(window, { greetingFrames: frames });
+    const record = () => {
+      const heading = document.querySelector('.greeting h1');
+      if (heading) frames.push(heading.textContent ?? '');
+      requestAnimationFrame(record);
+    };
+    requestAnimationFrame(record);
+  });
+
+const greetingFrames = (page: Page) =>
+  page.evaluate(() => (window as unknown as { greetingFrames: string[] }).greetingFrames);
+
+describe.each(VIEWPORTS)('the dashboard’s greeting at $width x $height', (viewport) => {
+  it('paints the name from the HTML on a signed-in reload, keeps it in every frame, and forgets it at sign-out', async () => {
+    const { context, page } = await newPage(browser, viewport);
+    await signIn(page);
+    await page.waitForURL(`${WEB_URL}/dashboard`);
+    await page.getByRole('heading', { level: 1, name: DEMO.name }).waitFor();
+    await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), KEY)).toContain(DEMO.name);
+
+    await recordGreetingFrames(page);
+    const release = await holdEntry(page);
+    await page.reload();
+    // The HTML alone: the name, and the spec's spinner while the session is checked.
+    await page.locator('#root[data-prerendered]').waitFor();
+    await expect.poll(() => page.locator('.greeting h1').textContent()).toBe(DEMO.name);
+    expect(await page.getByRole('status').first().textContent()).toBe('Checking your session');
+    release();
+    await page.locator('#root:not([data-prerendered]) [role="tabpanel"]').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(DEMO.name);
+    expect(new Set(await greetingFrames(page))).toEqual(new Set([DEMO.name]));
+
+    await page.goto(`${WEB_URL}/account`);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(`${WEB_URL}/login`);
+    await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), KEY)).toBeNull();
+    await context.close();
+  });
+
+  it('forgets it when the session turns out to have ended, and shows it only as text', async () => {
+    const { context, page } = await newPage(browser, viewport);
+    const name = '<img src=x onerror="document.title=1">';
+    await context.addInitScript(
+      ([key, value]) => {
+        if (!sessionStorage.getItem('seeded')) localStorage.setItem(key, value);
+        sessionStorage.setItem('seeded', '1');
+      },
+      [KEY, JSON.stringify({ uid: 'gone', name, avatarId: null })] as const,
+    );
+    const release = await holdEntry(page);
+    await page.goto(`${WEB_URL}/dashboard`);
+    await expect.poll(() => page.locator('.greeting h1').textContent()).toBe(name);
+    expect(await page.locator('.greeting h1 img').count()).toBe(0);
+    release();
+    // No one is signed in on this device: the app sends the visitor to /login and forgets the name.
+    await page.waitForURL(`${WEB_URL}/login`);
+    await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), KEY)).toBeNull();
+    expect(await page.title()).not.toBe('1');
+    await context.close();
+  });
+});

@@ -1,0 +1,56 @@
+// Issue 16: the dashboard's remembered greeting (shared/lastGreeting.ts) is forgotten once auth says
+// no one is signed in: at sign-out, or on a load whose session has ended; never while auth is loading.
+import { act, render } from '@testing-library/react';
+import { Provider, createStore } from 'jotai';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+// Boundaries: the gateway and the profiles repository.
+vi.mock('../lib/firebase', () => ({ getDb: vi.fn(async () => ({})) }));
+vi.mock('../lib/repositories/profiles', () => ({
+  watchProfile: () => () => undefined,
+  saveProfile: vi.fn(),
+  saveTimeZone: vi.fn(),
+}));
+const { useSessionEffects } = await import('./useSessionEffects');
+const { LAST_GREETING_KEY } = await import('../shared/lastGreeting');
+const { authLoadingAtom, currentUserAtom } = await import('../shared/session');
+
+const remember = () =>
+  localStorage.setItem(LAST_GREETING_KEY, JSON.stringify({ uid: 'u1', name: 'Ada Lovelace', avatarId: null }));
+const stored = () => localStorage.getItem(LAST_GREETING_KEY);
+
+beforeEach(() => localStorage.clear());
+
+function Session() {
+  useSessionEffects();
+  return null;
+}
+
+describe('forgetting the greeting', () => {
+  it('keeps it while auth has not answered, and forgets it when no one turns out to be signed in', () => {
+    remember();
+    const store = createStore();
+    render(
+      <Provider store={store}>
+        <Session />
+      </Provider>,
+    );
+    expect(stored()).not.toBeNull();
+    act(() => store.set(authLoadingAtom, false));
+    expect(stored()).toBeNull();
+  });
+
+  it('forgets it at sign-out', () => {
+    const store = createStore();
+    store.set(authLoadingAtom, false);
+    store.set(currentUserAtom, { uid: 'u1', email: 'ada@example.test' } as never);
+    render(
+      <Provider store={store}>
+        <Session />
+      </Provider>,
+    );
+    remember();
+    act(() => store.set(currentUserAtom, null));
+    expect(stored()).toBeNull();
+  });
+});

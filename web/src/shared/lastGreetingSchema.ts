@@ -1,0 +1,38 @@
+import { AVATAR_IDS } from '@price-alerts/domain';
+import { z } from 'zod';
+import { LAST_GREETING_KEY } from './lastGreeting';
+
+/** The greeting kept under lastGreeting.ts's key: anything else there (an old shape, a hand edit) is ignored. */
+export const rememberedGreetingSchema = z.object({
+  uid: z.string().min(1),
+  // As displayName() gives it: the profile's name, the account's, or the email's local part.
+  name: z.string().trim().min(1).max(320),
+  avatarId: z
+    .number()
+    .refine((n) => (AVATAR_IDS as readonly number[]).includes(n))
+    .nullable(),
+});
+
+export type RememberedGreeting = z.infer<typeof rememberedGreetingSchema>;
+
+/** localStorage may be refused (private modes, quota, blocked storage): then nothing is remembered. */
+export function rememberGreeting(greeting: RememberedGreeting): void {
+  try {
+    const value = JSON.stringify(greeting);
+    if (localStorage.getItem(LAST_GREETING_KEY) !== value) localStorage.setItem(LAST_GREETING_KEY, value);
+  } catch {
+    // Not remembered: the next load shows the name's placeholder until the profile arrives.
+  }
+}
+
+/** The greeting last shown on this device, if storage holds a valid one. */
+export function readLastGreeting(): RememberedGreeting | null {
+  try {
+    const raw = localStorage.getItem(LAST_GREETING_KEY);
+    if (raw === null) return null;
+    const parsed = rememberedGreetingSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
