@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { startTransition, useEffect, useRef } from 'react';
-import { forgetGreeting } from '../shared/lastGreeting';
+import { forgetLastDashboard } from '../shared/lastGreeting';
 import { authLoadingAtom, currentUserAtom, profileAtom } from '../shared/session';
 
 /**
@@ -20,10 +20,10 @@ export function useSessionEffects(): void {
 
   const signedInAs = useRef<string | undefined>(undefined);
 
-  // Signed out, or the session has ended: the dashboard's greeting no longer names anyone here.
+  // Signed out, or the session has ended: what the dashboard last showed no longer names anyone here.
   const signedOut = !authLoading && !uid;
   useEffect(() => {
-    if (signedOut) forgetGreeting();
+    if (signedOut) forgetLastDashboard();
   }, [signedOut]);
 
   useEffect(() => {

@@ -1,17 +1,22 @@
 /**
- * The dashboard's greeting as the device last showed it (the name and avatar), so that a signed-in
- * reload paints the name at once: in the HTML's first paint (web/lastGreetingScript.ts reads the same
- * key), and in the app until the profile arrives. It is whoever was signed in last on this
- * device, and it goes when they sign out or their session ends (useSessionEffects).
+ * What the dashboard last showed on this device, so that a signed-in reload paints it as it was
+ * rather than filling in and pushing things about:
+ * - the greeting (the name and avatar, and which of 'My Todos' were done): in the HTML's first
+ *   paint (web/lastGreetingScript.ts reads the same key), and in the app until the profile arrives;
+ * - each alert list's height, which its skeleton rows keep until the list arrives.
+ * It is whoever was signed in last on this device, and it goes when they sign out or their session
+ * ends (useSessionEffects).
  *
- * Only the key and the forgetting here, in every page's code; the rest is in lastGreetingSchema.ts,
- * in the dashboard's.
+ * Only the keys and the forgetting here, in every page's code; the reading and writing, with their
+ * schemas, are in the dashboard's code (lastGreetingSchema.ts, features/alerts/lastListHeights.ts).
  */
 export const LAST_GREETING_KEY = 'price-alerts:last-greeting';
+export const LAST_LIST_HEIGHTS_KEY = 'price-alerts:last-list-heights';
 
-export function forgetGreeting(): void {
+export function forgetLastDashboard(): void {
   try {
     localStorage.removeItem(LAST_GREETING_KEY);
+    localStorage.removeItem(LAST_LIST_HEIGHTS_KEY);
   } catch {
     // Storage refused: then nothing was remembered either.
   }

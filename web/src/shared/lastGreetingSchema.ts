@@ -1,6 +1,9 @@
 import { AVATAR_IDS } from '@price-alerts/domain';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
 import { z } from 'zod';
 import { LAST_GREETING_KEY } from './lastGreeting';
+import { authLoadingAtom, currentUserAtom } from './session';
 
 /** The greeting kept under lastGreeting.ts's key: anything else there (an old shape, a hand edit) is ignored. */
 export const rememberedGreetingSchema = z.object({
@@ -11,6 +14,9 @@ export const rememberedGreetingSchema = z.object({
     .number()
     .refine((n) => (AVATAR_IDS as readonly number[]).includes(n))
     .nullable(),
+  // Which of 'My Todos' were done (the profile's hasSetAvatar and pwaPromptDismissed), so that the
+  // card stands where it stood, or is not there, until the profile says. Absent in an older record.
+  todos: z.object({ avatar: z.boolean(), pwa: z.boolean() }).optional(),
 });
 
 export type RememberedGreeting = z.infer<typeof rememberedGreetingSchema>;
@@ -35,4 +41,15 @@ export function readLastGreeting(): RememberedGreeting | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The remembered greeting, if it may stand in for the profile: it was this user's, or, while the
+ * session is still being checked, whoever was signed in last. Read once per component.
+ */
+export function useLastGreeting(): RememberedGreeting | null {
+  const uid = useAtomValue(currentUserAtom)?.uid;
+  const authLoading = useAtomValue(authLoadingAtom);
+  const [last] = useState(readLastGreeting);
+  return last && (uid ? last.uid === uid : authLoading) ? last : null;
 }

@@ -1,10 +1,11 @@
 import { ACTIVE_ALERTS_LIMIT, DASHBOARD_TEXT, PREVIOUS_ALERTS_LIMIT, type Alert } from '@price-alerts/domain';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { currentUserAtom } from '../../shared/session';
 import { AlertRow } from './AlertRow';
-import { SkeletonRows } from './SkeletonRows';
+import { SKELETON_ROW_PX, SkeletonRows } from './SkeletonRows';
+import { readListHeights, rememberListHeight } from './lastListHeights';
 import { alertListsAtom, alertListsLoadedAtom, selectedAlertAtom, showAlertDetailsAtom } from './atoms';
 import { useFollowAlertPairs } from './useFollowAlertPairs';
 import './AlertsPanel.css';
@@ -37,6 +38,28 @@ function EmptyState({ text }: { text: string }) {
   );
 }
 
+/**
+ * While a list is on its way, its skeleton takes the height the list last had here (lastListHeights.ts),
+ * so that the Top Currency Pairs under it stay put when it arrives; with nothing remembered, three rows.
+ */
+function useListHeight(
+  ref: RefObject<HTMLDivElement | null>,
+  uid: string | undefined,
+  tab: 'active' | 'previous',
+  loading: boolean,
+  alerts: Alert[],
+) {
+  const remembered = useMemo(() => (uid ? readListHeights(uid) : null), [uid]);
+  useEffect(() => {
+    // After the paint, when the layout is there to read rather than forced.
+    if (uid && !loading && ref.current) rememberListHeight(uid, tab, ref.current.getBoundingClientRect().height);
+  }, [ref, uid, tab, loading, alerts]);
+  const px = loading ? remembered?.[tab] : undefined;
+  if (px === undefined) return { style: undefined, rows: undefined };
+  const rows = Math.min(CAPS[tab], Math.max(1, Math.floor(px / SKELETON_ROW_PX)));
+  return { style: { minHeight: px }, rows };
+}
+
 export function AlertsPanel({ initialTab = 'active' }: { initialTab?: 'active' | 'previous' }) {
   const lists = useAtomValue(alertListsAtom);
   const loadedFor = useAtomValue(alertListsLoadedAtom);
@@ -47,6 +70,8 @@ export function AlertsPanel({ initialTab = 'active' }: { initialTab?: 'active' |
   const alerts = lists[tab];
   const loading = !uid || loadedFor[tab] !== uid;
   useFollowAlertPairs(lists.active);
+  const listRef = useRef<HTMLDivElement>(null);
+  const held = useListHeight(listRef, uid, tab, loading, alerts);
   const open = (alert: Alert) => {
     setSelected(alert);
     setShowDetails(true);
@@ -69,9 +94,16 @@ export function AlertsPanel({ initialTab = 'active' }: { initialTab?: 'active' |
           </button>
         ))}
       </div>
-      <div role="tabpanel" id="alerts-tabpanel" aria-labelledby={`tab-${tab}`} aria-busy={loading}>
+      <div
+        ref={listRef}
+        role="tabpanel"
+        id="alerts-tabpanel"
+        aria-labelledby={`tab-${tab}`}
+        aria-busy={loading}
+        style={held.style}
+      >
         {loading ? (
-          <SkeletonRows />
+          <SkeletonRows count={held.rows} />
         ) : alerts.length === 0 ? (
           <EmptyState text={EMPTY[tab]} />
         ) : (

@@ -1,13 +1,14 @@
 import { DASHBOARD_TEXT, displayName } from '@price-alerts/domain';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Avatar } from '../../shared/Avatar';
-import { readLastGreeting, rememberGreeting } from '../../shared/lastGreetingSchema';
+import { rememberGreeting, useLastGreeting } from '../../shared/lastGreetingSchema';
 import {
-  authLoadingAtom,
   avatarIdAtom,
   currentUserAtom,
+  hasSetAvatarAtom,
   profileAtom,
+  pwaPromptDismissedAtom,
   SESSION_CHECK_LABEL,
   userProfileNameAtom,
 } from '../../shared/session';
@@ -32,17 +33,18 @@ import './infoNote.css';
  */
 function Greeting() {
   const user = useAtomValue(currentUserAtom);
-  const authLoading = useAtomValue(authLoadingAtom);
   const profile = useAtomValue(profileAtom);
   const fullName = useAtomValue(userProfileNameAtom);
   const avatarId = useAtomValue(avatarIdAtom);
-  const [last] = useState(readLastGreeting);
+  const avatarDone = useAtomValue(hasSetAvatarAtom);
+  const pwaDone = useAtomValue(pwaPromptDismissedAtom);
+  const last = useLastGreeting();
   const uid = user?.uid;
   const name = displayName(fullName, user?.displayName, user?.email);
-  const shown = profile ? { name, avatarId } : last && (uid ? last.uid === uid : authLoading) ? last : null;
+  const shown = profile ? { name, avatarId } : last;
   useEffect(() => {
-    if (profile && uid) rememberGreeting({ uid, name, avatarId });
-  }, [profile, uid, name, avatarId]);
+    if (profile && uid) rememberGreeting({ uid, name, avatarId, todos: { avatar: avatarDone, pwa: pwaDone } });
+  }, [profile, uid, name, avatarId, avatarDone, pwaDone]);
   return (
     <header className="greeting">
       <div>

@@ -1,5 +1,8 @@
 import './SkeletonRows.css';
 
+/** A skeleton row's height with the border between rows (SkeletonRows.css, AlertsPanel.css). */
+export const SKELETON_ROW_PX = 65;
+
 /**
  * Grey rows shaped like alert rows, shown while a list's first snapshot is on its way: the list
  * is unknown, not empty. Hidden from assistive technology, which hears one honest sentence; the

@@ -1,14 +1,22 @@
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
+import { useLastGreeting } from '../../shared/lastGreetingSchema';
 import { hasSetAvatarAtom, profileAtom, pwaPromptDismissedAtom } from '../../shared/session';
 import './TodoCard.css';
 
-/** 'My Todos': two first-run tasks, struck through when done, the card gone when both are. */
+/**
+ * 'My Todos': two first-run tasks, struck through when done, the card gone when both are. Until the
+ * profile arrives, as the dashboard last showed it to this user (shared/lastGreeting.ts), so the
+ * alerts under it are not pushed down when it appears; with nothing remembered, not at all.
+ */
 export function TodoCard() {
   const profile = useAtomValue(profileAtom);
-  const avatarDone = useAtomValue(hasSetAvatarAtom);
-  const pwaDone = useAtomValue(pwaPromptDismissedAtom);
-  if (!profile || (avatarDone && pwaDone)) return null;
+  const profileAvatarDone = useAtomValue(hasSetAvatarAtom);
+  const profilePwaDone = useAtomValue(pwaPromptDismissedAtom);
+  const remembered = useLastGreeting()?.todos;
+  const todos = profile ? { avatar: profileAvatarDone, pwa: profilePwaDone } : remembered;
+  if (!todos || (todos.avatar && todos.pwa)) return null;
+  const { avatar: avatarDone, pwa: pwaDone } = todos;
   return (
     <section className="card todos" aria-labelledby="todos-title">
       <h2 id="todos-title">My Todos</h2>

@@ -1,5 +1,5 @@
-// Issue 16: the dashboard's remembered greeting (shared/lastGreeting.ts) is forgotten once auth says
-// no one is signed in: at sign-out, or on a load whose session has ended; never while auth is loading.
+// Issue 16: what the dashboard last showed (shared/lastGreeting.ts: the greeting and the lists'
+// heights) is forgotten once auth says no one is signed in: at sign-out, or on a load whose session has ended; never while auth is loading.
 import { act, render } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,12 +12,14 @@ vi.mock('../lib/repositories/profiles', () => ({
   saveTimeZone: vi.fn(),
 }));
 const { useSessionEffects } = await import('./useSessionEffects');
-const { LAST_GREETING_KEY } = await import('../shared/lastGreeting');
+const { LAST_GREETING_KEY, LAST_LIST_HEIGHTS_KEY } = await import('../shared/lastGreeting');
 const { authLoadingAtom, currentUserAtom } = await import('../shared/session');
 
-const remember = () =>
+const remember = () => {
   localStorage.setItem(LAST_GREETING_KEY, JSON.stringify({ uid: 'u1', name: 'Ada Lovelace', avatarId: null }));
-const stored = () => localStorage.getItem(LAST_GREETING_KEY);
+  localStorage.setItem(LAST_LIST_HEIGHTS_KEY, JSON.stringify({ uid: 'u1', active: 300 }));
+};
+const stored = () => [localStorage.getItem(LAST_GREETING_KEY), localStorage.getItem(LAST_LIST_HEIGHTS_KEY)];
 
 beforeEach(() => localStorage.clear());
 
@@ -26,7 +28,7 @@ function Session() {
   return null;
 }
 
-describe('forgetting the greeting', () => {
+describe('forgetting what the dashboard last showed', () => {
   it('keeps it while auth has not answered, and forgets it when no one turns out to be signed in', () => {
     remember();
     const store = createStore();
@@ -35,9 +37,9 @@ describe('forgetting the greeting', () => {
         <Session />
       </Provider>,
     );
-    expect(stored()).not.toBeNull();
+    expect(stored()).not.toContain(null);
     act(() => store.set(authLoadingAtom, false));
-    expect(stored()).toBeNull();
+    expect(stored()).toEqual([null, null]);
   });
 
   it('forgets it at sign-out', () => {
@@ -51,6 +53,6 @@ describe('forgetting the greeting', () => {
     );
     remember();
     act(() => store.set(currentUserAtom, null));
-    expect(stored()).toBeNull();
+    expect(stored()).toEqual([null, null]);
   });
 });
