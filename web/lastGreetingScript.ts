@@ -10,11 +10,14 @@
 import { createHash } from 'node:crypto';
 import { LAST_GREETING_KEY } from './src/shared/lastGreeting.ts';
 
+// In a function of its own, so that it leaves no globals behind. It takes what the app's schema
+// (lastGreetingSchema.ts) would: a record with a uid and a name of at most 320 characters, not blank;
+// anything else would paint here and then give way to the placeholder.
 export const LAST_GREETING_SCRIPT =
-  'try{var h=document.currentScript.previousElementSibling,' +
+  '(function(){try{var h=document.currentScript.previousElementSibling,' +
   `g=JSON.parse(localStorage.getItem(${JSON.stringify(LAST_GREETING_KEY)})||"null");` +
-  'if(g&&typeof g.name=="string"&&g.name.trim()){h.textContent=g.name;' +
-  'h.removeAttribute("aria-busy");h.removeAttribute("aria-label")}}catch(e){}';
+  'if(g&&typeof g.uid=="string"&&g.uid&&typeof g.name=="string"&&g.name.trim()&&g.name.length<=320){' +
+  'h.textContent=g.name;h.removeAttribute("aria-busy");h.removeAttribute("aria-label")}}catch(e){}})()';
 
 /** As script-src takes it. */
 export const LAST_GREETING_SCRIPT_HASH = `'sha256-${createHash('sha256').update(LAST_GREETING_SCRIPT).digest('base64')}'`;

@@ -61,7 +61,7 @@ describe.each(VIEWPORTS)('the dashboard’s greeting at $width x $height', (view
     await expect.poll(() => page.locator('.greeting h1').textContent()).toBe(DEMO.name);
     expect(await page.getByRole('status').first().textContent()).toBe('Checking your session');
     release();
-    await page.locator('#root:not([data-prerendered]) [role="tabpanel"]').waitFor();
+    await page.locator('#root:not([data-prerendered]) [role="tabpanel"][aria-busy="false"]').waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(DEMO.name);
     expect(new Set(await greetingFrames(page))).toEqual(new Set([DEMO.name]));
 
@@ -92,7 +92,7 @@ describe.each(VIEWPORTS)('the dashboard’s greeting at $width x $height', (view
     await page.reload();
     await page.locator('[role="tabpanel"][aria-busy="false"] .alert-row').first().waitFor();
     await page.locator('.pair-card .pair-ask').first().filter({ hasNotText: 'Loading...' }).waitFor();
-    // Past the profile's snapshot, and a price tick or two.
+    // The profile is one cached document, asked for with the lists: this covers it, and a price tick or two.
     await page.waitForTimeout(1500);
     const shifts = await page.evaluate(
       () => (window as unknown as { layoutShifts: { value: number; moved: string }[] }).layoutShifts,

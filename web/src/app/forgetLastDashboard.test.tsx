@@ -11,7 +11,15 @@ vi.mock('../lib/repositories/profiles', () => ({
   saveProfile: vi.fn(),
   saveTimeZone: vi.fn(),
 }));
+const auth = vi.hoisted(() => ({ report: undefined as ((user: null) => void) | undefined }));
+vi.mock('../lib/auth', () => ({
+  watchAuth: (report: (user: null) => void) => {
+    auth.report = report;
+    return () => undefined;
+  },
+}));
 const { useSessionEffects } = await import('./useSessionEffects');
+const { useAuthListener } = await import('./useAuthListener');
 const { LAST_GREETING_KEY, LAST_LIST_HEIGHTS_KEY } = await import('../shared/lastGreeting');
 const { authLoadingAtom, currentUserAtom } = await import('../shared/session');
 
@@ -53,6 +61,22 @@ describe('forgetting what the dashboard last showed', () => {
     );
     remember();
     act(() => store.set(currentUserAtom, null));
+    expect(stored()).toEqual([null, null]);
+  });
+
+  it('forgets it as soon as auth says no one is signed in, before React has rendered it', () => {
+    function Listener() {
+      useAuthListener();
+      return null;
+    }
+    render(
+      <Provider store={createStore()}>
+        <Listener />
+      </Provider>,
+    );
+    remember();
+    // Outside act(): the app may be closed before React renders the sign-out.
+    auth.report?.(null);
     expect(stored()).toEqual([null, null]);
   });
 });

@@ -1,6 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { startTransition, useEffect } from 'react';
 import { watchAuth } from '../lib/auth';
+import { forgetLastDashboard } from '../shared/lastGreeting';
 import { authLoadingAtom, currentUserAtom } from '../shared/session';
 
 /** Mirrors Firebase's auth state into the atoms for the lifetime of the app. */
@@ -10,6 +11,8 @@ export function useAuthListener(): void {
   useEffect(
     () =>
       watchAuth((user) => {
+        // At once, not when React next renders: the app may be closed before it does.
+        if (!user) forgetLastDashboard();
         // A transition: the screen it reveals (a whole dashboard, after a reload) renders in slices
         // rather than in one task that holds up a tap (issue 16). The atoms change at once.
         startTransition(() => {

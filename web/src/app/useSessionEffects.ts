@@ -46,9 +46,10 @@ export function useSessionEffects(): void {
     void import('./profileSession').then(({ watchSessionProfile }) => {
       // Each snapshot renders as a transition, in slices (see useAuthListener).
       if (live) {
-        stop = watchSessionProfile({ uid, email, displayName }, (profile) =>
-          startTransition(() => setProfile(profile)),
-        );
+        stop = watchSessionProfile({ uid, email, displayName }, (profile) => {
+          // A snapshot that comes after another user has signed in, before this watch is stopped, is not theirs.
+          if (store.get(currentUserAtom)?.uid === uid) startTransition(() => setProfile(profile));
+        });
       }
     });
     return () => {

@@ -8,7 +8,8 @@
  * ends (useSessionEffects).
  *
  * Only the keys and the forgetting here, in every page's code; the reading and writing, with their
- * schemas, are in the dashboard's code (lastGreetingSchema.ts, features/alerts/lastListHeights.ts).
+ * schemas, are in modules that only the dashboard's chunk imports (lastGreetingSchema.ts,
+ * features/alerts/lastListHeights.ts).
  */
 export const LAST_GREETING_KEY = 'price-alerts:last-greeting';
 export const LAST_LIST_HEIGHTS_KEY = 'price-alerts:last-list-heights';

@@ -51,7 +51,8 @@ function useListHeight(
 ) {
   const remembered = useMemo(() => (uid ? readListHeights(uid) : null), [uid]);
   useEffect(() => {
-    // After the paint, when the layout is there to read rather than forced.
+    // Read in an effect, once the rows are in the document: on a load that is after the paint, when
+    // the layout is there to read; after a tap on a tab it may cost a layout of its own.
     if (uid && !loading && ref.current) rememberListHeight(uid, tab, ref.current.getBoundingClientRect().height);
   }, [ref, uid, tab, loading, alerts]);
   const px = loading ? remembered?.[tab] : undefined;

@@ -1,6 +1,6 @@
 import { DASHBOARD_TEXT, displayName } from '@price-alerts/domain';
 import { useAtomValue } from 'jotai';
-import { useEffect } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { Avatar } from '../../shared/Avatar';
 import { rememberGreeting, useLastGreeting } from '../../shared/lastGreetingSchema';
 import {
@@ -79,10 +79,24 @@ export function Pending() {
   );
 }
 
+/**
+ * False for the first commit, then true in a transition of its own: what waits for it mounts in a
+ * second, shorter task rather than lengthening the first one.
+ */
+function useAfterFirstPaint(): boolean {
+  const [after, setAfter] = useState(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => startTransition(() => setAfter(true)));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  return after;
+}
+
 export default function DashboardPage() {
   const online = useOnline();
   useAlertLists();
   const linkedTab = useAlertLink();
+  const pairsShown = useAfterFirstPaint();
   return (
     <main className="page dashboard">
       {/* Banners first: what the user should know before reading anything below. */}
@@ -96,7 +110,7 @@ export default function DashboardPage() {
       <TodoCard />
       {/* A linked alert remounts the panel on the tab that lists it. */}
       <AlertsPanel key={linkedTab ?? 'initial'} initialTab={linkedTab ?? 'active'} />
-      <TopPairs />
+      {pairsShown && <TopPairs />}
       <AlertDetailsSheet />
     </main>
   );

@@ -18,7 +18,7 @@ const { emit, resetAlertsRepository, testAlert, watchAlerts } = await import('..
 const { renderDashboard } = await import('../../test/renderDashboard');
 const { Pending } = await import('./DashboardPage');
 const { LAST_GREETING_KEY, LAST_LIST_HEIGHTS_KEY } = await import('../../shared/lastGreeting');
-const { profileAtom, SESSION_CHECK_LABEL } = await import('../../shared/session');
+const { currentUserAtom, profileAtom, SESSION_CHECK_LABEL } = await import('../../shared/session');
 
 const ADA = { uid: 'u1', name: 'Ada Lovelace', avatarId: 3 };
 const remember = (value: unknown) => localStorage.setItem(LAST_GREETING_KEY, JSON.stringify(value));
@@ -64,6 +64,14 @@ describe('the greeting from the last session', () => {
       avatarId: null,
       todos: { avatar: false, pwa: false },
     });
+  });
+
+  it('is not taken from one user’s profile for the next one’s, signed in without a sign-out between', () => {
+    const store = renderDashboard();
+    act(() => store.set(profileAtom, { fullName: 'Ada Lovelace', avatarId: 3, hasSetAvatar: true }));
+    act(() => store.set(currentUserAtom, { uid: 'u2', email: 'bob@example.test' } as never));
+    expect(nameHeading().getAttribute('aria-label')).toBe('Loading your name');
+    expect(JSON.parse(stored() ?? 'null').uid).toBe('u1');
   });
 
   it('is not shown to another user', () => {
@@ -138,8 +146,10 @@ describe('a list’s skeleton', () => {
   });
 
   it('remembers the height a list has once it is there, and lets it be its own height', async () => {
+    rememberHeights({ uid: 'u1', active: 400 });
     vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ height: 273.4 } as DOMRect);
     renderDashboard();
+    expect(panel().style.minHeight).toBe('400px');
     await vi.waitFor(() => expect(watchAlerts).toHaveBeenCalledTimes(2));
     act(() => emit('active', [testAlert('a', 'active'), testAlert('b', 'active')]));
     expect(panel().style.minHeight).toBe('');
