@@ -35,8 +35,14 @@ export async function launchBrowser(): Promise<Browser> {
 export async function newPage(
   browser: Browser,
   viewport: { width: number; height: number },
+  { serviceWorkers = 'allow' }: { serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, hasTouch: viewport.width < 1024 });
+  const context = await browser.newContext({
+    viewport,
+    deviceScaleFactor: 1,
+    hasTouch: viewport.width < 1024,
+    serviceWorkers,
+  });
   const page = await context.newPage();
   return { context, page };
 }
