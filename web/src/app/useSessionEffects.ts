@@ -1,7 +1,6 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { startTransition, useEffect, useRef } from 'react';
-import { forgetLastDashboard } from '../shared/lastGreeting';
-import { authLoadingAtom, currentUserAtom, profileAtom } from '../shared/session';
+import { currentUserAtom, profileAtom } from '../shared/session';
 
 /**
  * What signing in and out sets off (spec section 4): on sign-in the profile is loaded (and
@@ -11,7 +10,6 @@ import { authLoadingAtom, currentUserAtom, profileAtom } from '../shared/session
  */
 export function useSessionEffects(): void {
   const user = useAtomValue(currentUserAtom);
-  const authLoading = useAtomValue(authLoadingAtom);
   const setProfile = useSetAtom(profileAtom);
   const store = useStore();
   const uid = user?.uid;
@@ -19,12 +17,6 @@ export function useSessionEffects(): void {
   const displayName = user?.displayName;
 
   const signedInAs = useRef<string | undefined>(undefined);
-
-  // Signed out, or the session has ended: what the dashboard last showed no longer names anyone here.
-  const signedOut = !authLoading && !uid;
-  useEffect(() => {
-    if (signedOut) forgetLastDashboard();
-  }, [signedOut]);
 
   useEffect(() => {
     const wasSignedIn = signedInAs.current !== undefined;

@@ -5,7 +5,7 @@
  *   paint (web/lastGreetingScript.ts reads the same key), and in the app until the profile arrives;
  * - each alert list's height, which its skeleton rows keep until the list arrives.
  * It is whoever was signed in last on this device, and it goes when they sign out or their session
- * ends (useSessionEffects).
+ * ends, as soon as auth reports no one signed in (app/useAuthListener.ts).
  *
  * Only the keys and the forgetting here, in every page's code; the reading and writing, with their
  * schemas, are in modules that only the dashboard's chunk imports (lastGreetingSchema.ts,
