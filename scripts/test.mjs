@@ -2,6 +2,7 @@
 // runner prints its own summary, and the exit code is non-zero if anything failed.
 import { spawn, spawnSync } from 'node:child_process';
 import { SetupError } from './lib/emulator-env.mjs';
+import { failedTestLines, jsonReportArgs } from './lib/failed-tests.mjs';
 import { describeTakenPorts, takenPorts } from './lib/processes.mjs';
 import { EMULATOR_ENV, STACK_PORTS, WEB_URL, buildForStack, startStack, useProjectNode } from './lib/stack.mjs';
 import { onShutdownSignals } from './lib/supervisor.mjs';
@@ -11,10 +12,14 @@ const results = [];
 
 function step(name, cmd, args, env = {}) {
   console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
+  const report = cmd === 'vitest' ? jsonReportArgs(name) : undefined;
   const started = Date.now();
-  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const result = spawnSync(cmd, [...args, ...(report?.args ?? [])], {
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
   const ok = result.status === 0;
-  results.push({ name, ok, seconds: (Date.now() - started) / 1000 });
+  results.push({ name, ok, seconds: (Date.now() - started) / 1000, report: report?.file });
   return ok;
 }
 
@@ -34,13 +39,19 @@ try {
   // step ended): it stops the step and the stack.
   onShutdownSignals(() => running?.kill('SIGTERM'));
   const started = Date.now();
-  running = spawn('vitest', ['run', '--project', 'emulator', '--project', 'browser'], {
+  const report = jsonReportArgs('emulator + browser');
+  running = spawn('vitest', ['run', '--project', 'emulator', '--project', 'browser', ...report.args], {
     stdio: 'inherit',
     env: { ...process.env, ...EMULATOR_ENV, WEB_URL },
   });
   console.log('\n=== emulator + browser: vitest run --project emulator --project browser');
   const code = await new Promise((resolve) => running.on('exit', (status) => resolve(status)));
-  results.push({ name: 'emulator + browser', ok: code === 0, seconds: (Date.now() - started) / 1000 });
+  results.push({
+    name: 'emulator + browser',
+    ok: code === 0,
+    seconds: (Date.now() - started) / 1000,
+    report: report.file,
+  });
 } catch (error) {
   console.error(error instanceof SetupError ? error.message : (error.stack ?? String(error)));
   results.push({ name: 'stack start', ok: false, seconds: (Date.now() - stackStarted) / 1000 });
@@ -61,7 +72,10 @@ async function stopAndCheckPorts(running) {
 }
 
 console.log('\n=== summary');
-for (const r of results) console.log(`${r.ok ? 'ok    ' : 'FAILED'} ${r.name} (${r.seconds.toFixed(1)} s)`);
+for (const r of results) {
+  console.log(`${r.ok ? 'ok    ' : 'FAILED'} ${r.name} (${r.seconds.toFixed(1)} s)`);
+  if (!r.ok && r.report) for (const line of failedTestLines(r.report)) console.log(line);
+}
 const failed = results.filter((r) => !r.ok).length;
 console.log(`${results.length - failed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

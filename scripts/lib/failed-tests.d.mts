@@ -1,0 +1,2 @@
+export function jsonReportArgs(stepName: string): { file: string; args: string[] };
+export function failedTestLines(file: string, maxLines?: number): string[];

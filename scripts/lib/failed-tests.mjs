@@ -1,0 +1,41 @@
+// CI keeps only the tail of what `npm test` prints, so the summary repeats which tests failed and
+// why, read from each vitest step's JSON report.
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const REPORT_DIR = join('.cache', 'test-reports');
+
+/** Arguments that make a vitest step also write its JSON report, and that report's path. */
+export function jsonReportArgs(stepName) {
+  mkdirSync(REPORT_DIR, { recursive: true });
+  const file = join(REPORT_DIR, `${stepName.replace(/\W+/g, '-')}.json`);
+  rmSync(file, { force: true });
+  return { file, args: ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`] };
+}
+
+/** One line per failed test (file, name, first line of the error), or a line saying the report is missing. */
+export function failedTestLines(file, maxLines = 20) {
+  if (!existsSync(file)) return [`  (no test report at ${file}: the runner stopped before writing it)`];
+  let report;
+  try {
+    report = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    return [`  (unreadable test report at ${file}: ${error.message})`];
+  }
+  const lines = [];
+  for (const suite of report.testResults ?? []) {
+    const path = String(suite.name ?? '').replace(`${process.cwd()}/`, '');
+    const failed = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
+    if (!failed.length && suite.status === 'failed') lines.push(`  ${path}: ${firstLine(suite.message)}`);
+    for (const t of failed) lines.push(`  ${path} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+  }
+  if (lines.length > maxLines) return [...lines.slice(0, maxLines), `  ... and ${lines.length - maxLines} more`];
+  return lines;
+}
+
+function firstLine(message) {
+  // eslint-disable-next-line no-control-regex -- strips terminal colour codes from the runner's text
+  const text = String(message ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+  const line = text.split('\n').find((l) => l.trim()) ?? '(no message)';
+  return line.trim().slice(0, 240);
+}

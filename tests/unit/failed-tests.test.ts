@@ -1,0 +1,68 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { failedTestLines } from '../../scripts/lib/failed-tests.mjs';
+
+const dir = mkdtempSync(join(tmpdir(), 'failed-tests-'));
+function report(content: unknown): string {
+  const file = join(dir, `${Math.random().toString(36).slice(2)}.json`);
+  writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
+  return file;
+}
+
+describe('the failed tests repeated in the summary of npm test', () => {
+  it.each([
+    {
+      name: 'a failed test, with the first line of its error and no colour codes',
+      content: {
+        testResults: [
+          {
+            name: `${process.cwd()}/tests/browser/firing.test.ts`,
+            status: 'failed',
+            assertionResults: [
+              { status: 'passed', fullName: 'at 390 x 844 shows the push', failureMessages: [] },
+              {
+                status: 'failed',
+                fullName: 'at 820 x 1180 shows the push',
+                failureMessages: ['\u001b[31mAssertionError: expected [] to contain 1\u001b[39m\n    at stack'],
+              },
+            ],
+          },
+        ],
+      },
+      lines: [
+        '  tests/browser/firing.test.ts > at 820 x 1180 shows the push: AssertionError: expected [] to contain 1',
+      ],
+    },
+    {
+      name: 'a file that failed before any test ran',
+      content: {
+        testResults: [{ name: 'tests/a.test.ts', status: 'failed', message: '\nSyntaxError: x', assertionResults: [] }],
+      },
+      lines: ['  tests/a.test.ts: SyntaxError: x'],
+    },
+    {
+      name: 'a report with nothing failed',
+      content: { testResults: [{ name: 'a', status: 'passed', assertionResults: [] }] },
+      lines: [],
+    },
+  ])('$name', ({ content, lines }) => {
+    expect(failedTestLines(report(content))).toEqual(lines);
+  });
+
+  it('caps a long list and says how many more failed', () => {
+    const assertionResults = Array.from({ length: 5 }, (_, i) => ({
+      status: 'failed',
+      fullName: `t${i}`,
+      failureMessages: ['e'],
+    }));
+    const lines = failedTestLines(report({ testResults: [{ name: 'f', assertionResults }] }), 3);
+    expect(lines).toEqual(['  f > t0: e', '  f > t1: e', '  f > t2: e', '  ... and 2 more']);
+  });
+
+  it('says so when the report is missing or unreadable', () => {
+    expect(failedTestLines(join(dir, 'absent.json'))[0]).toMatch(/no test report at .*absent\.json/);
+    expect(failedTestLines(report('{not json'))[0]).toMatch(/unreadable test report/);
+  });
+});
