@@ -45,3 +45,23 @@ export async function addAlertAbove(
   });
   return { ref, trigger, shown: formatPrice(pair, trigger), crossing: Number((ask * 1.004).toFixed(digits)) };
 }
+
+/**
+ * One line on where an alert's firing got to (the alert, its deliveries' push states, the local push
+ * messages left and the devices registered), for the message of a test whose push never showed.
+ */
+export async function describeFiring(db: Firestore, uid: string, alertId: string): Promise<string> {
+  const [alert, deliveries, pushes, tokens] = await Promise.all([
+    db.doc(`users/${uid}/alerts/${alertId}`).get(),
+    db.collection('deliveries').where('alertId', '==', alertId).get(),
+    db.collection(`users/${uid}/localPush`).get(),
+    db.collection(`users/${uid}/pushTokens`).get(),
+  ]);
+  const states = deliveries.docs.map((d) => JSON.stringify(d.get('channels.push') ?? null));
+  return [
+    `alert ${alert.get('status')} armed=${alert.get('armed')} triggeredPrice=${alert.get('triggeredPrice')}`,
+    `deliveries [${states.join(', ')}]`,
+    `local pushes waiting ${pushes.size}`,
+    `devices ${tokens.size}`,
+  ].join('; ');
+}

@@ -14,7 +14,7 @@ import {
   signInWithPush,
   simulator,
 } from './harness';
-import { addPushAlertAbove } from './demoAlerts';
+import { addPushAlertAbove, describeFiring } from './demoAlerts';
 
 // No other test forces this pair, and no demo alert watches it.
 const PAIR: CurrencyPair = 'NZD/USD';
@@ -43,14 +43,19 @@ describe.each(VIEWPORTS)('an alert firing at $width x $height', (viewport) => {
     await expect.poll(() => page.locator('.alert-row', { hasText: shown }).count()).toBe(1);
 
     await simulator('price', { pair: PAIR, ask: crossing });
-    await expect
-      .poll(() => shownNotifications(page))
-      .toContainEqual(
-        expect.objectContaining({
-          title: `${PAIR}: Price rising above ${shown}`,
-          url: `/dashboard?alert=${ref.id}`,
-        }),
-      );
+    try {
+      await expect
+        .poll(() => shownNotifications(page))
+        .toContainEqual(
+          expect.objectContaining({
+            title: `${PAIR}: Price rising above ${shown}`,
+            url: `/dashboard?alert=${ref.id}`,
+          }),
+        );
+    } catch (error) {
+      // Say how far the firing got, so a failure in CI (where only its first line is kept) names the stage.
+      throw new Error(`No push shown: ${await describeFiring(db, 'demo-user', ref.id)}`, { cause: error });
+    }
     await expect.poll(() => page.locator('.alert-row', { hasText: shown }).count()).toBe(0);
     await page.getByRole('tab', { name: 'PREVIOUS' }).click();
     const row = page.locator('.alert-row', { hasText: shown });

@@ -2,6 +2,7 @@
 // saved where a person can open them (test-results/screenshots).
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { pushTokenId } from '@price-alerts/domain';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
@@ -169,5 +170,21 @@ export async function signInWithPush(browser: Browser, viewport: { width: number
   await page.waitForURL(`${WEB_URL}/dashboard`);
   const readToken = () => page.evaluate(() => localStorage.getItem('price-alerts:push-token') ?? '');
   await expect.poll(readToken).toMatch(/^local:/);
-  return { context, page, token: await readToken() };
+  const token = await readToken();
+  // The app keeps the token before the server has it; a push sent in between never reaches this
+  // device, so a test that fires an alert at once would wait for a push that was never sent to it.
+  await expect.poll(() => tokenOnServer(DEMO_UID, token)).toBe(true);
+  return { context, page, token };
+}
+
+const DEMO_UID = 'demo-user';
+
+/** Whether the server keeps `token` for `uid`, read past the rules as the emulator's owner. */
+async function tokenOnServer(uid: string, token: string): Promise<boolean> {
+  const host = process.env.FIRESTORE_EMULATOR_HOST ?? '127.0.0.1:8080';
+  const path = `users/${uid}/pushTokens/${await pushTokenId(token)}`;
+  const res = await fetch(`http://${host}/v1/projects/demo-price-alerts/databases/(default)/documents/${path}`, {
+    headers: { Authorization: 'Bearer owner' },
+  });
+  return res.ok;
 }
