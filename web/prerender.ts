@@ -183,7 +183,11 @@ function compose(shell: string, dist: string, shot: Capture, desktop: string, ma
   const css = shot.stylesheets.map((href) => readFileSync(join(dist, href), 'utf8'));
   const desktopOnly = `@media (min-width:${DESKTOP_MIN_WIDTH_PX}px){#root[data-prerendered]>:not([data-desktop]){display:none}}
 @media (max-width:${DESKTOP_MIN_WIDTH_PX - 0.02}px){#root[data-prerendered]>[data-desktop]{display:none}}`;
-  const inline = `<style>${[...css, ...shot.styles, desktopOnly].join('\n')}</style>`;
+  // Each inlined file is also named by a disabled link, which the browser never fetches: the app's
+  // module loader takes a stylesheet link for a file as the file loaded, so it does not ask for it
+  // again and restyle and relayout the whole page as each copy arrives.
+  const loaded = shot.stylesheets.map((href) => `<link rel="stylesheet" href="${href}" disabled>`).join('');
+  const inline = `${loaded}<style>${[...css, ...shot.styles, desktopOnly].join('\n')}</style>`;
   // The page paints without its code, which public/load-app.js then requests once the HTML has
   // painted: the entry, the chunks it imports and the screen's own chunks.
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(shell)?.[1];

@@ -55,7 +55,7 @@ describe.each(VIEWPORTS)('without JavaScript at %o', (viewport) => {
     // The stylesheet is in the page: the root has the theme's background, not the browser's white.
     expect(await background(page, 'html')).not.toBe('rgba(0, 0, 0, 0)');
     // No stylesheet or script blocks the first paint.
-    expect(await page.locator('head link[rel="stylesheet"]').count()).toBe(0);
+    expect(await page.locator('head link[rel="stylesheet"]:not([disabled])').count()).toBe(0);
     expect(await page.locator('head script:not([type="module"]):not([defer])').count()).toBe(0);
     await context.close();
   });
@@ -146,6 +146,24 @@ describe('with JavaScript', () => {
       expect(await page.getByLabel('Email').isVisible()).toBe(false);
       await context.close();
     }
+  });
+
+  it('asks for none of the stylesheets its HTML carries inline', async () => {
+    const { context, page } = await newPage(browser, PHONE, { serviceWorkers: 'block' });
+    const css: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('.css')) css.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${WEB_URL}/login`);
+    await page.locator('#root:not([data-prerendered]) form').waitFor();
+    const inline = await page
+      .locator('head link[rel="stylesheet"][disabled]')
+      .evaluateAll((links) => links.map((l) => l.getAttribute('href')));
+    expect(inline.length).toBeGreaterThan(0);
+    // A copy of one would restyle and lay out the whole page again when it arrived.
+    await page.getByLabel('Email').fill('a');
+    expect(css.filter((path) => inline.includes(path))).toEqual([]);
+    await context.close();
   });
 
   it('serves a robots.txt, not the app', async () => {

@@ -47,14 +47,20 @@ function useListHeight(
   uid: string | undefined,
   tab: 'active' | 'previous',
   loading: boolean,
-  alerts: Alert[],
 ) {
   const remembered = useMemo(() => (uid ? readListHeights(uid) : null), [uid]);
   useEffect(() => {
-    // Read in an effect, once the rows are in the document: on a load that is after the paint, when
-    // the layout is there to read; after a tap on a tab it may cost a layout of its own.
-    if (uid && !loading && ref.current) rememberListHeight(uid, tab, ref.current.getBoundingClientRect().height);
-  }, [ref, uid, tab, loading, alerts]);
+    const list = ref.current;
+    if (!uid || loading || !list || typeof ResizeObserver === 'undefined') return;
+    // Told by a ResizeObserver, after the browser's own layout: reading the height in this effect
+    // would force a layout of the whole new list in the commit's task, a long task on a phone.
+    const observer = new ResizeObserver((entries) => {
+      const box = entries.at(-1)?.borderBoxSize[0];
+      if (box) rememberListHeight(uid, tab, box.blockSize);
+    });
+    observer.observe(list);
+    return () => observer.disconnect();
+  }, [ref, uid, tab, loading]);
   const px = loading ? remembered?.[tab] : undefined;
   if (px === undefined) return { style: undefined, rows: undefined };
   const rows = Math.min(CAPS[tab], Math.max(1, Math.floor(px / SKELETON_ROW_PX)));
@@ -72,7 +78,7 @@ export function AlertsPanel({ initialTab = 'active' }: { initialTab?: 'active' |
   const loading = !uid || loadedFor[tab] !== uid;
   useFollowAlertPairs(lists.active);
   const listRef = useRef<HTMLDivElement>(null);
-  const held = useListHeight(listRef, uid, tab, loading, alerts);
+  const held = useListHeight(listRef, uid, tab, loading);
   const open = (alert: Alert) => {
     setSelected(alert);
     setShowDetails(true);

@@ -15,6 +15,7 @@ vi.mock('../../lib/repositories/profiles', () => ({
 }));
 vi.mock('react-hot-toast', () => ({ default: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
 const { emit, resetAlertsRepository, testAlert, watchAlerts } = await import('../../test/fakeAlertsRepository');
+const { installFakeResizeObserver } = await import('../../test/fakeResizeObserver');
 const { renderDashboard } = await import('../../test/renderDashboard');
 const { Pending } = await import('./DashboardPage');
 const { LAST_GREETING_KEY, LAST_LIST_HEIGHTS_KEY } = await import('../../shared/lastGreeting');
@@ -37,6 +38,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 describe('the greeting from the last session', () => {
@@ -146,14 +148,31 @@ describe('a list’s skeleton', () => {
   });
 
   it('remembers the height a list has once it is there, and lets it be its own height', async () => {
+    const { resize } = installFakeResizeObserver();
     rememberHeights({ uid: 'u1', active: 400 });
-    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ height: 273.4 } as DOMRect);
+    // Read from the ResizeObserver, after the browser's layout: reading it in the commit would force one.
+    const forcedLayout = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect');
     renderDashboard();
     expect(panel().style.minHeight).toBe('400px');
     await vi.waitFor(() => expect(watchAlerts).toHaveBeenCalledTimes(2));
     act(() => emit('active', [testAlert('a', 'active'), testAlert('b', 'active')]));
     expect(panel().style.minHeight).toBe('');
+    act(() => resize(273.4));
     expect(JSON.parse(localStorage.getItem(LAST_LIST_HEIGHTS_KEY) ?? 'null')).toEqual({ uid: 'u1', active: 273 });
+    // A row more: the list grows, and the new height is what is kept.
+    act(() => resize(338.6));
+    expect(JSON.parse(localStorage.getItem(LAST_LIST_HEIGHTS_KEY) ?? 'null')).toEqual({ uid: 'u1', active: 339 });
+    expect(forcedLayout).not.toHaveBeenCalled();
+  });
+
+  it('measures nothing while the list is on its way', async () => {
+    const { observedCount } = installFakeResizeObserver();
+    rememberHeights({ uid: 'u1', active: 400 });
+    renderDashboard();
+    await vi.waitFor(() => expect(watchAlerts).toHaveBeenCalledTimes(2));
+    expect(observedCount()).toBe(0);
+    act(() => emit('active', [testAlert('a', 'active')]));
+    expect(observedCount()).toBe(1);
   });
 
   it.each([
