@@ -29,6 +29,9 @@ export function failedTestLines(file, maxLines = 20) {
     if (!failed.length && suite.status === 'failed') lines.push(`  ${path}: ${firstLine(suite.message)}`);
     for (const t of failed) lines.push(`  ${path} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
   }
+  // A failed hook inside a describe, or an error outside any test, fails the run with no test to name.
+  if (lines.length === 0)
+    return ['  (no failed test in the report: a hook or an unhandled error failed it; see the log above)'];
   if (lines.length > maxLines) return [...lines.slice(0, maxLines), `  ... and ${lines.length - maxLines} more`];
   return lines;
 }

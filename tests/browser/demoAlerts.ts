@@ -57,11 +57,15 @@ export async function describeFiring(db: Firestore, uid: string, alertId: string
     db.collection(`users/${uid}/localPush`).get(),
     db.collection(`users/${uid}/pushTokens`).get(),
   ]);
-  const states = deliveries.docs.map((d) => JSON.stringify(d.get('channels.push') ?? null));
+  const push = deliveries.docs.map((d) => {
+    const state = (d.get('channels.push') ?? {}) as { state?: string; attempts?: number; lastError?: string };
+    return [state.state ?? 'none', state.attempts, state.lastError].filter((part) => part !== undefined).join('/');
+  });
+  // Short enough for the summary of npm test, which keeps a failure's first 240 characters.
   return [
     `alert ${alert.get('status')} armed=${alert.get('armed')} triggeredPrice=${alert.get('triggeredPrice')}`,
-    `deliveries [${states.join(', ')}]`,
-    `local pushes waiting ${pushes.size}`,
+    `deliveries' push [${push.join(', ')}]`,
     `devices ${tokens.size}`,
+    `local pushes waiting ${pushes.size}`,
   ].join('; ');
 }

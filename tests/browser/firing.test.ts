@@ -54,7 +54,8 @@ describe.each(VIEWPORTS)('an alert firing at $width x $height', (viewport) => {
         );
     } catch (error) {
       // Say how far the firing got, so a failure in CI (where only its first line is kept) names the stage.
-      throw new Error(`No push shown: ${await describeFiring(db, 'demo-user', ref.id)}`, { cause: error });
+      const where = await describeFiring(db, 'demo-user', ref.id).catch((e: unknown) => `(not found: ${String(e)})`);
+      throw new Error(`No push shown: ${where}`, { cause: error });
     }
     await expect.poll(() => page.locator('.alert-row', { hasText: shown }).count()).toBe(0);
     await page.getByRole('tab', { name: 'PREVIOUS' }).click();

@@ -1,10 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { failedTestLines } from '../../scripts/lib/failed-tests.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'failed-tests-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function report(content: unknown): string {
   const file = join(dir, `${Math.random().toString(36).slice(2)}.json`);
   writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
@@ -43,9 +44,9 @@ describe('the failed tests repeated in the summary of npm test', () => {
       lines: ['  tests/a.test.ts: SyntaxError: x'],
     },
     {
-      name: 'a report with nothing failed',
+      name: 'a failed run whose report names no failed test (a hook, an unhandled error)',
       content: { testResults: [{ name: 'a', status: 'passed', assertionResults: [] }] },
-      lines: [],
+      lines: ['  (no failed test in the report: a hook or an unhandled error failed it; see the log above)'],
     },
   ])('$name', ({ content, lines }) => {
     expect(failedTestLines(report(content))).toEqual(lines);

@@ -1,6 +1,6 @@
 import { ACTIVE_ALERTS_LIMIT, DASHBOARD_TEXT, PREVIOUS_ALERTS_LIMIT, type Alert } from '@price-alerts/domain';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { currentUserAtom } from '../../shared/session';
 import { AlertRow } from './AlertRow';
@@ -49,14 +49,16 @@ function useListHeight(
   loading: boolean,
 ) {
   const remembered = useMemo(() => (uid ? readListHeights(uid) : null), [uid]);
-  useEffect(() => {
+  // A layout effect, so that the observer is gone in the same commit that removes the list or changes
+  // the user: a report in between would keep a removed list's 0, or one user's height for another.
+  useLayoutEffect(() => {
     const list = ref.current;
     if (!uid || loading || !list || typeof ResizeObserver === 'undefined') return;
-    // Told by a ResizeObserver, after the browser's own layout: reading the height in this effect
-    // would force a layout of the whole new list in the commit's task, a long task on a phone.
+    // Told by a ResizeObserver, after the browser's own layout: reading the height here would force a
+    // layout of the whole new list in the commit's task, a long task on a phone.
     const observer = new ResizeObserver((entries) => {
       const box = entries.at(-1)?.borderBoxSize[0];
-      if (box) rememberListHeight(uid, tab, box.blockSize);
+      if (box && box.blockSize > 0 && list.isConnected) rememberListHeight(uid, tab, box.blockSize);
     });
     observer.observe(list);
     return () => observer.disconnect();

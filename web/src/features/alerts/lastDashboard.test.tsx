@@ -165,6 +165,22 @@ describe('a list’s skeleton', () => {
     expect(forcedLayout).not.toHaveBeenCalled();
   });
 
+  it('keeps what it had when the list reports no height, or has gone', async () => {
+    const { resize } = installFakeResizeObserver();
+    renderDashboard();
+    await vi.waitFor(() => expect(watchAlerts).toHaveBeenCalledTimes(2));
+    act(() => emit('active', [testAlert('a', 'active')]));
+    act(() => resize(130));
+    const kept = localStorage.getItem(LAST_LIST_HEIGHTS_KEY);
+    expect(JSON.parse(kept ?? 'null')).toEqual({ uid: 'u1', active: 130 });
+    // Hidden or emptied for a moment: 0 would leave the next load's skeleton with no height at all.
+    act(() => resize(0));
+    expect(localStorage.getItem(LAST_LIST_HEIGHTS_KEY)).toBe(kept);
+    cleanup();
+    act(() => resize(500));
+    expect(localStorage.getItem(LAST_LIST_HEIGHTS_KEY)).toBe(kept);
+  });
+
   it('measures nothing while the list is on its way', async () => {
     const { observedCount } = installFakeResizeObserver();
     rememberHeights({ uid: 'u1', active: 400 });
