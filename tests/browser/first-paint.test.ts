@@ -164,6 +164,30 @@ describe('with JavaScript', () => {
     await context.close();
   });
 
+  it('says so when the app cannot be loaded after one reload, and loads it on Try again', async () => {
+    const { context, page } = await newPage(browser, PHONE, { serviceWorkers: 'block' });
+    let reachable = false;
+    let asked = 0;
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      asked += 1;
+      await (reachable ? route.continue() : route.abort());
+    });
+    await page.goto(`${WEB_URL}/login`);
+    const error = page.getByRole('alert');
+    await expect.poll(() => error.getByRole('heading', { name: 'Oops!' }).count()).toBe(1);
+    // Loaded, then loaded again once: never a loop of reloads.
+    expect(asked).toBe(2);
+    expect(await error.textContent()).toContain('Sorry, an unexpected error has occurred.');
+    expect(await error.textContent()).toContain('The app could not be loaded. Check your connection and try again.');
+    expect(await page.getByLabel('Email').count()).toBe(0);
+    await checkScreen(page, 'load-error');
+    reachable = true;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.locator('#root:not([data-prerendered]) form').waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('price-alerts:reloaded-after-failed-load'))).toBeNull();
+    await context.close();
+  });
+
   it('serves a robots.txt, not the app', async () => {
     const response = await fetch(`${WEB_URL}/robots.txt`);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain/);

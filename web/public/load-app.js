@@ -53,19 +53,51 @@
   };
 
   // The app's code could not be loaded (a new version deployed meanwhile, a lost network): the page is
-  // loaded again, once, rather than left looking alive with nothing behind it (src/main.tsx too).
+  // loaded again, once, rather than left looking alive with nothing behind it (src/main.tsx too). If
+  // that fails as well, the screen says so: the spec's error page, with the reason and a way to retry.
   window.priceAlertsReloadOnce = function () {
     window.priceAlertsTakeHeldTap();
     var key = 'price-alerts:reloaded-after-failed-load';
     try {
-      if (sessionStorage.getItem(key)) return;
+      if (sessionStorage.getItem(key)) return showLoadError();
       sessionStorage.setItem(key, '1');
     } catch {
       // Storage blocked: without a way to tell a second failure from the first, no reload.
-      return;
+      return showLoadError();
     }
     location.reload();
   };
+
+  function element(name, text, className) {
+    var node = document.createElement(name);
+    if (text) node.textContent = text;
+    if (className) node.className = className;
+    return node;
+  }
+  function showLoadError() {
+    var page = element('main', '', 'page load-error');
+    var said = element('div');
+    said.setAttribute('role', 'alert');
+    var reason = element('p');
+    reason.appendChild(element('i', 'The app could not be loaded. Check your connection and try again.'));
+    [element('h1', 'Oops!'), element('p', 'Sorry, an unexpected error has occurred.'), reason].forEach(
+      function (child) {
+        said.appendChild(child);
+      },
+    );
+    var retry = element('button', 'Try again', 'button button-primary');
+    retry.type = 'button';
+    retry.addEventListener('click', function () {
+      location.reload();
+    });
+    page.appendChild(said);
+    page.appendChild(retry);
+    // The desktop block stays: at desktop widths the HTML's CSS still shows only it.
+    Array.prototype.slice.call(root.children).forEach(function (child) {
+      if (!child.hasAttribute('data-desktop')) root.removeChild(child);
+    });
+    root.insertBefore(page, root.firstChild);
+  }
 
   // The app's code is asked for once the HTML has painted. Requested while the HTML was still being
   // painted, it would compete with the paint for a slow phone's bandwidth, and Lighthouse's
