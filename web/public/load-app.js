@@ -55,12 +55,16 @@
   // The app's code could not be loaded (a new version deployed meanwhile, a lost network): the page is
   // loaded again, once, rather than left looking alive with nothing behind it (src/main.tsx too). If
   // that fails as well, the screen says so: the spec's error page, with the reason and a way to retry.
+  var RELOAD_MARK_MS = 60000;
   window.priceAlertsReloadOnce = function () {
     window.priceAlertsTakeHeldTap();
     var key = 'price-alerts:reloaded-after-failed-load';
     try {
-      if (sessionStorage.getItem(key)) return showLoadError();
-      sessionStorage.setItem(key, '1');
+      // A reload of the last minute that did not help: say so. An older mark (the error page left
+      // without a retry, a duplicated tab) is a new failure, which gets its own reload.
+      var at = Number(sessionStorage.getItem(key));
+      if (at > Date.now() - RELOAD_MARK_MS && at <= Date.now()) return showLoadError();
+      sessionStorage.setItem(key, String(Date.now()));
     } catch {
       // Storage blocked: without a way to tell a second failure from the first, no reload.
       return showLoadError();
@@ -97,6 +101,7 @@
       if (!child.hasAttribute('data-desktop')) root.removeChild(child);
     });
     root.insertBefore(page, root.firstChild);
+    retry.focus();
   }
 
   // The app's code is asked for once the HTML has painted. Requested while the HTML was still being

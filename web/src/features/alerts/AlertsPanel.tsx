@@ -1,5 +1,5 @@
 import { ACTIVE_ALERTS_LIMIT, DASHBOARD_TEXT, PREVIOUS_ALERTS_LIMIT, type Alert } from '@price-alerts/domain';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { currentUserAtom } from '../../shared/session';
@@ -48,6 +48,7 @@ function useListHeight(
   tab: 'active' | 'previous',
   loading: boolean,
 ) {
+  const store = useStore();
   const remembered = useMemo(() => (uid ? readListHeights(uid) : null), [uid]);
   // A layout effect, so that the observer is gone in the same commit that removes the list or changes
   // the user: a report in between would keep a removed list's 0, or one user's height for another.
@@ -58,11 +59,13 @@ function useListHeight(
     // layout of the whole new list in the commit's task, a long task on a phone.
     const observer = new ResizeObserver((entries) => {
       const box = entries.at(-1)?.borderBoxSize[0];
-      if (box && box.blockSize > 0 && list.isConnected) rememberListHeight(uid, tab, box.blockSize);
+      // The store's user changes at once on sign-out; the render that removes this list comes later.
+      const still = store.get(currentUserAtom)?.uid === uid && list.isConnected;
+      if (box && box.blockSize > 0 && still) rememberListHeight(uid, tab, box.blockSize);
     });
     observer.observe(list);
     return () => observer.disconnect();
-  }, [ref, uid, tab, loading]);
+  }, [ref, uid, tab, loading, store]);
   const px = loading ? remembered?.[tab] : undefined;
   if (px === undefined) return { style: undefined, rows: undefined };
   const rows = Math.min(CAPS[tab], Math.max(1, Math.floor(px / SKELETON_ROW_PX)));

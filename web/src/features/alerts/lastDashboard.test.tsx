@@ -181,6 +181,20 @@ describe('a list’s skeleton', () => {
     expect(localStorage.getItem(LAST_LIST_HEIGHTS_KEY)).toBe(kept);
   });
 
+  it('keeps nothing once the user has signed out, even before the list is gone', async () => {
+    const { resize } = installFakeResizeObserver();
+    const store = renderDashboard();
+    await vi.waitFor(() => expect(watchAlerts).toHaveBeenCalledTimes(2));
+    act(() => emit('active', [testAlert('a', 'active')]));
+    // Signed out: what was remembered is forgotten at once, and the user's atom is null before React
+    // renders the change (the auth listener sets it in a transition).
+    localStorage.removeItem(LAST_LIST_HEIGHTS_KEY);
+    store.set(currentUserAtom, null);
+    resize(220);
+    expect(localStorage.getItem(LAST_LIST_HEIGHTS_KEY)).toBeNull();
+    await act(async () => undefined);
+  });
+
   it('measures nothing while the list is on its way', async () => {
     const { observedCount } = installFakeResizeObserver();
     rememberHeights({ uid: 'u1', active: 400 });
