@@ -67,7 +67,17 @@ describe.each(VIEWPORTS)('under the Content-Security-Policy at $width x $height'
       await page.locator('main').first().waitFor();
       await page.waitForLoadState('load');
     }
+    // Offline a while: Firestore's transport then tests the network by loading Google's cleardot.gif
+    // (firebase-js-sdk#6777), which the policy must allow rather than report.
+    await context.setOffline(true);
+    await page.getByText('You are offline', { exact: false }).first().waitFor();
+    await page.waitForTimeout(OFFLINE_MS);
+    await context.setOffline(false);
+    await expect.poll(() => page.getByText('You are offline', { exact: false }).count()).toBe(0);
     expect(await violations()).toEqual([]);
     await context.close();
   });
 });
+
+/** Long enough for Firestore's stream to fail and test the network, as in a short loss of signal. */
+const OFFLINE_MS = 8_000;
