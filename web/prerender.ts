@@ -187,7 +187,8 @@ function compose(shell: string, dist: string, shot: Capture, desktop: string, ma
   // module loader takes a stylesheet link for a file as the file loaded, so it does not ask for it
   // again and restyle and relayout the whole page as each copy arrives.
   const loaded = shot.stylesheets.map((href) => `<link rel="stylesheet" href="${href}" disabled>`).join('');
-  const inline = `${loaded}<style>${[...css, ...shot.styles, desktopOnly].join('\n')}</style>`;
+  const expectEnd = `<link rel="expect" href="#${PRERENDERED_END}" blocking="render">`;
+  const inline = `${expectEnd}${loaded}<style>${[...css, ...shot.styles, desktopOnly].join('\n')}</style>`;
   // The page paints without its code, which public/load-app.js then requests once the HTML has
   // painted: the entry, the chunks it imports and the screen's own chunks.
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(shell)?.[1];
@@ -207,11 +208,16 @@ function compose(shell: string, dist: string, shot: Capture, desktop: string, ma
     .replace(/<form(?=[\s>])/g, '<form method="dialog"')
     // The dashboard's greeting: the name from the last session, in the first paint (lastGreetingScript.ts).
     .replace(/(<h1 [^>]*data-last-greeting=""[^>]*>.*?<\/h1>)/, `$1<script>${LAST_GREETING_SCRIPT}</script>`);
-  const desktopBlock = desktop.replace(/^<(\w+) /, '<$1 data-desktop="" ');
+  // The desktop block closes #root: the first paint waits until it is parsed (the expect link below), so
+  // a slow network's first part of the HTML never paints a centred screen that moves as the rest arrives.
+  const desktopBlock = desktop.replace(/^<(\w+) /, `<$1 data-desktop="" id="${PRERENDERED_END}" `);
   return withoutLinks
     .replace('</head>', `${inline}</head>`)
     .replace('<div id="root"></div>', `<div id="root" data-prerendered="">${markup}${desktopBlock}</div>`);
 }
+
+/** The id of the last element of a prerendered #root. */
+const PRERENDERED_END = 'prerendered-end';
 
 /** The vite plugin; without Chromium the build goes on unprerendered, and says so. */
 export function prerender(): Plugin {

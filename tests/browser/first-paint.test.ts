@@ -1,5 +1,7 @@
 // Issue 16: the first paint comes from the page's HTML and CSS alone (web/prerender.ts), the app
 // renders over it without a flash, and nothing typed before the JavaScript arrived is lost.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, DESKTOP_BLOCK_MESSAGE } from '@price-alerts/domain';
@@ -193,6 +195,39 @@ describe('with JavaScript', () => {
     await page.locator('#root:not([data-prerendered]) form').waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem('price-alerts:reloaded-after-failed-load'))).toBeNull();
     await context.close();
+  });
+
+  it('paints no part of a screen before the rest: HTML that arrives in two parts shifts nothing', async () => {
+    // The login page's HTML from a server that sends it in two parts, half a second apart, as a slow
+    // network does; nothing else (no code, no icon), since only the paint is looked at.
+    const html = await (await fetch(`${WEB_URL}/login`)).text();
+    const cut = html.indexOf('<form');
+    expect(cut).toBeGreaterThan(0);
+    const server = createServer((request, response) => {
+      if (request.url !== '/login') return void response.writeHead(404).end();
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.write(html.slice(0, cut));
+      setTimeout(() => response.end(html.slice(cut)), 500);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { context, page } = await newPage(browser, PHONE, { serviceWorkers: 'block' });
+    try {
+      await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/login`);
+      await page.getByRole('button', { name: 'Log in' }).waitFor();
+      const shifted = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            new PerformanceObserver((list) =>
+              resolve(list.getEntries().reduce((sum, e) => sum + (e as PerformanceEntry & { value: number }).value, 0)),
+            ).observe({ type: 'layout-shift', buffered: true });
+            setTimeout(() => resolve(0), 1_000);
+          }),
+      );
+      expect(shifted).toBe(0);
+    } finally {
+      await context.close();
+      server.close();
+    }
   });
 
   it('serves a robots.txt, not the app', async () => {

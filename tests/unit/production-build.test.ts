@@ -76,6 +76,14 @@ describe('the production build', () => {
     const named = [...html('login.html').matchAll(/<link rel="stylesheet" href="\/(assets\/[\w-]+\.css)" disabled>/g)];
     expect(named.length).toBeGreaterThan(0);
     for (const [, file] of named) expect(existsSync(join(outDir, file ?? '')), file).toBe(true);
+    // The first paint waits for the end of #root: a first part of the HTML is never painted alone.
+    for (const page of ['login.html', 'dashboard.html']) {
+      expect(html(page), page).toContain('<link rel="expect" href="#prerendered-end" blocking="render">');
+      // ...which is the desktop block, the last element in #root.
+      expect(html(page), page).toMatch(
+        /<main data-desktop="" id="prerendered-end"[^>]*>.*?<\/main><\/div>\s*<noscript>/s,
+      );
+    }
     // Every prerendered form submits nothing before the app is in (a native submit would put the
     // password in the URL).
     for (const page of ['login.html', 'signup.html', 'forgot_password.html']) {
