@@ -75,6 +75,10 @@ describe('push', () => {
 
   it('registers the demo device on sign-in and shows what the local channel delivers', async () => {
     const { context, page, token } = await signInWithPush(browser, PHONE);
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text().slice(0, 120));
+    });
     const db = getFirestore(admin);
     const tokenDoc = db.doc(`users/demo-user/pushTokens/${await pushTokenId(token)}`);
     await expect.poll(async () => (await tokenDoc.get()).exists).toBe(true);
@@ -87,13 +91,21 @@ describe('push', () => {
         data: { alertId: 'demo-2' },
       },
     });
-    await expect
-      .poll(() => shownNotifications(page))
-      .toContainEqual({
-        title: 'BTC/USD dropped below 88,000.00',
-        body: 'Ask 87,990.50',
-        url: '/dashboard?alert=demo-2',
-      });
+    try {
+      await expect
+        .poll(() => shownNotifications(page))
+        .toContainEqual({
+          title: 'BTC/USD dropped below 88,000.00',
+          body: 'Ask 87,990.50',
+          url: '/dashboard?alert=demo-2',
+        });
+    } catch (error) {
+      // Whether the app took the message (it deletes it) says which side of the channel failed.
+      const taken = !(await message.get()).exists;
+      const controlled = await page.evaluate(() => navigator.serviceWorker.controller !== null);
+      const said = `taken by the app: ${taken}; controlled: ${controlled}; console errors: [${errors.join(' | ')}]`;
+      throw new Error(`No local push shown: ${said}`, { cause: error });
+    }
     await expect.poll(async () => (await message.get()).exists).toBe(false);
     await context.close();
   });
