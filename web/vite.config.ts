@@ -42,6 +42,10 @@ function cleanUrls(): Plugin {
 }
 
 export default defineConfig(({ mode }) => ({
+  resolve: {
+    // Firestore's pipeline-only regular-expression engine, which the app never uses (src/lib/re2jsStub.ts).
+    alias: { re2js: join(import.meta.dirname, 'src/lib/re2jsStub.ts') },
+  },
   plugins: [
     checkAppConfig(),
     react(),

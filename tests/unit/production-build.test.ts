@@ -53,6 +53,16 @@ describe('the production build', () => {
     for (const file of scripts()) expect(readFileSync(file, 'utf8'), file).not.toContain('sourceMappingURL');
   });
 
+  it("leaves out Firestore's pipeline-only regular-expression engine (re2js), and stands in for it", () => {
+    const mapped = scripts().filter((file) => existsSync(`${file}.map`));
+    const sources = mapped.flatMap(
+      (file) => (JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[] }).sources,
+    );
+    expect(sources.some((source) => source.includes('node_modules/@firebase/firestore/'))).toBe(true);
+    expect(sources.filter((source) => source.includes('node_modules/re2js/'))).toEqual([]);
+    expect(sources.some((source) => source.endsWith('src/lib/re2jsStub.ts'))).toBe(true);
+  });
+
   it('has no inline script in its HTML but the dashboard’s greeting, right after its heading', () => {
     const inline = (page: string) =>
       [...readFileSync(join(outDir, page), 'utf8').matchAll(/<script(?![^>]*\bsrc=)[^>]*>(.*?)<\/script>/g)].map(
