@@ -13,13 +13,15 @@ vi.mock('../lib/auth', () => ({
   },
 }));
 const { useAuthListener } = await import('./useAuthListener');
-const { LAST_GREETING_KEY, LAST_LIST_HEIGHTS_KEY } = await import('../shared/lastGreeting');
+const { LAST_GREETING_KEY, LAST_LIST_HEIGHTS_KEY, LAST_PUSH_HINT_KEY } = await import('../shared/lastGreeting');
 
 const remember = () => {
   localStorage.setItem(LAST_GREETING_KEY, JSON.stringify({ uid: 'u1', name: 'Ada Lovelace', avatarId: null }));
   localStorage.setItem(LAST_LIST_HEIGHTS_KEY, JSON.stringify({ uid: 'u1', active: 300 }));
+  localStorage.setItem(LAST_PUSH_HINT_KEY, JSON.stringify({ uid: 'u1', hint: null }));
 };
-const stored = () => [localStorage.getItem(LAST_GREETING_KEY), localStorage.getItem(LAST_LIST_HEIGHTS_KEY)];
+const stored = () =>
+  [LAST_GREETING_KEY, LAST_LIST_HEIGHTS_KEY, LAST_PUSH_HINT_KEY].map((key) => localStorage.getItem(key));
 
 beforeEach(() => localStorage.clear());
 
@@ -40,7 +42,7 @@ describe('forgetting what the dashboard last showed', () => {
     listen();
     expect(stored()).not.toContain(null);
     act(() => auth.report?.(null));
-    expect(stored()).toEqual([null, null]);
+    expect(stored()).toEqual([null, null, null]);
   });
 
   it('forgets it at sign-out', () => {
@@ -49,7 +51,7 @@ describe('forgetting what the dashboard last showed', () => {
     remember();
     expect(stored()).not.toContain(null);
     act(() => auth.report?.(null));
-    expect(stored()).toEqual([null, null]);
+    expect(stored()).toEqual([null, null, null]);
   });
 
   it('forgets it as soon as auth says no one is signed in, before React has rendered it', () => {
@@ -57,6 +59,6 @@ describe('forgetting what the dashboard last showed', () => {
     remember();
     // Outside act(): the app may be closed before React renders the sign-out.
     auth.report?.(null);
-    expect(stored()).toEqual([null, null]);
+    expect(stored()).toEqual([null, null, null]);
   });
 });

@@ -1,9 +1,11 @@
 import { PUSH_HINTS, pushHint, type Draft } from '@price-alerts/domain';
 import { useAtomValue } from 'jotai';
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { devicePushAtom, useOtherPushDevices } from '../../shared/pushState';
 import { currentUserAtom, profileAtom } from '../../shared/session';
 import { VerifyEmailNote } from '../../shared/VerifyEmailNote';
+import { readLastPushHint, rememberPushHint } from './lastPushHint';
 
 type Prefs = Draft['notificationPreferences'];
 
@@ -11,6 +13,9 @@ type Prefs = Draft['notificationPreferences'];
  * 'Send email' and 'Push notifications', each with a sentence under it when that channel could not
  * reach the user (an unverified address; push blocked, unsupported or on no device), so an alert
  * never fires in silence without the user having been told while setting it.
+ *
+ * Until push's state on this device is known, the place of the hint last shown here is held, unseen,
+ * so that the fields below do not jump down when it is checked (lastPushHint.ts).
  */
 export function NotifyFields({ prefs, onChange }: { prefs: Prefs; onChange: (changes: Partial<Prefs>) => void }) {
   const user = useAtomValue(currentUserAtom);
@@ -18,7 +23,15 @@ export function NotifyFields({ prefs, onChange }: { prefs: Prefs; onChange: (cha
   const unverified = user !== null && !user.emailVerified;
   const device = useAtomValue(devicePushAtom);
   const otherDevices = useOtherPushDevices();
-  const push = pushHint({ accountEnabled: profile?.notificationsEnabled !== false, device, otherDevices });
+  const accountEnabled = profile?.notificationsEnabled !== false;
+  const push = pushHint({ accountEnabled, device, otherDevices });
+  // With push switched off for the account, this device is never registered and stays 'pending'.
+  const known = otherDevices !== null && profile !== null && (device !== 'pending' || !accountEnabled);
+  const uid = user?.uid;
+  useEffect(() => {
+    if (uid && known) rememberPushHint(uid, push);
+  }, [uid, known, push]);
+  const held = !known && uid ? readLastPushHint(uid) : null;
   return (
     <fieldset className="checks">
       <legend>Notify me by</legend>
@@ -45,6 +58,12 @@ export function NotifyFields({ prefs, onChange }: { prefs: Prefs; onChange: (cha
         <div className="verify-note verify-hint">
           <p id="push-hint">{push}</p>
           <Link to="/notifications">{PUSH_HINTS.settings}</Link>
+        </div>
+      )}
+      {held && (
+        <div className="verify-note verify-hint held-hint" aria-hidden="true" data-testid="held-push-hint">
+          <p>{held}</p>
+          <span className="held-link">{PUSH_HINTS.settings}</span>
         </div>
       )}
     </fieldset>

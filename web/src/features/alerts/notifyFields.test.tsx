@@ -1,5 +1,5 @@
 import { EMAIL_HINTS, PUSH_HINTS, type DevicePush, type Profile } from '@price-alerts/domain';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -28,9 +28,14 @@ const user: SessionUser = {
   hasPassword: true,
 };
 
-function renderFields({ verified = false, device = 'registered' as DevicePush, profile = {} as Profile } = {}) {
+function renderFields({
+  verified = false,
+  device = 'registered' as DevicePush,
+  profile = {} as Profile,
+  uid = user.uid,
+} = {}) {
   const store = createStore();
-  store.set(currentUserAtom, { ...user, emailVerified: verified });
+  store.set(currentUserAtom, { ...user, uid, emailVerified: verified });
   store.set(profileAtom, profile);
   store.set(devicePushAtom, device);
   render(
@@ -50,6 +55,7 @@ const described = (label: string) => {
 
 beforeEach(() => {
   vi.clearAllMocks();
+  localStorage.clear();
   refreshUser.mockResolvedValue(user);
   setPushDevices(1);
 });
@@ -113,5 +119,51 @@ describe('the notification checkboxes say when a channel cannot reach the user',
     await act(async () => {});
     expect(described('Push notifications')).toBe(text);
     expect(screen.getByRole('link', { name: PUSH_HINTS.settings }).getAttribute('href')).toBe('/notifications');
+  });
+
+  describe('while push is checked, the place of the hint last shown here is held', () => {
+    const held = () => screen.queryByTestId('held-push-hint');
+
+    async function showOnce(device: DevicePush, devices: number, uid = user.uid) {
+      setPushDevices(devices);
+      renderFields({ verified: true, device, uid });
+      await act(async () => {});
+      cleanup();
+    }
+
+    it('holds the blocked hint unseen until the device is known, then shows the real one', async () => {
+      await showOnce('blocked', 0);
+      const store = renderFields({ verified: true, device: 'pending' });
+      await act(async () => {});
+      expect(held()?.getAttribute('aria-hidden')).toBe('true');
+      expect(held()?.textContent).toContain(PUSH_HINTS.blockedNoDevice);
+      expect(described('Push notifications')).toBeNull();
+      expect(screen.queryByRole('link', { name: PUSH_HINTS.settings })).toBeNull();
+      act(() => store.set(devicePushAtom, 'blocked'));
+      expect(held()).toBeNull();
+      expect(described('Push notifications')).toBe(PUSH_HINTS.blockedNoDevice);
+    });
+
+    it('holds nothing once the last look found push reaching a device', async () => {
+      await showOnce('blocked', 0);
+      await showOnce('registered', 0);
+      renderFields({ verified: true, device: 'pending' });
+      await act(async () => {});
+      expect(held()).toBeNull();
+    });
+
+    it("holds nothing for another account's hint", async () => {
+      await showOnce('blocked', 0, 'someone-else');
+      renderFields({ verified: true, device: 'pending' });
+      await act(async () => {});
+      expect(held()).toBeNull();
+    });
+
+    it('ignores a kept value that is not one of its hints', async () => {
+      localStorage.setItem('price-alerts:last-push-hint', JSON.stringify({ uid: user.uid, hint: '<b>hi</b>' }));
+      renderFields({ verified: true, device: 'pending' });
+      await act(async () => {});
+      expect(held()).toBeNull();
+    });
   });
 });
