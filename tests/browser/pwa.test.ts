@@ -100,10 +100,11 @@ describe('push', () => {
           url: '/dashboard?alert=demo-2',
         });
     } catch (error) {
-      // Whether the app took the message (it deletes it) says which side of the channel failed.
+      // Whether the message is consumed (the app deletes it once the service worker says it showed it)
+      // says which side of the channel failed.
       const taken = !(await message.get()).exists;
       const controlled = await page.evaluate(() => navigator.serviceWorker.controller !== null);
-      const said = `taken by the app: ${taken}; controlled: ${controlled}; console errors: [${errors.join(' | ')}]`;
+      const said = `consumed: ${taken}; controlled: ${controlled}; console errors: [${errors.join(' | ')}]`;
       throw new Error(`No local push shown: ${said}`, { cause: error });
     }
     await expect.poll(async () => (await message.get()).exists).toBe(false);

@@ -52,7 +52,18 @@ self.addEventListener('message', (event) => {
 if (import.meta.env.MODE === 'emulator') {
   self.addEventListener('message', (event) => {
     const message = event.data as { type?: string; payload?: unknown } | null;
-    if (message?.type === 'LOCAL_PUSH') event.waitUntil(display(message.payload));
+    if (message?.type !== 'LOCAL_PUSH') return;
+    // The page consumes the message only once told it is shown (features/notifications/localPushChannel.ts).
+    const reply = event.ports[0];
+    event.waitUntil(
+      display(message.payload).then(
+        () => reply?.postMessage('shown'),
+        (error: unknown) => {
+          reply?.postMessage('failed');
+          throw error;
+        },
+      ),
+    );
   });
 }
 

@@ -1,11 +1,11 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { repository } from '../../lib/repositories/load';
 import { usesLocalChannel } from '../../lib/push';
 import { isOnline } from '../../shared/useOnline';
 import { devicePushAtom } from '../../shared/pushState';
 import { currentUserAtom, profileAtom } from '../../shared/session';
+import { listenForLocalPushes } from './localPushChannel';
 import { registerForPush, type PushResult } from './registerPush';
 
 const toldKey = (uid: string) => `price-alerts:push-told:${uid}`;
@@ -80,7 +80,7 @@ export function usePushRegistration(): void {
     if (!uid || !enabled) return;
     let live = true;
     let stop: (() => void) | undefined;
-    void registerForPush(uid, { prompt: attempt === 0 }).then(async (result) => {
+    void registerForPush(uid, { prompt: attempt === 0 }).then((result) => {
       if (!live || (!result.ok && result.cancelled)) return;
       setDevice(result.ok ? 'registered' : result.device);
       if (!result.ok) {
@@ -88,19 +88,7 @@ export function usePushRegistration(): void {
         return;
       }
       forgetPushFailure(uid);
-      if (usesLocalChannel) {
-        const [[db, tokens], registration] = await Promise.all([
-          repository('pushTokens'),
-          navigator.serviceWorker.ready,
-        ]);
-        if (!live) return;
-        stop = tokens.watchLocalPushes(
-          db,
-          uid,
-          (payload) => registration.active?.postMessage({ type: 'LOCAL_PUSH', payload }),
-          (error) => console.error('Local push channel failed', error),
-        );
-      }
+      if (usesLocalChannel) stop = listenForLocalPushes(uid);
     });
     return () => {
       live = false;

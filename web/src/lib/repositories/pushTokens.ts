@@ -36,11 +36,11 @@ export function watchOtherPushDevices(
   };
 }
 
-/** Emulators only: messages the sender wrote for this device, passed on and then consumed. */
+/** Emulators only: messages the sender wrote for this device, passed on, and consumed once delivered. */
 export function watchLocalPushes(
   db: Firestore,
   uid: string,
-  deliver: (payload: unknown) => void,
+  deliver: (payload: unknown) => Promise<boolean>,
   onError: (error: Error) => void,
 ): () => void {
   const q = buildQuery(doc(db, 'users', uid), LOCAL_PUSHES_QUERY, [localToken()]);
@@ -49,8 +49,8 @@ export function watchLocalPushes(
     (snapshot) => {
       for (const change of snapshot.docChanges()) {
         if (change.type !== 'added') continue;
-        deliver(change.doc.data().payload);
-        void deleteDoc(change.doc.ref);
+        const { ref } = change.doc;
+        void deliver(change.doc.data().payload).then((delivered) => (delivered ? deleteDoc(ref) : undefined));
       }
     },
     onError,
