@@ -8,6 +8,25 @@ const ms = (at: number | undefined) => (at === undefined ? undefined : new Date(
 // Winter dates are on EST (close 22:00 UTC), summer ones on EDT (21:00 UTC). 2025's US switches are
 // Sunday 9 March and Sunday 2 November; Europe's are 30 March and 26 October, so the weeks of 10 March
 // and 27 October are where a London or fixed-UTC rule would be an hour off.
+// newYorkTime keeps each second it has read (a bounded number of them): the milliseconds within a kept
+// second still count, and a second read again after the keeping was emptied answers as before.
+describe('market hours asked many times in the same seconds', () => {
+  it.each<[string, string, boolean]>([
+    ['the last millisecond before a winter close', '2025-01-10T21:59:59.999Z', true],
+    ['a winter close, asked in the second before it first', '2025-01-10T22:00:00.000Z', false],
+    ['the last millisecond before a summer open', '2025-07-13T20:59:59.999Z', false],
+    ['a summer open', '2025-07-13T21:00:00.000Z', true],
+  ])('%s (%s): open %s', (_label, iso, open) => {
+    const at = t(iso);
+    // The same second, from its start, then the instant itself.
+    isMarketOpen('EUR/USD', Math.floor(at / 1000) * 1000);
+    expect(isMarketOpen('EUR/USD', at)).toBe(open);
+    // More seconds than are kept, then the instant again.
+    for (let s = 1; s <= 300; s += 1) isMarketOpen('EUR/USD', at + s * 1000);
+    expect(isMarketOpen('EUR/USD', at)).toBe(open);
+  });
+});
+
 describe('isMarketOpen for FX and metals', () => {
   it.each<[string, string, boolean]>([
     ['winter Friday, a millisecond before the close', '2025-01-10T21:59:59.999Z', true],

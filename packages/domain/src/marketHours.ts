@@ -67,8 +67,28 @@ interface LocalTime {
   msOfDay: number;
 }
 
-/** The wall-clock time in New York at an instant. */
+/**
+ * The wall-clock time in New York at an instant. formatToParts costs about 10 µs, and screens ask
+ * for the same second many times over (every row, every tick), so each second's date and time of
+ * day are kept, a bounded number of seconds at a time; only the milliseconds differ within one.
+ */
 function newYorkTime(at: number): LocalTime {
+  const second = Math.floor(at / 1000);
+  const ms = at - second * 1000;
+  let kept = seconds.get(second);
+  if (!kept) {
+    kept = newYorkSecond(second * 1000);
+    if (seconds.size >= KEPT_SECONDS) seconds.clear();
+    seconds.set(second, kept);
+  }
+  return { ...kept, msOfDay: kept.msOfDay + ms };
+}
+
+const KEPT_SECONDS = 256;
+const seconds = new Map<number, LocalTime>();
+
+/** newYorkTime at a whole second, from the formatter. */
+function newYorkSecond(at: number): LocalTime {
   formatter ??= new Intl.DateTimeFormat('en-US', {
     timeZone: MARKET_TIME_ZONE,
     hourCycle: 'h23',
@@ -82,13 +102,12 @@ function newYorkTime(at: number): LocalTime {
   });
   const parts: Record<string, string> = {};
   for (const part of formatter.formatToParts(at)) parts[part.type] = part.value;
-  const ms = ((at % 1000) + 1000) % 1000;
   return {
     year: Number(parts.year),
     month: Number(parts.month),
     day: Number(parts.day),
     weekday: WEEKDAYS[parts.weekday ?? ''] ?? 0,
-    msOfDay: ((Number(parts.hour) * 60 + Number(parts.minute)) * 60 + Number(parts.second)) * 1000 + ms,
+    msOfDay: ((Number(parts.hour) * 60 + Number(parts.minute)) * 60 + Number(parts.second)) * 1000,
   };
 }
 
