@@ -3,7 +3,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import { draftAtom } from './atoms';
 import { PairTrend } from './PairTrend';
-import { pairDaysAtom } from '../../shared/prices/atoms';
+import { pairDayAtom } from '../../shared/prices/atoms';
 import { usePriceFeedClient } from '../../shared/prices/feed';
 import { TickingPrice } from '../../shared/prices/TickingPrice';
 import { usePairPrice } from '../../shared/prices/usePairPrice';
@@ -16,7 +16,7 @@ function PairCard({ pair }: { pair: CurrencyPair }) {
   // Under the ask when the price is not live ('Market closed · Fri 21:59', 'Delayed · 45 s ago'); a
   // feed-wide text says it all alone.
   const words = text ? null : priceStatusWords(status, now);
-  const day = useAtomValue(pairDaysAtom)[pair];
+  const day = useAtomValue(pairDayAtom(pair));
   const setDraft = useSetAtom(draftAtom);
   const navigate = useNavigate();
   const feed = usePriceFeedClient();

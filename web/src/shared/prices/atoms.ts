@@ -1,5 +1,5 @@
 import type { CurrencyPair, LivePrice, PairDay } from '@price-alerts/domain';
-import { atom } from 'jotai';
+import { atom, type Atom } from 'jotai';
 import type { FeedState, FeedStatus, PriceText } from './feedClient';
 
 /** The feed's one state: every screen reads its status and its text from here (feedClient.ts). */
@@ -16,3 +16,23 @@ export const priceTextAtom = atom(
 export const livePricesAtom = atom<Partial<Record<CurrencyPair, LivePrice>>>({});
 /** Each followed pair's trading day and last hour (pairDay.ts): from the relay, then the app's own ticks. */
 export const pairDaysAtom = atom<Partial<Record<CurrencyPair, PairDay>>>({});
+
+/**
+ * One pair's entry of a per-pair record, as an atom of its own: a tick changes the record, but only the
+ * screens showing the pairs that ticked re-render (a pair left alone keeps its object). One atom per
+ * pair and record, made on first use; the pairs are a fixed list.
+ */
+function perPair<T>(record: Atom<Partial<Record<CurrencyPair, T>>>) {
+  const atoms = new Map<CurrencyPair, Atom<T | undefined>>();
+  return (pair: CurrencyPair): Atom<T | undefined> => {
+    let one = atoms.get(pair);
+    if (!one) {
+      one = atom((get) => get(record)[pair]);
+      atoms.set(pair, one);
+    }
+    return one;
+  };
+}
+
+export const pairPriceAtom = perPair(livePricesAtom);
+export const pairDayAtom = perPair(pairDaysAtom);

@@ -1,7 +1,7 @@
 import { priceStatus, type CurrencyPair, type PriceStatus } from '@price-alerts/domain';
 import { useAtomValue } from 'jotai';
 import { useNow } from '../useNow';
-import { livePricesAtom, priceTextAtom } from './atoms';
+import { pairPriceAtom, priceTextAtom } from './atoms';
 import type { PriceText } from './feedClient';
 
 export interface PairPrice {
@@ -15,7 +15,7 @@ export interface PairPrice {
 /** A pair's price as the screens show it; re-renders with each tick and once a second for the ages. */
 export function usePairPrice(pair: CurrencyPair): PairPrice {
   const text = useAtomValue(priceTextAtom);
-  const price = useAtomValue(livePricesAtom)[pair];
+  const price = useAtomValue(pairPriceAtom(pair));
   const now = useNow();
   return { text, status: priceStatus(pair, price, now), now };
 }
