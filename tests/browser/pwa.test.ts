@@ -102,9 +102,9 @@ describe('push', () => {
     } catch (error) {
       // Whether the message is consumed (the app deletes it once the service worker says it showed it)
       // says which side of the channel failed.
-      const taken = !(await message.get()).exists;
+      const consumed = !(await message.get()).exists;
       const controlled = await page.evaluate(() => navigator.serviceWorker.controller !== null);
-      const said = `consumed: ${taken}; controlled: ${controlled}; console errors: [${errors.join(' | ')}]`;
+      const said = `consumed: ${consumed}; controlled: ${controlled}; console errors: [${errors.join(' | ')}]`;
       throw new Error(`No local push shown: ${said}`, { cause: error });
     }
     await expect.poll(async () => (await message.get()).exists).toBe(false);

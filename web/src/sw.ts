@@ -15,20 +15,22 @@ cleanupOutdatedCaches();
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/shell.html')));
 clientsClaim();
 
-/** One display path for FCM pushes and the emulators' local channel alike. */
-async function display(raw: unknown): Promise<void> {
+/** One display path for FCM pushes and the emulators' local channel alike; false when `raw` is not a notification. */
+async function display(raw: unknown, fallbackTag?: string): Promise<boolean> {
   const spec = toNotification(raw);
   if (!spec) {
     console.warn('Ignored a push that is not a notification', raw);
-    return;
+    return false;
   }
+  const tag = spec.tag ?? fallbackTag;
   await self.registration.showNotification(spec.title, {
     body: spec.body,
     icon: '/icons/icon-192.png',
     badge: '/icons/icon-192.png',
     data: { url: spec.url },
-    ...(spec.tag ? { tag: spec.tag } : {}),
+    ...(tag ? { tag } : {}),
   });
+  return true;
 }
 
 self.addEventListener('push', (event) => {
@@ -38,7 +40,7 @@ self.addEventListener('push', (event) => {
   } catch {
     raw = undefined;
   }
-  event.waitUntil(display(raw));
+  event.waitUntil(display(raw).then(() => undefined));
 });
 
 self.addEventListener('message', (event) => {
@@ -51,13 +53,15 @@ self.addEventListener('message', (event) => {
 // so a production service worker holds no handler a page could use to show notifications).
 if (import.meta.env.MODE === 'emulator') {
   self.addEventListener('message', (event) => {
-    const message = event.data as { type?: string; payload?: unknown } | null;
-    if (message?.type !== 'LOCAL_PUSH') return;
-    // The page consumes the message only once told it is shown (features/notifications/localPushChannel.ts).
+    const message = event.data as { type?: string; id?: unknown; payload?: unknown } | null;
+    if (message?.type !== 'SHOW_LOCAL_PUSH') return;
+    // The page consumes the message once told it is done with (features/notifications/localPushChannel.ts).
+    // Tagged by the message when the push has no tag, so a second try replaces the first rather than adding one.
     const reply = event.ports[0];
+    const tag = typeof message.id === 'string' ? `local-${message.id.slice(0, 100)}` : undefined;
     event.waitUntil(
-      display(message.payload).then(
-        () => reply?.postMessage('shown'),
+      display(message.payload, tag).then(
+        (shown) => reply?.postMessage(shown ? 'shown' : 'ignored'),
         (error: unknown) => {
           reply?.postMessage('failed');
           throw error;

@@ -1,16 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { CURRENCY_PAIRS, type CurrencyPair } from './constants.ts';
-import { isMarketOpen, marketKind, nextClose, nextOpen, previousClose, previousOpen } from './marketHours.ts';
+import {
+  isMarketOpen,
+  marketKind,
+  nextClose,
+  nextOpen,
+  previousClose,
+  previousOpen,
+  sessionHourAtOrBefore,
+} from './marketHours.ts';
 
 const t = (iso: string) => Date.parse(iso);
 const ms = (at: number | undefined) => (at === undefined ? undefined : new Date(at).toISOString());
 
-// Winter dates are on EST (close 22:00 UTC), summer ones on EDT (21:00 UTC). 2025's US switches are
-// Sunday 9 March and Sunday 2 November; Europe's are 30 March and 26 October, so the weeks of 10 March
-// and 27 October are where a London or fixed-UTC rule would be an hour off.
 // newYorkTime keeps each second it has read (a bounded number of them): the milliseconds within a kept
 // second still count, and a second read again after the keeping was emptied answers as before.
 describe('market hours asked many times in the same seconds', () => {
+  const flood = (from: number) => {
+    for (let s = 1; s <= 300; s += 1) isMarketOpen('EUR/USD', from + s * 1_000_000);
+  };
+  const answers = (at: number) => [
+    isMarketOpen('EUR/USD', at),
+    nextOpen('EUR/USD', at),
+    nextClose('EUR/USD', at),
+    previousClose('EUR/USD', at),
+    previousOpen('EUR/USD', at),
+    sessionHourAtOrBefore(at),
+  ];
+
   it.each<[string, string, boolean]>([
     ['the last millisecond before a winter close', '2025-01-10T21:59:59.999Z', true],
     ['a winter close, asked in the second before it first', '2025-01-10T22:00:00.000Z', false],
@@ -18,15 +35,37 @@ describe('market hours asked many times in the same seconds', () => {
     ['a summer open', '2025-07-13T21:00:00.000Z', true],
   ])('%s (%s): open %s', (_label, iso, open) => {
     const at = t(iso);
-    // The same second, from its start, then the instant itself.
+    // The second before and the start of the instant's own second, then the instant itself.
+    isMarketOpen('EUR/USD', at - 1000);
     isMarketOpen('EUR/USD', Math.floor(at / 1000) * 1000);
     expect(isMarketOpen('EUR/USD', at)).toBe(open);
-    // More seconds than are kept, then the instant again.
-    for (let s = 1; s <= 300; s += 1) isMarketOpen('EUR/USD', at + s * 1000);
+    flood(at);
     expect(isMarketOpen('EUR/USD', at)).toBe(open);
+  });
+
+  it('answers for any instant as it does with nothing kept: fractional, negative, near the switches', () => {
+    const instants = [
+      t('2025-03-09T06:59:59.500Z'),
+      t('2025-03-09T07:00:00.250Z'),
+      t('2025-11-02T05:59:59.999Z'),
+      t('2025-11-02T06:00:00.001Z'),
+      -1_234_567.891,
+      -0.5,
+      1_736_546_399_999.75,
+    ];
+    for (const at of instants) {
+      flood(at);
+      const cold = answers(at);
+      // The same second asked first from another millisecond.
+      answers(Math.floor(at / 1000) * 1000 + 0.25);
+      expect(answers(at), String(at)).toEqual(cold);
+    }
   });
 });
 
+// Winter dates are on EST (close 22:00 UTC), summer ones on EDT (21:00 UTC). 2025's US switches are
+// Sunday 9 March and Sunday 2 November; Europe's are 30 March and 26 October, so the weeks of 10 March
+// and 27 October are where a London or fixed-UTC rule would be an hour off.
 describe('isMarketOpen for FX and metals', () => {
   it.each<[string, string, boolean]>([
     ['winter Friday, a millisecond before the close', '2025-01-10T21:59:59.999Z', true],

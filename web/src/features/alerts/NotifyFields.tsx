@@ -1,6 +1,6 @@
 import { PUSH_HINTS, pushHint, type Draft } from '@price-alerts/domain';
-import { useAtomValue } from 'jotai';
-import { useEffect } from 'react';
+import { useAtomValue, useStore } from 'jotai';
+import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { devicePushAtom, useOtherPushDevices } from '../../shared/pushState';
 import { currentUserAtom, profileAtom } from '../../shared/session';
@@ -28,10 +28,14 @@ export function NotifyFields({ prefs, onChange }: { prefs: Prefs; onChange: (cha
   // With push switched off for the account, this device is never registered and stays 'pending'.
   const known = otherDevices !== null && profile !== null && (device !== 'pending' || !accountEnabled);
   const uid = user?.uid;
+  const store = useStore();
   useEffect(() => {
-    if (uid && known) rememberPushHint(uid, push);
-  }, [uid, known, push]);
-  const held = !known && uid ? readLastPushHint(uid) : null;
+    // Not for a user signed out meanwhile (the store says so before React renders it): forgotten already.
+    if (uid && known && store.get(currentUserAtom)?.uid === uid) rememberPushHint(uid, push);
+  }, [uid, known, push, store]);
+  const lastHint = useMemo(() => (uid ? readLastPushHint(uid) : null), [uid]);
+  // Should the device listener fail, push stays unknown and the place stays held, unseen, on this screen.
+  const held = !known && !push ? lastHint : null;
   return (
     <fieldset className="checks">
       <legend>Notify me by</legend>
@@ -60,10 +64,11 @@ export function NotifyFields({ prefs, onChange }: { prefs: Prefs; onChange: (cha
           <Link to="/notifications">{PUSH_HINTS.settings}</Link>
         </div>
       )}
+      {/* The text is drawn by CSS from the attributes, so it is in no query, search or selection. */}
       {held && (
-        <div className="verify-note verify-hint held-hint" aria-hidden="true" data-testid="held-push-hint">
-          <p>{held}</p>
-          <span className="held-link">{PUSH_HINTS.settings}</span>
+        <div className="verify-note verify-hint held-hint" aria-hidden="true">
+          <p data-text={held} />
+          <span className="held-link" data-text={PUSH_HINTS.settings} />
         </div>
       )}
     </fieldset>

@@ -6,17 +6,18 @@ vi.mock('../../lib/repositories/pushTokens', () => import('../../test/fakePushTo
 const { watchLocalPushes } = await import('../../test/fakePushTokens');
 const { LOCAL_PUSH_TIMING, listenForLocalPushes, showInServiceWorker } = await import('./localPushChannel');
 
-type Answer = 'shown' | 'failed' | 'silent';
-const received: unknown[] = [];
+type Answer = 'shown' | 'ignored' | 'failed' | 'silent' | 'throws';
+const received: { id: string; payload: unknown }[] = [];
 let answers: Answer[] = [];
 let active = true;
 
-/** A service worker that answers each LOCAL_PUSH as the test says, on the port it was given. */
+/** A service worker that answers each SHOW_LOCAL_PUSH as the test says, on the port it was given. */
 function fakeServiceWorker() {
   const worker = {
-    postMessage: (message: { type: string; payload: unknown }, ports: MessagePort[]) => {
-      received.push(message.payload);
+    postMessage: (message: { type: string; id: string; payload: unknown }, ports: MessagePort[]) => {
       const answer = answers.shift() ?? 'shown';
+      if (answer === 'throws') throw new DOMException('could not be cloned', 'DataCloneError');
+      received.push({ id: message.id, payload: message.payload });
       if (answer !== 'silent') ports[0]?.postMessage(answer);
     },
   };
@@ -39,71 +40,112 @@ const listener = () => {
 
 const settle = () => vi.advanceTimersByTimeAsync(0);
 
+/** Starts listening as u1 and lets the repository load; returns the stop. */
+async function listening() {
+  const stop = listenForLocalPushes('u1');
+  await settle();
+  return stop;
+}
+const allTries = LOCAL_PUSH_TIMING.retryMs * LOCAL_PUSH_TIMING.tries;
+
 beforeEach(() => {
   vi.useFakeTimers();
   vi.clearAllMocks();
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
   received.length = 0;
   answers = [];
   active = true;
   fakeServiceWorker();
 });
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
 
 describe('handing a local push to the service worker', () => {
-  it('is delivered once the worker says it showed it', async () => {
-    await expect(showInServiceWorker({ n: 1 })).resolves.toBe(true);
-    expect(received).toEqual([{ n: 1 }]);
+  it('is done once the worker says it showed it, or that it is not a notification', async () => {
+    answers = ['shown', 'ignored'];
+    await expect(showInServiceWorker('m1', { n: 1 })).resolves.toBe(true);
+    await expect(showInServiceWorker('m2', 'junk')).resolves.toBe(true);
+    expect(received).toEqual([
+      { id: 'm1', payload: { n: 1 } },
+      { id: 'm2', payload: 'junk' },
+    ]);
   });
 
-  it('is not delivered when the worker fails, does not answer in time, or none is active', async () => {
-    answers = ['failed', 'silent'];
-    await expect(showInServiceWorker({ n: 1 })).resolves.toBe(false);
-    const silent = showInServiceWorker({ n: 2 });
-    await vi.advanceTimersByTimeAsync(LOCAL_PUSH_TIMING.shownWaitMs);
+  it('is not done when the worker fails, does not answer in time, cannot be handed it, or none is active', async () => {
+    answers = ['failed', 'silent', 'throws'];
+    await expect(showInServiceWorker('m1', 1)).resolves.toBe(false);
+    const silent = showInServiceWorker('m2', 2);
+    await vi.advanceTimersByTimeAsync(LOCAL_PUSH_TIMING.answerWaitMs);
     await expect(silent).resolves.toBe(false);
+    await expect(showInServiceWorker('m3', 3)).resolves.toBe(false);
     active = false;
-    await expect(showInServiceWorker({ n: 3 })).resolves.toBe(false);
-    expect(received).toEqual([{ n: 1 }, { n: 2 }]);
+    await expect(showInServiceWorker('m4', 4)).resolves.toBe(false);
+    expect(received.map((r) => r.id)).toEqual(['m1', 'm2']);
   });
 });
 
 describe('listening on the local channel', () => {
   it('asks again until the worker shows it, and only then counts it delivered', async () => {
-    const stop = listenForLocalPushes('u1');
-    await settle();
+    const stop = await listening();
     expect(listener().uid).toBe('u1');
     answers = ['failed', 'failed'];
-    const delivered = listener().deliver({ n: 1 });
+    const delivered = listener().deliver('m1', { n: 1 });
     await vi.advanceTimersByTimeAsync(LOCAL_PUSH_TIMING.retryMs * 2);
     await expect(delivered).resolves.toBe(true);
     expect(received).toHaveLength(3);
     stop();
   });
 
-  it('leaves a push it could not have shown for the next listener', async () => {
-    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const stop = listenForLocalPushes('u1');
-    await settle();
-    answers = Array<Answer>(LOCAL_PUSH_TIMING.attempts).fill('failed');
-    const delivered = listener().deliver({ n: 1 });
-    await vi.advanceTimersByTimeAsync(LOCAL_PUSH_TIMING.retryMs * LOCAL_PUSH_TIMING.attempts);
+  it('leaves a push it could not have shown for the next listener, after its last try', async () => {
+    const stop = await listening();
+    answers = Array<Answer>(LOCAL_PUSH_TIMING.tries).fill('failed');
+    const delivered = listener().deliver('m1', { n: 1 });
+    await vi.advanceTimersByTimeAsync(allTries);
     await expect(delivered).resolves.toBe(false);
-    expect(received).toHaveLength(LOCAL_PUSH_TIMING.attempts);
-    expect(error).toHaveBeenCalledWith(expect.stringContaining('Local push not shown'), { n: 1 });
+    expect(received).toHaveLength(LOCAL_PUSH_TIMING.tries);
+    expect(console.error).toHaveBeenCalledWith(expect.stringContaining('Local push not shown'), 'm1');
     stop();
   });
 
-  it('listens again after its query fails, until stopped', async () => {
-    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const stop = listenForLocalPushes('u1');
+  it('never tries one message twice at once (a listener started again sees it as new)', async () => {
+    const stop = await listening();
+    answers = ['silent'];
+    const first = listener().deliver('m1', 1);
+    await expect(listener().deliver('m1', 1)).resolves.toBe(false);
+    await vi.advanceTimersByTimeAsync(LOCAL_PUSH_TIMING.answerWaitMs + LOCAL_PUSH_TIMING.retryMs);
+    await expect(first).resolves.toBe(true);
+    expect(received.map((r) => r.id)).toEqual(['m1', 'm1']);
+    stop();
+  });
+
+  it('stops trying once stopped, without calling the push lost', async () => {
+    const stop = await listening();
+    answers = ['failed'];
+    const delivered = listener().deliver('m1', 1);
     await settle();
+    stop();
+    await vi.advanceTimersByTimeAsync(allTries);
+    await expect(delivered).resolves.toBe(false);
+    expect(received).toHaveLength(1);
+    expect(console.error).not.toHaveBeenCalled();
+  });
+
+  it('listens again after its query fails, waiting longer each time, until stopped', async () => {
+    const stop = await listening();
     listener().onError(new Error('permission-denied'));
-    expect(error).toHaveBeenCalledWith('Local push channel failed', new Error('permission-denied'));
+    expect(console.error).toHaveBeenCalledWith('Local push channel failed', new Error('permission-denied'));
     await vi.advanceTimersByTimeAsync(LOCAL_PUSH_TIMING.relistenMs);
     expect(watchLocalPushes).toHaveBeenCalledTimes(2);
     listener().onError(new Error('unavailable'));
-    stop();
-    await vi.advanceTimersByTimeAsync(LOCAL_PUSH_TIMING.relistenMs * 2);
+    await vi.advanceTimersByTimeAsync(LOCAL_PUSH_TIMING.relistenMs);
     expect(watchLocalPushes).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(LOCAL_PUSH_TIMING.relistenMs);
+    expect(watchLocalPushes).toHaveBeenCalledTimes(3);
+    listener().onError(new Error('unavailable'));
+    stop();
+    await vi.advanceTimersByTimeAsync(LOCAL_PUSH_TIMING.relistenCapMs);
+    expect(watchLocalPushes).toHaveBeenCalledTimes(3);
   });
 });

@@ -40,7 +40,7 @@ export function watchOtherPushDevices(
 export function watchLocalPushes(
   db: Firestore,
   uid: string,
-  deliver: (payload: unknown) => Promise<boolean>,
+  deliver: (id: string, payload: unknown) => Promise<boolean>,
   onError: (error: Error) => void,
 ): () => void {
   const q = buildQuery(doc(db, 'users', uid), LOCAL_PUSHES_QUERY, [localToken()]);
@@ -50,7 +50,10 @@ export function watchLocalPushes(
       for (const change of snapshot.docChanges()) {
         if (change.type !== 'added') continue;
         const { ref } = change.doc;
-        void deliver(change.doc.data().payload).then((delivered) => (delivered ? deleteDoc(ref) : undefined));
+        void deliver(ref.id, change.doc.data().payload)
+          .then((delivered) => (delivered ? deleteDoc(ref) : undefined))
+          // Signed out meanwhile (the rules refuse), or offline: the message waits for the next listener.
+          .catch((error: unknown) => console.error('Local push not consumed', error));
       }
     },
     onError,

@@ -1,0 +1,18 @@
+// Hosting's predeploy check (firebase.json): refuses to deploy web/dist unless it is a production build.
+// `npm start` and the tests build the app in emulator mode into the same folder; that build talks to
+// 127.0.0.1 and its service worker shows pushes handed to it by the page (the local channel).
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const dist = resolve(process.argv[2] ?? join(import.meta.dirname, '..', '..', 'web', 'dist'));
+const sw = join(dist, 'sw.js');
+const problem = !existsSync(sw)
+  ? `${sw} is missing: run \`npm run build\` first.`
+  : readFileSync(sw, 'utf8').includes('LOCAL_PUSH')
+    ? `${dist} holds an emulator build (its service worker has the local push channel): run \`npm run build\` again, and not \`npm start\` or the tests before deploying.`
+    : null;
+if (problem) {
+  console.error(`Not deploying: ${problem}`);
+  process.exit(1);
+}
+console.log(`${dist}: a production build.`);
