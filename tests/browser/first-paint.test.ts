@@ -150,6 +150,35 @@ describe('with JavaScript', () => {
     }
   });
 
+  it('hints every chunk its loader names, a few per task, the entry with the first of them', async () => {
+    const { context, page } = await newPage(browser, PHONE, { serviceWorkers: 'block' });
+    // Each task that adds hints, as the page saw it: how many modulepreload links were added in it.
+    await page.addInitScript(() => {
+      const batches: number[] = [];
+      Object.assign(window, { preloadBatches: batches });
+      new MutationObserver((records) => {
+        const added = records
+          .flatMap((r) => [...r.addedNodes])
+          // The loader's hints; the app's module loader marks its own with as="script".
+          .filter((n) => n instanceof HTMLLinkElement && n.rel === 'modulepreload' && !n.hasAttribute('as')).length;
+        if (added) batches.push(added);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${WEB_URL}/login`);
+    await page.locator('#root:not([data-prerendered]) form').waitFor();
+    const named = await page.evaluate(() =>
+      (document.querySelector('script[data-preload]')?.getAttribute('data-preload') ?? '').split(' ').filter(Boolean),
+    );
+    const hinted = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => new URL(l.href).pathname),
+    );
+    expect(named.length).toBeGreaterThan(6);
+    for (const href of named) expect(hinted).toContain(href);
+    const batches = await page.evaluate(() => (window as unknown as { preloadBatches: number[] }).preloadBatches);
+    expect(Math.max(...batches), JSON.stringify(batches)).toBeLessThanOrEqual(6);
+    await context.close();
+  });
+
   it('asks for none of the stylesheets its HTML carries inline', async () => {
     const { context, page } = await newPage(browser, PHONE, { serviceWorkers: 'block' });
     const css: string[] = [];
