@@ -108,6 +108,12 @@ async function signIn(port) {
   await tab.getByRole('button', { name: 'Log in' }).click();
   await tab.waitForURL(`${WEB_URL}/dashboard`);
   await tab.getByRole('heading', { level: 1 }).filter({ hasText: /\S/ }).waitFor();
+  // Once the dashboard has shown its lists (and remembered their heights, as any returning user's has),
+  // the tab leaves it: left there, it went on rendering every price tick beside each measured load, on
+  // the same two cores. The session it signed in stays in IndexedDB.
+  await tab.locator('[role="tabpanel"][aria-busy="false"] .alert-row').first().waitFor();
+  await tab.waitForFunction(() => localStorage.getItem('price-alerts:last-list-heights')?.includes('"active"'));
+  await tab.goto('about:blank');
   const cdp = await context.newCDPSession(tab);
   return { browser, tab, cdp };
 }
