@@ -2,6 +2,7 @@ import { AVATAR_IDS } from '@price-alerts/domain';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { z } from 'zod';
+import { keep, readKept } from './keptInStorage';
 import { LAST_GREETING_KEY } from './lastGreeting';
 import { authLoadingAtom, currentUserAtom } from './session';
 
@@ -21,26 +22,14 @@ export const rememberedGreetingSchema = z.object({
 
 export type RememberedGreeting = z.infer<typeof rememberedGreetingSchema>;
 
-/** localStorage may be refused (private modes, quota, blocked storage): then nothing is remembered. */
+/** Not kept (storage refused): the next load shows the name's placeholder until the profile arrives. */
 export function rememberGreeting(greeting: RememberedGreeting): void {
-  try {
-    const value = JSON.stringify(greeting);
-    if (localStorage.getItem(LAST_GREETING_KEY) !== value) localStorage.setItem(LAST_GREETING_KEY, value);
-  } catch {
-    // Not remembered: the next load shows the name's placeholder until the profile arrives.
-  }
+  keep(LAST_GREETING_KEY, greeting);
 }
 
 /** The greeting last shown on this device, if storage holds a valid one. */
 export function readLastGreeting(): RememberedGreeting | null {
-  try {
-    const raw = localStorage.getItem(LAST_GREETING_KEY);
-    if (raw === null) return null;
-    const parsed = rememberedGreetingSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  return readKept(LAST_GREETING_KEY, rememberedGreetingSchema);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keep, readKept } from '../../shared/keptInStorage';
 import { LAST_LIST_HEIGHTS_KEY } from '../../shared/lastGreeting';
 
 export type ListTab = 'active' | 'previous';
@@ -15,26 +16,15 @@ const listHeightsSchema = z.object({
 
 type ListHeights = z.infer<typeof listHeightsSchema>;
 
-/** The heights kept for this user, if storage holds valid ones (localStorage may be refused). */
+/** The heights kept for this user, if storage holds valid ones. */
 export function readListHeights(uid: string): ListHeights | null {
-  try {
-    const raw = localStorage.getItem(LAST_LIST_HEIGHTS_KEY);
-    if (raw === null) return null;
-    const parsed = listHeightsSchema.safeParse(JSON.parse(raw));
-    return parsed.success && parsed.data.uid === uid ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  const kept = readKept(LAST_LIST_HEIGHTS_KEY, listHeightsSchema);
+  return kept?.uid === uid ? kept : null;
 }
 
+/** Not kept (storage refused): the next load shows three skeleton rows, as on a new device. */
 export function rememberListHeight(uid: string, tab: ListTab, px: number): void {
   const value = Math.round(px);
   if (!height.safeParse(value).success) return;
-  try {
-    const kept = readListHeights(uid) ?? { uid };
-    if (kept[tab] === value) return;
-    localStorage.setItem(LAST_LIST_HEIGHTS_KEY, JSON.stringify({ ...kept, [tab]: value }));
-  } catch {
-    // Not remembered: the next load shows three skeleton rows, as on a new device.
-  }
+  keep(LAST_LIST_HEIGHTS_KEY, { ...(readListHeights(uid) ?? { uid }), [tab]: value });
 }

@@ -1,5 +1,6 @@
 import { PUSH_HINTS } from '@price-alerts/domain';
 import { z } from 'zod';
+import { keep, readKept } from '../../shared/keptInStorage';
 import { LAST_PUSH_HINT_KEY } from '../../shared/lastGreeting';
 
 const hints: readonly string[] = Object.values(PUSH_HINTS);
@@ -15,21 +16,11 @@ const lastPushHintSchema = z.object({
 
 /** The hint kept for this user, or null when none was shown or storage holds nothing valid. */
 export function readLastPushHint(uid: string): string | null {
-  try {
-    const raw = localStorage.getItem(LAST_PUSH_HINT_KEY);
-    if (raw === null) return null;
-    const parsed = lastPushHintSchema.safeParse(JSON.parse(raw));
-    return parsed.success && parsed.data.uid === uid ? parsed.data.hint : null;
-  } catch {
-    return null;
-  }
+  const kept = readKept(LAST_PUSH_HINT_KEY, lastPushHintSchema);
+  return kept?.uid === uid ? kept.hint : null;
 }
 
+/** Not kept (storage refused): the next form opens without the hint's place held, as on a new device. */
 export function rememberPushHint(uid: string, hint: string | null): void {
-  try {
-    const value = JSON.stringify({ uid, hint });
-    if (localStorage.getItem(LAST_PUSH_HINT_KEY) !== value) localStorage.setItem(LAST_PUSH_HINT_KEY, value);
-  } catch {
-    // Not remembered: the next form opens without the hint's place held, as on a new device.
-  }
+  keep(LAST_PUSH_HINT_KEY, { uid, hint });
 }
