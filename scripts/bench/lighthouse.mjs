@@ -28,6 +28,11 @@ const PAGES = [
 // LIGHTHOUSE_THROTTLING=devtools slows the CPU and network while loading instead of simulating it afterwards:
 // a second view, for finding how much of a figure is the simulation's; the targets are judged on 'simulate'.
 const THROTTLING = process.env.LIGHTHOUSE_THROTTLING ?? 'simulate';
+// LIGHTHOUSE_WARM=1 keeps the service worker and HTTP cache a signed-in run finds (the sign-in installed them),
+// as on a returning user's phone: another second view; the targets are judged on the cold code.
+const WARM = process.env.LIGHTHOUSE_WARM === '1';
+// LIGHTHOUSE_TRACE_CATEGORIES=fonts,blink adds trace categories to the saved traces (font lookups, for one).
+const TRACE_CATEGORIES = process.env.LIGHTHOUSE_TRACE_CATEGORIES;
 const SAVE = process.env.LIGHTHOUSE_SAVE;
 let saved = 0;
 const only = process.env.LIGHTHOUSE_PAGES?.split(',');
@@ -46,9 +51,9 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-/** One Lighthouse run; signed-in runs keep the session (IndexedDB) but load the code cold. */
+/** One Lighthouse run; signed-in runs keep the session (IndexedDB) but load the code cold unless WARM. */
 async function run(port, cdp, page) {
-  if (page.signedIn) {
+  if (page.signedIn && !WARM) {
     await cdp.send('Network.clearBrowserCache');
     await cdp.send('Storage.clearDataForOrigin', {
       origin: WEB_URL,
@@ -63,6 +68,7 @@ async function run(port, cdp, page) {
       logLevel: 'error',
       disableStorageReset: page.signedIn === true,
       throttlingMethod: THROTTLING,
+      ...(TRACE_CATEGORIES ? { additionalTraceCategories: TRACE_CATEGORIES } : {}),
     },
     undefined,
   );
@@ -149,7 +155,8 @@ try {
 
 const cell = (text, width) => String(text).padStart(width);
 const method = THROTTLING === 'simulate' ? 'simulated' : `${THROTTLING} (applied)`;
-console.log(`Lighthouse ${version} mobile, ${method} throttling, median of ${RUNS} runs`);
+const warmth = WARM ? ', signed-in pages warm (service worker and HTTP cache kept)' : '';
+console.log(`Lighthouse ${version} mobile, ${method} throttling, median of ${RUNS} runs${warmth}`);
 console.log(
   `${'page'.padEnd(14)}${cell('perf', 6)}${cell('a11y', 6)}${cell('bp', 6)}${cell('seo', 6)}${cell('FCP', 9)}${cell('LCP', 9)}${cell('TBT', 8)}  misses`,
 );
