@@ -60,10 +60,13 @@ beforeEach(() => {
   setPushDevices(1);
 });
 
+/** What is loaded on demand arrives: a repository loads in a task of its own (lib/afterThisTask.ts). */
+const settled = () => act(() => new Promise<void>((done) => setTimeout(done, 0)));
+
 describe('the notification checkboxes say when a channel cannot reach the user', () => {
   it('says nothing for a verified address and a registered device', async () => {
     renderFields({ verified: true });
-    await act(async () => {});
+    await settled();
     expect(described('Send email')).toBeNull();
     expect(described('Push notifications')).toBeNull();
   });
@@ -102,7 +105,7 @@ describe('the notification checkboxes say when a channel cannot reach the user',
     vi.setSystemTime(Date.now() + 60_000);
     refreshUser.mockResolvedValue({ ...user, emailVerified: true });
     renderFields();
-    await act(async () => {});
+    await settled();
     expect(described('Send email')).toBeNull();
     expect(refreshUser).toHaveBeenCalledTimes(1);
     vi.useRealTimers();
@@ -116,7 +119,7 @@ describe('the notification checkboxes say when a channel cannot reach the user',
   ] as const)('push: %s', async (_name, device, devices, profile, text) => {
     setPushDevices(devices);
     renderFields({ verified: true, device, profile });
-    await act(async () => {});
+    await settled();
     expect(described('Push notifications')).toBe(text);
     expect(screen.getByRole('link', { name: PUSH_HINTS.settings }).getAttribute('href')).toBe('/notifications');
   });
@@ -127,14 +130,14 @@ describe('the notification checkboxes say when a channel cannot reach the user',
     async function showOnce(device: DevicePush, devices: number, uid = user.uid) {
       setPushDevices(devices);
       renderFields({ verified: true, device, uid });
-      await act(async () => {});
+      await settled();
       cleanup();
     }
 
     it('holds the blocked hint unseen until the device is known, then shows the real one', async () => {
       await showOnce('blocked', 0);
       const store = renderFields({ verified: true, device: 'pending' });
-      await act(async () => {});
+      await settled();
       expect(held()?.getAttribute('aria-hidden')).toBe('true');
       expect(held()?.querySelector('p')?.getAttribute('data-text')).toBe(PUSH_HINTS.blockedNoDevice);
       // Drawn by CSS alone: no text to find.
@@ -151,21 +154,21 @@ describe('the notification checkboxes say when a channel cannot reach the user',
       await showOnce('blocked', 0);
       await showOnce('registered', 0);
       renderFields({ verified: true, device: 'pending' });
-      await act(async () => {});
+      await settled();
       expect(held()).toBeNull();
     });
 
     it("holds nothing for another account's hint", async () => {
       await showOnce('blocked', 0, 'someone-else');
       renderFields({ verified: true, device: 'pending' });
-      await act(async () => {});
+      await settled();
       expect(held()).toBeNull();
     });
 
     it('ignores a kept value that is not one of its hints', async () => {
       localStorage.setItem('price-alerts:last-push-hint', JSON.stringify({ uid: user.uid, hint: '<b>hi</b>' }));
       renderFields({ verified: true, device: 'pending' });
-      await act(async () => {});
+      await settled();
       expect(held()).toBeNull();
     });
   });

@@ -38,7 +38,9 @@ const listener = () => {
   return { uid, deliver, onError };
 };
 
-const settle = () => vi.advanceTimersByTimeAsync(0);
+// 1 ms, not 0: the repository loads in a task of its own (lib/afterThisTask.ts), and the fake clock
+// puts a 0 ms timer set while it is firing another one at 1 ms.
+const settle = () => vi.advanceTimersByTimeAsync(1);
 
 /** Starts listening as u1 and lets the repository load; returns the stop. */
 async function listening() {
@@ -136,12 +138,16 @@ describe('listening on the local channel', () => {
     const stop = await listening();
     listener().onError(new Error('permission-denied'));
     expect(console.error).toHaveBeenCalledWith('Local push channel failed', new Error('permission-denied'));
+    // Each wait is followed by a settle: the repository loads in a task of its own (afterThisTask).
     await vi.advanceTimersByTimeAsync(LOCAL_PUSH_TIMING.relistenMs);
+    await settle();
     expect(watchLocalPushes).toHaveBeenCalledTimes(2);
     listener().onError(new Error('unavailable'));
     await vi.advanceTimersByTimeAsync(LOCAL_PUSH_TIMING.relistenMs);
+    await settle();
     expect(watchLocalPushes).toHaveBeenCalledTimes(2);
     await vi.advanceTimersByTimeAsync(LOCAL_PUSH_TIMING.relistenMs);
+    await settle();
     expect(watchLocalPushes).toHaveBeenCalledTimes(3);
     listener().onError(new Error('unavailable'));
     stop();

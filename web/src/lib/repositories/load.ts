@@ -1,4 +1,5 @@
 import type { Firestore } from 'firebase/firestore';
+import { afterThisTask } from '../afterThisTask';
 import { getDb } from '../firebase';
 
 const repositories = {
@@ -16,5 +17,5 @@ export type Repository<K extends keyof Repositories> = Awaited<ReturnType<Reposi
  * Firestore and the document schemas are in no route's first download.
  */
 export function repository<K extends keyof Repositories>(name: K): Promise<[Firestore, Repository<K>]> {
-  return Promise.all([getDb(), repositories[name]() as Promise<Repository<K>>]);
+  return afterThisTask(() => Promise.all([getDb(), repositories[name]() as Promise<Repository<K>>]));
 }
