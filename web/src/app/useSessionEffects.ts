@@ -1,5 +1,6 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { startTransition, useEffect, useRef } from 'react';
+import { afterThisTask } from '../lib/afterThisTask';
 import { currentUserAtom, profileAtom } from '../shared/session';
 
 /**
@@ -31,11 +32,12 @@ export function useSessionEffects(): void {
       }
       return;
     }
-    // Loaded while signed in, so that sign-out clears at once.
-    import('./clearUserState').catch(() => undefined);
+    // Loaded while signed in, so that sign-out clears at once. Both after this task: it is the
+    // commit's, and each import adds its chunks' preload links to the task that makes it.
+    afterThisTask(() => import('./clearUserState')).catch(() => undefined);
     let stop: (() => void) | undefined;
     let live = true;
-    void import('./profileSession').then(({ watchSessionProfile }) => {
+    void afterThisTask(() => import('./profileSession')).then(({ watchSessionProfile }) => {
       // Each snapshot renders as a transition, in slices (see useAuthListener).
       if (live) {
         stop = watchSessionProfile({ uid, email, displayName }, (profile) => {
