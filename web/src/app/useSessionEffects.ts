@@ -37,15 +37,17 @@ export function useSessionEffects(): void {
     afterThisTask(() => import('./clearUserState')).catch(() => undefined);
     let stop: (() => void) | undefined;
     let live = true;
-    void afterThisTask(() => import('./profileSession')).then(({ watchSessionProfile }) => {
-      // Each snapshot renders as a transition, in slices (see useAuthListener).
-      if (live) {
-        stop = watchSessionProfile({ uid, email, displayName }, (profile) => {
-          // A snapshot that comes after another user has signed in, before this watch is stopped, is not theirs.
-          if (store.get(currentUserAtom)?.uid === uid) startTransition(() => setProfile(profile));
-        });
-      }
-    });
+    void afterThisTask(() => import('./profileSession'))
+      .then(({ watchSessionProfile }) => {
+        // Each snapshot renders as a transition, in slices (see useAuthListener).
+        if (live) {
+          stop = watchSessionProfile({ uid, email, displayName }, (profile) => {
+            // A snapshot that comes after another user has signed in, before this watch is stopped, is not theirs.
+            if (store.get(currentUserAtom)?.uid === uid) startTransition(() => setProfile(profile));
+          });
+        }
+      })
+      .catch((error: unknown) => console.error('Could not load the profile', error));
     return () => {
       live = false;
       stop?.();

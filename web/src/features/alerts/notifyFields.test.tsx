@@ -15,7 +15,7 @@ vi.mock('../../lib/auth', () => ({
   refreshUser: () => refreshUser(),
   authErrorCode: (error: unknown) => (error as { code?: string }).code,
 }));
-const { setPushDevices } = await import('../../test/fakePushTokens');
+const { setPushDevices, watchOtherPushDevices } = await import('../../test/fakePushTokens');
 const { NotifyFields } = await import('./NotifyFields');
 const { currentUserAtom, profileAtom } = await import('../../shared/session');
 const { devicePushAtom } = await import('../../shared/pushState');
@@ -60,8 +60,11 @@ beforeEach(() => {
   setPushDevices(1);
 });
 
-/** What is loaded on demand arrives: a repository loads in a task of its own (lib/afterThisTask.ts). */
-const settled = () => act(() => new Promise<void>((done) => setTimeout(done, 0)));
+/**
+ * The other devices' count has arrived (the repository loads in a task of its own, lib/afterThisTask.ts),
+ * so no test passes on a count that never loaded.
+ */
+const settled = () => act(() => vi.waitFor(() => expect(watchOtherPushDevices).toHaveBeenCalled()));
 
 describe('the notification checkboxes say when a channel cannot reach the user', () => {
   it('says nothing for a verified address and a registered device', async () => {
