@@ -38,8 +38,8 @@ const listener = () => {
   return { uid, deliver, onError };
 };
 
-// 1 ms, not 0: the repository loads in a task of its own (lib/afterThisTask.ts), and the fake clock
-// puts a 0 ms timer set while it is firing another one at 1 ms.
+// 1 ms, not 0: a repository's first load waits for a task of its own (lib/afterThisTask.ts), and the
+// fake clock puts a 0 ms timer set while it is firing another one at 1 ms.
 const settle = () => vi.advanceTimersByTimeAsync(1);
 
 /** Starts listening as u1 and lets the repository load; returns the stop. */
@@ -138,7 +138,7 @@ describe('listening on the local channel', () => {
     const stop = await listening();
     listener().onError(new Error('permission-denied'));
     expect(console.error).toHaveBeenCalledWith('Local push channel failed', new Error('permission-denied'));
-    // Each wait is followed by a settle: the repository loads in a task of its own (afterThisTask).
+    // A settle after each wait, so that a listen the wait started has loaded its repository.
     await vi.advanceTimersByTimeAsync(LOCAL_PUSH_TIMING.relistenMs);
     await settle();
     expect(watchLocalPushes).toHaveBeenCalledTimes(2);
