@@ -16,7 +16,8 @@ const children: ChildProcess[] = [];
 // emulators it started never outlive it; SIGKILL only if that does not end it.
 afterEach(async () => {
   for (const child of children.splice(0)) {
-    if (child.exitCode !== null) continue;
+    // Ended already, by itself or by a signal (a SIGKILLed child keeps exitCode null): its 'exit' is past.
+    if (child.exitCode !== null || child.signalCode !== null) continue;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGINT');
     const timer = setTimeout(() => child.kill('SIGKILL'), 25_000);
