@@ -57,7 +57,7 @@ export function TickingPrice({
   return (
     <span className={className} data-tick={flash.direction} style={style}>
       {text.slice(0, flash.from)}
-      <span key={flash.key} className={`tick-digits tick-${flash.direction}`}>
+      <span key={flash.key} className={`tick-digits tick-${flash.direction}`} data-digits={text.slice(flash.from)}>
         {text.slice(flash.from)}
       </span>
     </span>

@@ -11,6 +11,8 @@ function price(value: number | undefined, text: string) {
   const shown = () => ({
     tick: root().dataset.tick,
     changed: root().querySelector('.tick-digits')?.textContent,
+    // The coloured copy laid over the changed digits (generated content, not text).
+    copy: root().querySelector('.tick-digits')?.getAttribute('data-digits'),
     text: root().textContent,
   });
   const next = (v: number | undefined, t: string) => view.rerender(<TickingPrice value={v} text={t} />);
@@ -24,11 +26,11 @@ describe('TickingPrice', () => {
     ['up across a thousands separator', 99_999.5, '99,999.50', 100_000, '100,000.00', 'up', '100,000.00'],
   ])('flashes %s', (_name, from, fromText, to, toText, tick, changed) => {
     const { shown, next } = price(from, fromText);
-    expect(shown()).toEqual({ tick: undefined, changed: undefined, text: fromText });
+    expect(shown()).toEqual({ tick: undefined, changed: undefined, copy: undefined, text: fromText });
     next(to, toText);
-    expect(shown()).toEqual({ tick, changed, text: toText });
+    expect(shown()).toEqual({ tick, changed, copy: changed, text: toText });
     act(() => vi.advanceTimersByTime(TICK_FLASH_MS));
-    expect(shown()).toEqual({ tick: undefined, changed: undefined, text: toText });
+    expect(shown()).toEqual({ tick: undefined, changed: undefined, copy: undefined, text: toText });
   });
 
   it.each([
@@ -38,6 +40,6 @@ describe('TickingPrice', () => {
   ])('does not flash for %s', (_name, from, fromText, to, toText) => {
     const { shown, next } = price(from, fromText);
     next(to, toText);
-    expect(shown()).toEqual({ tick: undefined, changed: undefined, text: toText });
+    expect(shown()).toEqual({ tick: undefined, changed: undefined, copy: undefined, text: toText });
   });
 });
