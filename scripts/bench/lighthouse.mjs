@@ -5,6 +5,7 @@
 // Exits 1 when a target is missed, so a regression is seen (it is a benchmark, not a test).
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { saveArtifacts } from 'lighthouse/core/lib/asset-saver.js';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -24,7 +25,8 @@ const PAGES = [
   { path: '/dashboard', signedIn: true, targets: SIGNED_IN },
   { path: '/create_alert', signedIn: true, targets: SIGNED_IN },
 ];
-// LIGHTHOUSE_PAGES=/login,/signup measures only those; LIGHTHOUSE_SAVE=<dir> keeps every report and its trace (JSON).
+// LIGHTHOUSE_PAGES=/login,/signup measures only those; LIGHTHOUSE_SAVE=<dir> keeps every report, its trace and
+// its artifacts (JSON).
 // LIGHTHOUSE_THROTTLING=devtools slows the CPU and network while loading instead of simulating it afterwards:
 // a second view, for finding how much of a figure is the simulation's; the targets are judged on 'simulate'.
 const THROTTLING = process.env.LIGHTHOUSE_THROTTLING ?? 'simulate';
@@ -81,6 +83,10 @@ async function run(port, cdp, page) {
     // The trace the figures were simulated from, to find what makes a long task.
     const trace = result.artifacts?.Trace;
     if (trace) writeFileSync(join(SAVE, `${saved}${page.path.replaceAll('/', '-')}.trace.json`), JSON.stringify(trace));
+    // Every artifact (the DevTools log too), so the simulation can be run again task by task
+    // (scripts/bench/lantern-tasks.mjs).
+    if (result.artifacts)
+      await saveArtifacts(result.artifacts, join(SAVE, `${saved}${page.path.replaceAll('/', '-')}.artifacts`));
   }
   if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.message}`);
   const finalPath = new URL(lhr.finalDisplayedUrl).pathname;

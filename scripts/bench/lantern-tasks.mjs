@@ -1,0 +1,70 @@
+// Runs Lighthouse's simulation (Lantern) again on a saved run and prints the tasks that make its Total
+// Blocking Time: each one's observed start and length, its simulated length, and what it blocked.
+// Run: node scripts/bench/lantern-tasks.mjs <dir>.artifacts   (a run saved with LIGHTHOUSE_SAVE=<dir>)
+import { loadArtifacts } from 'lighthouse/core/lib/asset-saver.js';
+import { LanternFirstContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-first-contentful-paint.js';
+import { LanternInteractive } from 'lighthouse/core/computed/metrics/lantern-interactive.js';
+import { LanternTotalBlockingTime } from 'lighthouse/core/computed/metrics/lantern-total-blocking-time.js';
+
+const dir = process.argv[2];
+if (!dir) {
+  console.error('Usage: node scripts/bench/lantern-tasks.mjs <saved run>.artifacts');
+  process.exit(1);
+}
+const artifacts = loadArtifacts(dir);
+const data = {
+  trace: artifacts.Trace,
+  devtoolsLog: artifacts.DevtoolsLog,
+  gatherContext: artifacts.GatherContext,
+  settings: artifacts.settings,
+  URL: artifacts.URL,
+  SourceMaps: artifacts.SourceMaps,
+  HostDPR: artifacts.HostDPR,
+  simulator: null,
+};
+const context = { computedCache: new Map(), settings: artifacts.settings };
+const fcp = await LanternFirstContentfulPaint.request(data, context);
+const tti = await LanternInteractive.request(data, context);
+const tbt = await LanternTotalBlockingTime.request(data, context);
+const origin = artifacts.Trace.traceEvents.find((e) => e.name === 'navigationStart')?.ts ?? 0;
+
+/** What a task did, from its child events: the longest kinds, with the script they ran. */
+function summary(node) {
+  const kinds = new Map();
+  for (const e of node.childEvents) {
+    if (!e.dur || e.dur < 500) continue;
+    const url = e.args?.data?.url ? ` ${String(e.args.data.url).split('/').pop().slice(0, 30)}` : '';
+    const key = `${e.name}${url}`;
+    kinds.set(key, Math.max(kinds.get(key) ?? 0, e.dur / 1000));
+  }
+  return [...kinds]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([k, ms]) => `${k} ${ms.toFixed(0)}`)
+    .join(', ');
+}
+
+for (const [name, estimate, fcpMs, ttiMs] of [
+  ['optimistic', tbt.optimisticEstimate, fcp.pessimisticEstimate.timeInMs, tti.optimisticEstimate.timeInMs],
+  ['pessimistic', tbt.pessimisticEstimate, fcp.optimisticEstimate.timeInMs, tti.pessimisticEstimate.timeInMs],
+]) {
+  console.log(`${name}: TBT ${Math.round(estimate.timeInMs)} ms, FCP ${Math.round(fcpMs)}, TTI ${Math.round(ttiMs)}`);
+  const rows = [];
+  for (const [node, timing] of estimate.nodeTimings) {
+    if (node.type !== 'cpu' || timing.duration <= 50) continue;
+    const start = Math.max(timing.startTime, fcpMs);
+    const end = Math.min(timing.endTime, ttiMs);
+    if (end <= start) continue;
+    // The part over 50 ms that falls between FCP and TTI, as Lighthouse's calculateSumOfBlockingTime counts it.
+    const blocking = Math.max(0, end - Math.max(start, timing.startTime + 50));
+    rows.push({ node, timing, blocking });
+  }
+  rows.sort((a, b) => a.timing.startTime - b.timing.startTime);
+  for (const { node, timing, blocking } of rows) {
+    console.log(
+      `  observed ${((node.startTime - origin) / 1000).toFixed(0).padStart(6)} ms, ${(node.duration / 1000).toFixed(1).padStart(5)} ms` +
+        ` -> simulated ${timing.startTime.toFixed(0).padStart(5)} ms, ${timing.duration.toFixed(0).padStart(4)} ms, blocks ${blocking.toFixed(0).padStart(4)}  ${summary(node)}`,
+    );
+  }
+}
+console.log(`Lighthouse's TBT: ${Math.round(tbt.timing)} ms (the mean of the two estimates)`);
