@@ -2,6 +2,7 @@
 // Blocking Time: each one's observed start and length, its simulated length, and what it blocked.
 // Run: node scripts/bench/lantern-tasks.mjs <dir>.artifacts   (a run saved with LIGHTHOUSE_SAVE=<dir>)
 import { loadArtifacts } from 'lighthouse/core/lib/asset-saver.js';
+import { Metrics } from 'lighthouse/core/lib/lantern/lantern.js';
 import { LanternFirstContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-first-contentful-paint.js';
 import { LanternInteractive } from 'lighthouse/core/computed/metrics/lantern-interactive.js';
 import { LanternTotalBlockingTime } from 'lighthouse/core/computed/metrics/lantern-total-blocking-time.js';
@@ -26,7 +27,18 @@ const context = { computedCache: new Map(), settings: artifacts.settings };
 const fcp = await LanternFirstContentfulPaint.request(data, context);
 const tti = await LanternInteractive.request(data, context);
 const tbt = await LanternTotalBlockingTime.request(data, context);
-const origin = artifacts.Trace.traceEvents.find((e) => e.name === 'navigationStart')?.ts ?? 0;
+// The measured page's navigation (not about:blank's, nor a frame's), where the observed times start.
+const origin =
+  artifacts.Trace.traceEvents.find(
+    (e) =>
+      e.name === 'navigationStart' &&
+      e.args?.data?.isLoadingMainFrame &&
+      e.args.data.documentLoaderURL === artifacts.URL.requestedUrl,
+  )?.ts ?? 0;
+if (artifacts.settings.throttlingMethod !== 'simulate') {
+  console.log(`This run was throttled with '${artifacts.settings.throttlingMethod}': its report's TBT is the`);
+  console.log('observed one, not the simulation below.');
+}
 
 /** What a task did, from its child events: the longest kinds, with the script they ran. */
 function summary(node) {
@@ -51,15 +63,17 @@ for (const [name, estimate, fcpMs, ttiMs] of [
   console.log(`${name}: TBT ${Math.round(estimate.timeInMs)} ms, FCP ${Math.round(fcpMs)}, TTI ${Math.round(ttiMs)}`);
   const rows = [];
   for (const [node, timing] of estimate.nodeTimings) {
-    if (node.type !== 'cpu' || timing.duration <= 50) continue;
-    const start = Math.max(timing.startTime, fcpMs);
-    const end = Math.min(timing.endTime, ttiMs);
-    if (end <= start) continue;
-    // The part over 50 ms that falls between FCP and TTI, as Lighthouse's calculateSumOfBlockingTime counts it.
-    const blocking = Math.max(0, end - Math.max(start, timing.startTime + 50));
-    rows.push({ node, timing, blocking });
+    if (node.type !== 'cpu') continue;
+    const event = { start: timing.startTime, end: timing.endTime, duration: timing.duration };
+    // Lighthouse's own rule: clipped to [FCP, TTI], then the part over 50 ms.
+    const blocking = Metrics.TBTUtils.calculateTbtImpactForEvent(event, fcpMs, ttiMs);
+    if (blocking > 0) rows.push({ node, timing, blocking });
   }
   rows.sort((a, b) => a.timing.startTime - b.timing.startTime);
+  const sum = rows.reduce((total, row) => total + row.blocking, 0);
+  console.log(
+    `  (the rows below sum to ${Math.round(sum)} ms; observed times from the page's navigation, simulated from the simulation's start)`,
+  );
   for (const { node, timing, blocking } of rows) {
     console.log(
       `  observed ${((node.startTime - origin) / 1000).toFixed(0).padStart(6)} ms, ${(node.duration / 1000).toFixed(1).padStart(5)} ms` +
