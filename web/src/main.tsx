@@ -7,6 +7,7 @@ import { Provider, createStore } from 'jotai';
 import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { replayHeldTap, restoreTyped, typedIntoPrerender } from './app/prerendered';
+import { afterThisTask } from './lib/afterThisTask';
 import { DesktopBlock } from './shared/DesktopBlock';
 import { ToastLayer } from './shared/toastLayer';
 
@@ -43,9 +44,6 @@ function TakeOver() {
   return null;
 }
 
-/** A task boundary: what comes after it runs in a task of its own. */
-const nextTask = () => new Promise<void>((done) => setTimeout(done, 0));
-
 // The rest of the app, then the first screen's chunk, so that the app's first commit replaces the
 // prerendered HTML with the same screen rather than a spinner. (A prerendered page's loader asked
 // for this code only once the HTML had painted.) A screen's chunk that fails to load is left to the
@@ -54,8 +52,7 @@ const nextTask = () => new Promise<void>((done) => setTimeout(done, 0));
 // Not a top-level await: the screens' chunks import from this one, which must not wait on them.
 import('./app/AppRoot')
   .then(async (module) => {
-    await nextTask();
-    await module.preloadRoute(window.location.pathname).catch(() => undefined);
+    await afterThisTask(() => module.preloadRoute(window.location.pathname)).catch(() => undefined);
     return module.AppRoot;
   })
   .then(
