@@ -25,8 +25,8 @@ const PAGES = [
   { path: '/dashboard', signedIn: true, targets: SIGNED_IN },
   { path: '/create_alert', signedIn: true, targets: SIGNED_IN },
 ];
-// LIGHTHOUSE_PAGES=/login,/signup measures only those; LIGHTHOUSE_SAVE=<dir> keeps every report, its trace and
-// its artifacts (JSON).
+// LIGHTHOUSE_PAGES=/login,/signup measures only those; LIGHTHOUSE_SAVE=<dir> keeps every report and its
+// artifacts, the trace among them (JSON).
 // LIGHTHOUSE_THROTTLING=devtools slows the CPU and network while loading instead of simulating it afterwards:
 // a second view, for finding how much of a figure is the simulation's; the targets are judged on 'simulate'.
 const THROTTLING = process.env.LIGHTHOUSE_THROTTLING ?? 'simulate';
@@ -80,11 +80,8 @@ async function run(port, cdp, page) {
     mkdirSync(SAVE, { recursive: true });
     saved += 1;
     writeFileSync(join(SAVE, `${saved}${page.path.replaceAll('/', '-')}.json`), JSON.stringify(lhr));
-    // The trace the figures were simulated from, to find what makes a long task.
-    const trace = result.artifacts?.Trace;
-    if (trace) writeFileSync(join(SAVE, `${saved}${page.path.replaceAll('/', '-')}.trace.json`), JSON.stringify(trace));
-    // Every artifact (the DevTools log too), so the simulation can be run again task by task
-    // (scripts/bench/lantern-tasks.mjs).
+    // Every artifact: the trace the figures were simulated from (trace.json, to find what makes a long
+    // task) and the DevTools log, so the simulation can be run again task by task (lantern-tasks.mjs).
     if (result.artifacts)
       await saveArtifacts(result.artifacts, join(SAVE, `${saved}${page.path.replaceAll('/', '-')}.artifacts`));
   }
