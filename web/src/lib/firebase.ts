@@ -8,6 +8,7 @@ import type { Firestore } from 'firebase/firestore';
 import type { Functions } from 'firebase/functions';
 import type { Messaging } from 'firebase/messaging';
 import { config } from './config';
+import { lowerStreamPriority } from './streamPriority';
 
 export const firebaseApp = () => import('./firebaseApp');
 
@@ -17,6 +18,8 @@ export function getDb(): Promise<Firestore> {
   dbPromise ??= Promise.all([firebaseApp(), import('firebase/firestore')]).then(([{ app }, firestore]) => {
     const { initializeFirestore, connectFirestoreEmulator, persistentLocalCache, persistentMultipleTabManager } =
       firestore;
+    // Before the SDK's first request, so that its streams are never what a screen waits for.
+    lowerStreamPriority();
     // The persistent cache is what the dashboard shows offline (the last known alerts and profile),
     // and it answers a reload at once, before the server does. Shared across tabs, so a second tab
     // does not lose it. Where IndexedDB is unavailable the SDK falls back to memory on its own.

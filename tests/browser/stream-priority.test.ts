@@ -1,0 +1,54 @@
+// Issue 16: Firestore's long-lived streams (the hanging GET of its listen and write channels) ask the
+// browser for low priority (web/src/lib/streamPriority.ts), so a screen's own requests go first and a
+// tool that waits for the important requests to end sees the load end. The POSTs that start a listen
+// and carry writes keep their priority, and the dashboard's documents still arrive over the stream.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, VIEWPORTS, WEB_URL, launchBrowser, newPage, signIn } from './harness';
+
+type Sent = { method: string; url: string; priority: string };
+const CHANNEL = /\/google\.firestore\.v1\.Firestore\/(Listen|Write)\/channel\?/;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each(VIEWPORTS)('Firestore’s streams at $width x $height', (viewport) => {
+  it('ask for low priority on their hanging GETs, and the dashboard still fills from them', async () => {
+    const { context, page } = await newPage(browser, viewport);
+    await signIn(page);
+    await page.waitForURL(`${WEB_URL}/dashboard`);
+
+    // Seen by the browser itself: the priority it gave each request, as Lighthouse reads it.
+    const cdp = await context.newCDPSession(page);
+    const sent: Sent[] = [];
+    cdp.on('Network.requestWillBeSent', ({ request }) => {
+      if (CHANNEL.test(request.url))
+        sent.push({ method: request.method, url: request.url, priority: request.initialPriority });
+    });
+    await cdp.send('Network.enable');
+    await page.reload();
+    await page.locator('[role="tabpanel"][aria-busy="false"] .alert-row').first().waitFor();
+    // A write, so that the write stream opens too: the profile saved as it is.
+    await page.goto(`${WEB_URL}/profile`);
+    await expect.poll(() => page.getByLabel('Full name').inputValue()).toBe(DEMO.name);
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByText('Profile saved.').waitFor();
+    await expect
+      .poll(() => sent.filter((s) => s.method === 'GET' && s.url.includes('/Write/')).length)
+      .toBeGreaterThan(0);
+
+    const listenGets = sent.filter((s) => s.method === 'GET' && s.url.includes('/Listen/'));
+    const writeGets = sent.filter((s) => s.method === 'GET' && s.url.includes('/Write/'));
+    const posts = sent.filter((s) => s.method === 'POST');
+    expect(listenGets.length).toBeGreaterThan(0);
+    expect(posts.length).toBeGreaterThan(0);
+    expect(new Set([...listenGets, ...writeGets].map((s) => s.priority))).toEqual(new Set(['Low']));
+    expect(new Set(posts.map((s) => s.priority))).toEqual(new Set(['High']));
+    await context.close();
+  });
+});
