@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { join, resolve } from 'node:path';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { SHELL, prerender } from './prerender.ts';
@@ -41,10 +42,26 @@ function cleanUrls(): Plugin {
   };
 }
 
-export default defineConfig(({ mode }) => ({
+/**
+ * React Router 7's package exports name only its development build, whose dev warnings (and their
+ * checks) a production bundle then carries (remix-run/react-router#14102). A build takes the production
+ * build it ships beside it, the same code with those warnings off; the dev server and tests keep theirs.
+ */
+function reactRouterProduction() {
+  const dist = join(createRequire(import.meta.url).resolve('react-router/package.json'), '..', 'dist/production');
+  return [
+    { find: /^react-router$/, replacement: join(dist, 'index.mjs') },
+    { find: /^react-router\/dom$/, replacement: join(dist, 'dom-export.mjs') },
+  ];
+}
+
+export default defineConfig(({ command, mode }) => ({
   resolve: {
-    // Firestore's pipeline-only regular-expression engine, which the app never uses (src/lib/re2jsStub.ts).
-    alias: { re2js: join(import.meta.dirname, 'src/lib/re2jsStub.ts') },
+    alias: [
+      // Firestore's pipeline-only regular-expression engine, which the app never uses (src/lib/re2jsStub.ts).
+      { find: 're2js', replacement: join(import.meta.dirname, 'src/lib/re2jsStub.ts') },
+      ...(command === 'build' ? reactRouterProduction() : []),
+    ],
   },
   plugins: [
     checkAppConfig(),

@@ -175,7 +175,7 @@ describe('with JavaScript', () => {
     expect(named.length).toBeGreaterThan(6);
     for (const href of named) expect(hinted).toContain(href);
     const batches = await page.evaluate(() => (window as unknown as { preloadBatches: number[] }).preloadBatches);
-    expect(Math.max(...batches), JSON.stringify(batches)).toBeLessThanOrEqual(6);
+    expect(Math.max(...batches), JSON.stringify(batches)).toBeLessThanOrEqual(3);
     await context.close();
   });
 

@@ -1,9 +1,10 @@
 import { useAtomValue } from 'jotai';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { authLoadingAtom, currentUserAtom } from '../shared/session';
 import { optionalLazy } from '../shared/optionalLazy';
 import { Spinner } from '../shared/Spinner';
+import { warmFormatters } from '../shared/warmFormatters';
 import { BottomNav } from './BottomNav';
 import { SessionPendingContext } from './sessionPending';
 import './RequireAuth.css';
@@ -15,6 +16,9 @@ export default function RequireAuth() {
   const loading = useAtomValue(authLoadingAtom);
   const user = useAtomValue(currentUserAtom);
   const location = useLocation();
+  // While the session and the screen's documents load, so that the screen's first render with them
+  // does not build its formatters itself.
+  useEffect(() => warmFormatters(), []);
   if (!loading && !user) {
     return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   }
