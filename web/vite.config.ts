@@ -48,7 +48,9 @@ function cleanUrls(): Plugin {
  * build it ships beside it, the same code with those warnings off; the dev server and tests keep theirs.
  */
 function reactRouterProduction() {
-  const dist = join(createRequire(import.meta.url).resolve('react-router/package.json'), '..', 'dist/production');
+  // The copy react-router-dom itself imports, wherever npm has put it.
+  const dom = createRequire(import.meta.url).resolve('react-router-dom/package.json');
+  const dist = join(createRequire(dom).resolve('react-router/package.json'), '..', 'dist/production');
   return [
     { find: /^react-router$/, replacement: join(dist, 'index.mjs') },
     { find: /^react-router\/dom$/, replacement: join(dist, 'dom-export.mjs') },

@@ -1,7 +1,7 @@
 // Issue 16: Firestore's long-lived streams (the hanging GET of its listen and write channels) ask the
-// browser for low priority (web/src/lib/streamPriority.ts), so a screen's own requests go first and a
-// tool that waits for the important requests to end sees the load end. The POSTs that start a listen
-// and carry writes keep their priority, and the dashboard's documents still arrive over the stream.
+// browser for low priority (web/src/lib/streamPriority.ts), so that a tool waiting for a page's
+// important requests to end sees the load end. The POSTs that start a listen and carry writes keep
+// their priority, and a write still gets its answer over the lowered write stream.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, VIEWPORTS, WEB_URL, launchBrowser, newPage, signIn } from './harness';
@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 describe.each(VIEWPORTS)('Firestore’s streams at $width x $height', (viewport) => {
-  it('ask for low priority on their hanging GETs, and the dashboard still fills from them', async () => {
+  it('ask for low priority on their hanging GETs; the POSTs keep theirs, and a save still completes', async () => {
     const { context, page } = await newPage(browser, viewport);
     await signIn(page);
     await page.waitForURL(`${WEB_URL}/dashboard`);
@@ -33,7 +33,8 @@ describe.each(VIEWPORTS)('Firestore’s streams at $width x $height', (viewport)
     await cdp.send('Network.enable');
     await page.reload();
     await page.locator('[role="tabpanel"][aria-busy="false"] .alert-row').first().waitFor();
-    // A write, so that the write stream opens too: the profile saved as it is.
+    // A write, so that the write stream opens too: the profile saved as it is. The save resolves only
+    // once the server's answer has come back on that stream.
     await page.goto(`${WEB_URL}/profile`);
     await expect.poll(() => page.getByLabel('Full name').inputValue()).toBe(DEMO.name);
     await page.getByRole('button', { name: 'Save profile' }).click();

@@ -113,6 +113,8 @@
   // A few hints per task: each link starts a request, and the thirty of a signed-in screen in one go
   // made a task of 10 to 20 ms, which a phone's slower CPU stretches past the 50 ms of a long task.
   // Six per task still made tasks of 13 to 16 ms in Lighthouse's traces (each link about 2 ms there).
+  // The cost: a signed-in screen's hints take about ten chained timers, and after the fifth a browser
+  // waits at least 4 ms for each, so the last go out some 20 ms later than six per task sent them.
   var PRELOADS_PER_TASK = 3;
   function preloadFrom(from) {
     preloads.slice(from, from + PRELOADS_PER_TASK).forEach(function (href) {

@@ -18,7 +18,9 @@ export default function RequireAuth() {
   const location = useLocation();
   // While the session and the screen's documents load, so that the screen's first render with them
   // does not build its formatters itself.
-  useEffect(() => warmFormatters(), []);
+  useEffect(() => {
+    warmFormatters();
+  }, []);
   if (!loading && !user) {
     return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   }

@@ -6,20 +6,15 @@
  */
 import type * as AuthSdk from './authSdk';
 import type { SessionUser } from './authSdk';
-import { afterThisTask } from './afterThisTask';
 
 export type { SessionUser } from './authSdk';
 
 // Resolves once Auth has read the persisted session: the SDK's currentUser is null until then, and
 // a call that reads it at once (a verification link opened on a cold load) would take a signed-in
 // user for a signed-out one.
-// Firebase's app core is evaluated in a task of its own and Auth in the next: loaded as one module
-// graph they were evaluated in one task, 40 ms long in Lighthouse's traces (of which the core is a
-// quarter), four times that on its simulated phone.
 let loaded: Promise<typeof AuthSdk> | undefined;
 const sdk = () =>
-  (loaded ??= import('firebase/app')
-    .then(() => afterThisTask(() => import('./authSdk')))
+  (loaded ??= import('./authSdk')
     .then(async (module) => {
       await module.authStateReady();
       return module;

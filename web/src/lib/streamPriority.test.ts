@@ -31,6 +31,9 @@ describe('isFirestoreStream', () => {
       expected: false,
     },
     { what: 'a relative URL elsewhere', input: '/load-app.js', init: undefined, expected: false },
+    { what: 'an address that is no URL', input: 'http://[::1', init: undefined, expected: false },
+    { what: 'a data URL', input: 'data:text/plain,hi', init: undefined, expected: false },
+    { what: 'an object with no prototype', input: Object.create(null) as string, init: undefined, expected: false },
   ])('$what: $expected', ({ input, init, expected }) => {
     expect(isFirestoreStream(input, init)).toBe(expected);
   });
@@ -70,6 +73,14 @@ describe('lowerStreamPriority', () => {
     expect(calls[0]).toEqual({ input: CHANNEL, init });
     expect(calls[0]?.init).toBe(init);
     expect(calls[1]).toEqual({ input: '/load-app.js', init: undefined });
+  });
+
+  it('leaves an address fetch refuses for fetch to refuse, as a rejected promise', async () => {
+    const target = {
+      fetch: ((input: RequestInfo | URL) => Promise.reject(new TypeError(`bad ${String(input)}`))) as typeof fetch,
+    };
+    lowerStreamPriority(target);
+    await expect(target.fetch('http://[::1')).rejects.toThrow('bad http://[::1');
   });
 
   it('wraps once, however often Firestore is started again (after a sign-out)', async () => {
