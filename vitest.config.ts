@@ -48,7 +48,9 @@ export default defineConfig({
           expect: { poll: { timeout: 15_000, interval: 100 } },
           include: ['tests/browser/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 60_000,
+          // A hang is caught by the 15 s polls; this bounds a whole flow. Flows that picture and scan each
+          // screen in light and dark took 47 to 58 s on a loaded 2-core CI machine, and past 60 s once.
+          testTimeout: 120_000,
           hookTimeout: 60_000,
           // One Chromium at a time: two cores are shared with the emulators and the web server.
           fileParallelism: false,
