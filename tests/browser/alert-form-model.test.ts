@@ -115,7 +115,11 @@ describe.each(VIEWPORTS)('alert model on the form at $width x $height', (viewpor
 
     // A change is saved, and the alert (which the other tests do not expect) is deleted again.
     await page.getByLabel('Cooldown').selectOption({ label: '1 hour' });
-    await page.getByRole('button', { name: 'Save changes' }).click();
+    // Mid-screen, clear of the fixed bottom bar and the toasts: scrolled only as far as needed, the button
+    // sat under the bar, and CI's click waited out its 30 s there once.
+    const save = page.getByRole('button', { name: 'Save changes' });
+    await save.evaluate((button) => button.scrollIntoView({ block: 'center' }));
+    await save.click();
     await page.waitForURL(`${WEB_URL}/dashboard`);
     await toast(page, 'Alert updated successfully!');
     await row.click();
