@@ -27,6 +27,10 @@ const context = { computedCache: new Map(), settings: artifacts.settings };
 const fcp = await LanternFirstContentfulPaint.request(data, context);
 const tti = await LanternInteractive.request(data, context);
 const tbt = await LanternTotalBlockingTime.request(data, context);
+// How long the task's thread actually ran (the trace's thread time): far below its length when the
+// thread was waiting for a core or for another process.
+const onCpu = (node) => (node.event.tdur === undefined ? 'n/a' : `${(node.event.tdur / 1000).toFixed(1)} ms`);
+
 // The measured page's navigation (not about:blank's, nor a frame's), where the observed times start.
 const origin =
   artifacts.Trace.traceEvents.find(
@@ -71,12 +75,18 @@ for (const [name, estimate, fcpMs, ttiMs] of [
   }
   rows.sort((a, b) => a.timing.startTime - b.timing.startTime);
   const sum = rows.reduce((total, row) => total + row.blocking, 0);
+  const wall = rows.reduce((total, row) => total + row.node.duration / 1000, 0);
+  const cpu = rows.reduce((total, row) => total + (row.node.event.tdur ?? NaN) / 1000, 0);
+  console.log(
+    `  (observed, these tasks took ${Math.round(wall)} ms, of which the main thread was on a CPU ${Math.round(cpu)} ms)`,
+  );
   console.log(
     `  (the rows below sum to ${Math.round(sum)} ms; observed times from the page's navigation, simulated from the simulation's start)`,
   );
   for (const { node, timing, blocking } of rows) {
     console.log(
       `  observed ${((node.startTime - origin) / 1000).toFixed(0).padStart(6)} ms, ${(node.duration / 1000).toFixed(1).padStart(5)} ms` +
+        ` (on CPU ${onCpu(node)})` +
         ` -> simulated ${timing.startTime.toFixed(0).padStart(5)} ms, ${timing.duration.toFixed(0).padStart(4)} ms, blocks ${blocking.toFixed(0).padStart(4)}  ${summary(node)}`,
     );
   }

@@ -264,4 +264,17 @@ describe('with JavaScript', () => {
     expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(await response.text()).toMatch(/^User-agent: \*$/m);
   });
+
+  // An SVG favicon is drawn by creating a whole document in the page's renderer, on its main thread,
+  // during the load (tasks of 8 to 220 ms in this machine's traces); a PNG is only decoded.
+  it.each(['/login', '/dashboard'])('links %s to PNG favicons only, each served as a PNG', async (path) => {
+    const html = await (await fetch(`${WEB_URL}${path}`)).text();
+    const icons = [...html.matchAll(/<link rel="icon"[^>]*href="([^"]+)"[^>]*>/g)];
+    expect(icons.length).toBeGreaterThan(0);
+    for (const [link, href] of icons) {
+      expect(link).toContain('type="image/png"');
+      const response = await fetch(`${WEB_URL}${href}`);
+      expect(response.headers.get('content-type')).toBe('image/png');
+    }
+  });
 });

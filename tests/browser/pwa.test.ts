@@ -5,6 +5,7 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVICE_WORKER_SETTLE_MS } from '../../web/src/lib/serviceWorkerStart';
 import {
   PHONE,
   TABLET,
@@ -36,6 +37,29 @@ describe.each([PHONE, TABLET])('service worker at $width x $height', (viewport) 
     await page.reload();
     await expect.poll(() => page.getByRole('heading', { name: 'Log in' }).isVisible()).toBe(true);
     await screenshot(page, 'offline-login');
+    await context.close();
+  });
+});
+
+describe('first visit', () => {
+  it('registers the service worker only once the page has loaded and settled', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    // Records, in page time, the load event and the app's call to register the worker.
+    await page.addInitScript(() => {
+      const times: Record<string, number> = {};
+      (window as unknown as { swTimes: Record<string, number> }).swTimes = times;
+      addEventListener('load', () => (times.load = performance.now()));
+      const register = navigator.serviceWorker.register.bind(navigator.serviceWorker);
+      navigator.serviceWorker.register = (...args) => {
+        times.register = performance.now();
+        return register(...args);
+      };
+    });
+    await page.goto(`${WEB_URL}/login`);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    const times = await page.evaluate(() => (window as unknown as { swTimes: Record<string, number> }).swTimes);
+    // A missing time makes the difference NaN, which fails too.
+    expect((times.register ?? NaN) - (times.load ?? NaN)).toBeGreaterThanOrEqual(SERVICE_WORKER_SETTLE_MS);
     await context.close();
   });
 });

@@ -16,7 +16,7 @@ afterAll(() => browser?.close());
 const expected = previewHeaders(root, 'emulator');
 
 describe('security headers', () => {
-  it.each(['/', '/login', '/dashboard', '/sw.js', '/manifest.webmanifest', '/favicon.svg'])(
+  it.each(['/', '/login', '/dashboard', '/sw.js', '/manifest.webmanifest', '/icons/favicon-32.png'])(
     'are sent with %s',
     async (path) => {
       const res = await fetch(`${WEB_URL}${path}`);

@@ -1,4 +1,5 @@
 import { repository } from '../../lib/repositories/load';
+import { needServiceWorker } from '../../lib/serviceWorkerStart';
 
 /**
  * How long the service worker has to answer, how many tries a push gets and how far apart, and how
@@ -27,6 +28,7 @@ export async function showInServiceWorker(
   payload: unknown,
   waitMs = LOCAL_PUSH_TIMING.answerWaitMs,
 ): Promise<boolean> {
+  needServiceWorker();
   const registration = await navigator.serviceWorker.ready;
   const worker = registration.active;
   if (!worker) return false;

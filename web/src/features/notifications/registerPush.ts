@@ -1,6 +1,7 @@
 import { PUSH_MESSAGES, SERVICE_WORKER_TIMEOUT_MS, type DevicePush } from '@price-alerts/domain';
 import { obtainPushToken, sendTokenToServer } from '../../lib/push';
 import { sessionTicket, stopped, tokenStep } from '../../lib/pushSession';
+import { needServiceWorker } from '../../lib/serviceWorkerStart';
 
 export type PushSupport = 'supported' | 'unsupported';
 export type PushResult =
@@ -61,6 +62,7 @@ export async function registerForPush(uid: string | undefined, { prompt }: { pro
   const problem = permissionMessage();
   if (problem) return fail(problem);
   let registration: ServiceWorkerRegistration;
+  needServiceWorker();
   try {
     registration = await withTimeout(navigator.serviceWorker.ready, SERVICE_WORKER_TIMEOUT_MS);
   } catch {

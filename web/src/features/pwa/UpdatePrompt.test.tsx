@@ -6,6 +6,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import toast, { Toaster } from 'react-hot-toast';
 import type { RegisterSWOptions as RegisterOptions } from 'virtual:pwa-register';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { SERVICE_WORKER_SETTLE_MS, needServiceWorker } from '../../lib/serviceWorkerStart';
 import { UPDATE_MESSAGE, UpdatePrompt } from './UpdatePrompt';
 
 const pwa = vi.hoisted(() => ({
@@ -36,13 +37,15 @@ afterEach(() => {
 });
 
 /** The prompt as the app shows it: the layout's UpdatePrompt beside main.tsx's Toaster. */
-function renderApp() {
+async function renderApp() {
   render(
     <>
       <UpdatePrompt />
       <Toaster position="top-center" toastOptions={{ duration: TOAST_DURATION_MS }} />
     </>,
   );
+  // As push does: the worker is wanted now, so the prompt registers it without a first visit's wait.
+  await act(async () => needServiceWorker());
   expect(pwa.registerSW).toHaveBeenCalledOnce();
   expect(options?.immediate).toBe(true);
   return {
@@ -55,8 +58,20 @@ function renderApp() {
 }
 
 describe('UpdatePrompt', () => {
+  it('on a first visit, registers the worker only once the loaded page has settled', async () => {
+    vi.useFakeTimers();
+    // A fresh copy of the modules: no feature has asked for the worker in this one.
+    vi.resetModules();
+    const { UpdatePrompt: FreshPrompt } = await import('./UpdatePrompt');
+    render(<FreshPrompt />);
+    await act(() => vi.advanceTimersByTimeAsync(SERVICE_WORKER_SETTLE_MS - 100));
+    expect(pwa.registerSW).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(2_200));
+    expect(pwa.registerSW).toHaveBeenCalledOnce();
+  });
+
   it('shows nothing until a new version is waiting, then offers a refresh', async () => {
-    const app = renderApp();
+    const app = await renderApp();
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(screen.queryByText(UPDATE_MESSAGE)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Refresh' })).toBeNull();
@@ -68,7 +83,7 @@ describe('UpdatePrompt', () => {
 
   it('stays up past the usual toast time: the user decides when to reload', async () => {
     vi.useFakeTimers();
-    const app = renderApp();
+    const app = await renderApp();
     await app.newVersionWaiting();
     expect(screen.queryAllByText(UPDATE_MESSAGE)).toHaveLength(1);
     // Two steps: a toast that timed out is dismissed first and taken out of the page a second later.
@@ -79,7 +94,7 @@ describe('UpdatePrompt', () => {
   });
 
   it('shows one prompt however often the worker reports a waiting version', async () => {
-    const app = renderApp();
+    const app = await renderApp();
     await app.newVersionWaiting();
     await app.newVersionWaiting();
     await app.newVersionWaiting();
@@ -89,7 +104,7 @@ describe('UpdatePrompt', () => {
 
   it('Refresh activates the waiting version (with a reload) and hides the prompt', async () => {
     vi.useFakeTimers();
-    const app = renderApp();
+    const app = await renderApp();
     await app.newVersionWaiting();
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(updateSW).toHaveBeenCalledExactlyOnceWith(true);
