@@ -1,6 +1,7 @@
 // Draws the PNG favicons from web/icon-sources/favicon.svg with the machine's Chromium (no image
 // tools needed): node scripts/render-favicons.mjs. Why PNGs and not the SVG: docs/first-paint.md.
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_PATH } from './lib/chromium.mjs';
 
@@ -14,7 +15,7 @@ try {
       `<style>html,body{margin:0;background:transparent}</style><img width="${size}" height="${size}" src="${src}">`,
     );
     await page.locator('img').evaluate((img) => img.decode());
-    const path = new URL(`../web/public/icons/favicon-${size}.png`, import.meta.url).pathname;
+    const path = fileURLToPath(new URL(`../web/public/icons/favicon-${size}.png`, import.meta.url));
     await page.screenshot({ path, omitBackground: true });
     console.log(`wrote ${path}`);
   }

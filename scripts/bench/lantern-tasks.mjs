@@ -76,9 +76,11 @@ for (const [name, estimate, fcpMs, ttiMs] of [
   rows.sort((a, b) => a.timing.startTime - b.timing.startTime);
   const sum = rows.reduce((total, row) => total + row.blocking, 0);
   const wall = rows.reduce((total, row) => total + row.node.duration / 1000, 0);
-  const cpu = rows.reduce((total, row) => total + (row.node.event.tdur ?? NaN) / 1000, 0);
+  const timed = rows.filter((row) => row.node.event.tdur !== undefined);
+  const cpu = timed.reduce((total, row) => total + row.node.event.tdur / 1000, 0);
+  const timedWall = timed.reduce((total, row) => total + row.node.duration / 1000, 0);
   console.log(
-    `  (observed, these tasks took ${Math.round(wall)} ms, of which the main thread was on a CPU ${Math.round(cpu)} ms)`,
+    `  (observed, these tasks took ${Math.round(wall)} ms; the ${timed.length} with a thread time took ${Math.round(timedWall)} ms, of which the main thread was on a CPU ${Math.round(cpu)} ms)`,
   );
   console.log(
     `  (the rows below sum to ${Math.round(sum)} ms; observed times from the page's navigation, simulated from the simulation's start)`,

@@ -7,8 +7,8 @@ import { optionalLazy } from '../shared/optionalLazy';
 import { Spinner } from '../shared/Spinner';
 import { PRERENDERING } from './prerendered';
 
-// The service worker is registered (and a new version offered) once the screen is up: never in
-// the way of the first paint, nor in the first download.
+// The service worker is registered (and a new version offered) once the page has settled
+// (lib/serviceWorkerStart.ts): never in the way of the first paint, nor in the first download.
 const UpdatePrompt = optionalLazy(
   () => import('../features/pwa/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })),
   'The update prompt',

@@ -26,23 +26,37 @@ describe('whenServiceWorkerDue', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.restoreAllMocks();
+    vi.unstubAllGlobals();
   });
 
   it.each([
     { case: 'a loaded page, before it has settled', loaded: true, after: 3_900, due: false },
     { case: 'a loaded page, settled and idle', loaded: true, after: 6_100, due: true },
-    { case: 'a page still loading, however long', loaded: false, after: 60_000, due: false },
+    { case: 'a page still loading', loaded: false, after: 14_900, due: false },
+    { case: 'a page whose load event never comes, past the longest wait', loaded: false, after: 17_100, due: true },
   ])('$case: due $due', async ({ loaded, after, due }) => {
     readyState = loaded ? 'complete' : 'loading';
     const { whenServiceWorkerDue } = await load();
     expect(await resolvedBy(whenServiceWorkerDue(), after)).toBe(due);
   });
 
+  it('waits for an idle moment where the browser has one, at most 2 s', async () => {
+    const idle = vi.fn((callback: IdleRequestCallback, options?: IdleRequestOptions) =>
+      window.setTimeout(() => callback({} as IdleDeadline), options?.timeout ?? 0),
+    );
+    vi.stubGlobal('requestIdleCallback', idle);
+    const { whenServiceWorkerDue, SERVICE_WORKER_SETTLE_MS } = await load();
+    const due = whenServiceWorkerDue();
+    expect(await resolvedBy(due, SERVICE_WORKER_SETTLE_MS + 1_900)).toBe(false);
+    expect(idle).toHaveBeenCalledWith(expect.any(Function), { timeout: 2_000 });
+    expect(await resolvedBy(due, 200)).toBe(true);
+  });
+
   it('counts the settling time from the load event', async () => {
     readyState = 'loading';
     const { whenServiceWorkerDue, SERVICE_WORKER_SETTLE_MS } = await load();
     const due = whenServiceWorkerDue();
-    expect(await resolvedBy(due, 10_000)).toBe(false);
+    expect(await resolvedBy(due, 5_000)).toBe(false);
     window.dispatchEvent(new Event('load'));
     expect(await resolvedBy(due, SERVICE_WORKER_SETTLE_MS - 100)).toBe(false);
     expect(await resolvedBy(due, 2_200)).toBe(true);

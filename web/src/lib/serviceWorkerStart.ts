@@ -1,12 +1,14 @@
 /**
  * When the service worker is registered. Its first install precaches every page, chunk and icon
  * (about 130 requests, and Chromium compiles each script it stores): measured on a cold load of the
- * login page, 0.9 s of a core between 1.2 and 4 s, beside the app's own start-up. So a first visit
- * registers it once the page has loaded and then been left alone for a few seconds; a feature that
- * needs the worker sooner (push) asks for it, and gets it at once. A returning visit's registration
- * only checks for a new version, so its waiting costs nothing but a later update prompt.
+ * login page, 0.9 s of a core between 1.2 and 4 s, beside the app's own start-up. So the app's
+ * registration (features/pwa/UpdatePrompt) waits until 4 s after the load event and an idle moment,
+ * or at most 15 s from when it began waiting if the load event never comes; push, which needs the
+ * worker, asks for it and skips the wait (not the install). On a returning visit registering only
+ * checks for a new version, so the wait costs nothing there but a later update prompt.
  */
 export const SERVICE_WORKER_SETTLE_MS = 4000;
+export const SERVICE_WORKER_MAX_WAIT_MS = 15_000;
 const IDLE_TIMEOUT_MS = 2000;
 
 let wanted: (() => void) | undefined;
@@ -14,7 +16,7 @@ const wantedNow = new Promise<void>((resolve) => {
   wanted = resolve;
 });
 
-/** Registers the worker now, whether or not the page has settled (push needs it). */
+/** Ends the wait now: a feature needs the worker (push). The registration itself is UpdatePrompt's. */
 export function needServiceWorker(): void {
   wanted?.();
 }
@@ -22,13 +24,17 @@ export function needServiceWorker(): void {
 /** Resolves once the page has loaded and settled, or as soon as a feature needs the worker. */
 export function whenServiceWorkerDue(): Promise<void> {
   const settled = new Promise<void>((resolve) => {
-    const idle = () =>
-      'requestIdleCallback' in window
-        ? window.requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS })
-        : resolve();
+    let started = false;
+    const idle = () => {
+      if (started) return;
+      started = true;
+      if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
+      else resolve();
+    };
     const settle = () => window.setTimeout(idle, SERVICE_WORKER_SETTLE_MS);
     if (document.readyState === 'complete') settle();
     else window.addEventListener('load', settle, { once: true });
+    window.setTimeout(idle, SERVICE_WORKER_MAX_WAIT_MS);
   });
   return Promise.race([settled, wantedNow]);
 }

@@ -1,12 +1,19 @@
 import { PUSH_MESSAGES } from '@price-alerts/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as ServiceWorkerStart from '../../lib/serviceWorkerStart';
 
 // The gateway is the boundary: no token service or callable runs in jsdom.
 vi.mock('../../lib/push', () => ({
   obtainPushToken: vi.fn(async () => 'local:test-token'),
   sendTokenToServer: vi.fn(async () => undefined),
 }));
+// The real wait, watched: push must end a first visit's wait for the worker (lib/serviceWorkerStart.ts).
+vi.mock('../../lib/serviceWorkerStart', async (original) => {
+  const real = await original<typeof ServiceWorkerStart>();
+  return { ...real, needServiceWorker: vi.fn(real.needServiceWorker) };
+});
 const push = await import('../../lib/push');
+const { needServiceWorker } = await import('../../lib/serviceWorkerStart');
 const { registerForPush } = await import('./registerPush');
 const { beginSignOut, endSignOut } = await import('../../lib/pushSession');
 
@@ -53,6 +60,27 @@ describe('registerForPush', () => {
     expect(await registerForPush('u1', { prompt: true })).toEqual({ ok: true, token: 'local:test-token' });
     expect(push.sendTokenToServer).toHaveBeenCalledWith('local:test-token');
   });
+
+  it.each([
+    { prompt: true, permission: 'default' as const, asks: true },
+    { prompt: false, permission: 'granted' as const, asks: true },
+    { prompt: false, permission: 'default' as const, asks: false },
+    { prompt: true, permission: 'denied' as const, asks: true },
+    { prompt: false, permission: 'denied' as const, asks: false },
+  ])(
+    'prompt $prompt, permission $permission: asks for the service worker at once: $asks',
+    async ({ prompt, permission, asks }) => {
+      const notification = browserWith({ permission, afterPrompt: 'granted' });
+      await registerForPush('u1', { prompt });
+      expect(vi.mocked(needServiceWorker).mock.calls.length > 0).toBe(asks);
+      // Before the permission prompt, so the worker installs while it is open.
+      if (asks && notification.requestPermission.mock.calls.length > 0) {
+        expect(vi.mocked(needServiceWorker).mock.invocationCallOrder[0]).toBeLessThan(
+          notification.requestPermission.mock.invocationCallOrder[0] ?? 0,
+        );
+      }
+    },
+  );
 
   it('needs a signed-in user', async () => {
     browserWith();

@@ -58,11 +58,12 @@ export async function registerForPush(uid: string | undefined, { prompt }: { pro
   if (!uid) return fail(PUSH_MESSAGES.notLoggedIn);
   if (stopped(ticket)) return cancelled();
   if (pushSupport() === 'unsupported') return fail(PUSH_MESSAGES.unsupported);
+  // The worker installs while the permission prompt is open, not only after it.
+  if (prompt || Notification.permission === 'granted') needServiceWorker();
   if (Notification.permission === 'default' && prompt) await Notification.requestPermission();
   const problem = permissionMessage();
   if (problem) return fail(problem);
   let registration: ServiceWorkerRegistration;
-  needServiceWorker();
   try {
     registration = await withTimeout(navigator.serviceWorker.ready, SERVICE_WORKER_TIMEOUT_MS);
   } catch {

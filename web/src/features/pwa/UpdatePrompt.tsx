@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { registerSW } from 'virtual:pwa-register';
 import { whenServiceWorkerDue } from '../../lib/serviceWorkerStart';
 import './UpdatePrompt.css';
@@ -7,7 +7,11 @@ export const UPDATE_MESSAGE = 'A new version of Price Alerts is available.';
 
 /** Registers the service worker once it is due and offers a refresh when a new version is waiting. */
 export function UpdatePrompt() {
+  // StrictMode runs the effect twice in development; the ref outlives that, so one registration.
+  const started = useRef(false);
   useEffect(() => {
+    if (started.current) return;
+    started.current = true;
     void whenServiceWorkerDue().then(register);
   }, []);
   return null;
