@@ -7,9 +7,11 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { saveArtifacts } from 'lighthouse/core/lib/asset-saver.js';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../lib/chromium.mjs';
+import { watchCpuDuringLoad } from './cpu-window.mjs';
 
 const WEB_URL = process.env.WEB_URL ?? 'http://127.0.0.1:5173';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -48,20 +50,8 @@ if (!existsSync(CHROMIUM_PATH)) {
 }
 
 let version = '';
-// The host's CPU speed moves under this machine's neighbours: one fixed loop took 380 to 710 ms from one
-// second to the next on an idle stack. Each run is preceded by this probe (ms for a fixed amount of work,
-// the fastest of three), printed beside the run's TBT so a figure can be read against the host's speed then.
-const probeHost = () => {
-  let fastest = Infinity;
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    const start = performance.now();
-    let sum = 0;
-    for (let i = 0; i < 2e7; i += 1) sum += i % 7;
-    if (sum < 0) throw new Error('unreachable: keeps the loop from being optimised away');
-    fastest = Math.min(fastest, performance.now() - start);
-  }
-  return Math.round(fastest);
-};
+const waitedShare = (c) => Math.round((100 * c.mainWaitedMs) / Math.max(1, c.mainRanMs + c.mainWaitedMs));
+const describeCpu = (c) => (c ? ` (main ${c.mainRanMs}/${c.mainWaitedMs}, busy ${c.busyCores.toFixed(1)})` : '');
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
@@ -76,19 +66,25 @@ async function run(port, cdp, page) {
       storageTypes: 'service_workers,cache_storage',
     });
   }
-  const hostMs = probeHost();
-  const result = await lighthouse(
-    `${WEB_URL}${page.path}`,
-    {
-      port,
-      output: 'json',
-      logLevel: 'error',
-      disableStorageReset: page.signedIn === true,
-      throttlingMethod: THROTTLING,
-      ...(TRACE_CATEGORIES ? { additionalTraceCategories: TRACE_CATEGORIES } : {}),
-    },
-    undefined,
-  );
+  const cpuWatch = watchCpuDuringLoad();
+  let result;
+  let cpu;
+  try {
+    result = await lighthouse(
+      `${WEB_URL}${page.path}`,
+      {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        disableStorageReset: page.signedIn === true,
+        throttlingMethod: THROTTLING,
+        ...(TRACE_CATEGORIES ? { additionalTraceCategories: TRACE_CATEGORIES } : {}),
+      },
+      undefined,
+    );
+  } finally {
+    cpu = cpuWatch.stop();
+  }
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse returned nothing for ${page.path}`);
   if (SAVE) {
@@ -119,7 +115,7 @@ async function run(port, cdp, page) {
   // Lighthouse 13 names the LCP element in its breakdown insight (the node item of its list).
   const lcpItem = lhr.audits['lcp-breakdown-insight']?.details?.items?.find((item) => item.type === 'node');
   const lcpElement = lcpItem ? `${lcpItem.nodeLabel ?? ''} <${lcpItem.selector ?? ''}>`.slice(0, 100) : 'n/a';
-  return { figures, failing, lcpElement, hostMs };
+  return { figures, failing, lcpElement, cpu };
 }
 
 /** Signs the demo user in through the app, in the browser Lighthouse drives. */
@@ -148,7 +144,7 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
 });
 const rows = [];
-const hostProbes = [];
+const cpuWindows = [];
 let missed = 0;
 let session;
 try {
@@ -166,8 +162,8 @@ try {
     missed += misses.length;
     const failing = [...new Set(runs.flatMap((r) => r.failing))];
     const lcpElements = [...new Set(runs.map((r) => r.lcpElement))];
-    hostProbes.push(...runs.map((r) => r.hostMs));
-    const perRun = runs.map((r) => `${Math.round(r.figures.tbt)} ms (host ${r.hostMs} ms)`).join(', ');
+    cpuWindows.push(...runs.map((r) => r.cpu).filter(Boolean));
+    const perRun = runs.map((r) => `${Math.round(r.figures.tbt)} ms${describeCpu(r.cpu)}`).join(', ');
     rows.push({ page, figures, misses: misses.map(([key]) => key), failing, lcpElements, perRun });
   }
 } finally {
@@ -192,9 +188,13 @@ for (const { page, figures, misses, failing, lcpElements, perRun } of rows) {
   console.log(`${''.padEnd(14)}LCP element: ${lcpElements.join(' | ')}`);
   console.log(`${''.padEnd(14)}TBT per run: ${perRun}`);
 }
-console.log(
-  `Host probe before each run (a fixed loop, lower is faster): ${Math.min(...hostProbes)} to ${Math.max(...hostProbes)} ms.`,
-);
+if (cpuWindows.length > 0) {
+  const waitShare = cpuWindows.map((c) => waitedShare(c));
+  console.log(
+    `While loading, the main thread waited for a core ${Math.min(...waitShare)} to ${Math.max(...waitShare)}% of the time it was ready to run` +
+      ` (main: ran/waited ms; busy: cores in use of ${cpus().length}).`,
+  );
+}
 if (WARM) {
   // The targets are judged on cold code: a warm view reports, it does not pass or fail.
   console.log(`Warm view, not judged (${missed} target(s) missed warm).`);
