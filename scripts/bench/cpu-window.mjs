@@ -1,7 +1,7 @@
 // What the CPU was doing while Lighthouse loaded a page: how long the page's renderer main thread ran,
 // how long it was ready to run but waited for a core, and how busy the machine was. Lantern multiplies
 // each observed task by 4, waits included, so a run whose main thread mostly waited measures the
-// machine, not the page. Linux only (/proc); elsewhere each figure is null.
+// machine, not the page. Linux only (/proc); elsewhere stop() returns null.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import log from 'lighthouse-logger';
 
@@ -13,64 +13,90 @@ const readOr = (path, fallback) => {
     return fallback;
   }
 };
-/** Busy and total jiffies over all cores (/proc/stat's first line; idle and iowait are not busy). */
+/** Busy and total jiffies over all cores (/proc/stat's first line). Idle, iowait and steal are not busy. */
 const cpuTimes = () => {
-  const fields = readOr('/proc/stat', 'cpu 0').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
-  const total = fields.reduce((sum, v) => sum + v, 0);
-  return { busy: total - (fields[3] ?? 0) - (fields[4] ?? 0), total };
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = readOr('/proc/stat', 'cpu 0')
+    .split('\n')[0]
+    .trim()
+    .split(/\s+/)
+    .slice(1, 9)
+    .map((v) => Number(v) || 0);
+  const total = user + nice + system + idle + iowait + irq + softirq + steal;
+  return { busy: total - idle - iowait - steal, total };
 };
-const cores = () =>
+export const coreCount = () =>
   readOr('/proc/stat', '')
     .split('\n')
     .filter((l) => /^cpu\d/.test(l)).length || 1;
+/** The parent pid, from /proc/<pid>/stat (after the command name, which may hold spaces and parentheses). */
+const parentOf = (pid) => readOr(`/proc/${pid}/stat`, '').split(') ')[1]?.split(' ')[1];
 
 /**
- * Watches the window between Lighthouse's 'Navigating to <url>' status and its end (the load and the
- * quiet after it). Call stop() after the run; it returns the figures of the last such window.
+ * Watches the span between Lighthouse's 'Navigating to <url>' status and its end (the load and the quiet
+ * after it), counting only renderers of the Chromium whose browser process is `browserPid`. Call stop()
+ * after the run; it returns the figures of the last such span.
  */
-export function watchCpuDuringLoad() {
+export function watchCpuDuringLoad(browserPid) {
   if (!existsSync('/proc/self/schedstat')) return { stop: () => null };
-  const kinds = new Map(); // pid -> whether it is a Chromium renderer, read once per pid
-  let window;
+  const renderers = new Map(); // pid -> whether it is a renderer of this browser; read once per pid
+  const isOurRenderer = (pid) => {
+    if (renderers.has(pid)) return renderers.get(pid);
+    const cmdline = readOr(`/proc/${pid}/cmdline`, '');
+    // Just after the zygote forks a renderer, its command line is still the zygote's: ask again later.
+    if (cmdline.includes('--type=zygote')) return false;
+    let ours = false;
+    if (cmdline.includes('--type=renderer')) {
+      // Browser -> zygote -> renderer here; a few levels more are allowed for other layouts.
+      let parent = parentOf(pid);
+      for (let depth = 0; parent && parent !== '0' && !ours && depth < 8; depth += 1) {
+        ours = parent === String(browserPid);
+        parent = parentOf(parent);
+      }
+    }
+    renderers.set(pid, ours);
+    return ours;
+  };
+  let load;
   let result = null;
   const sample = () => {
     for (const pid of readdirSync('/proc')) {
-      if (!/^\d+$/.test(pid)) continue;
-      if (!kinds.has(pid)) kinds.set(pid, readOr(`/proc/${pid}/cmdline`, '').includes('--type=renderer'));
-      if (!kinds.get(pid)) continue;
-      // The thread group leader's time on a CPU and time runnable but waiting, in ns.
+      if (!/^\d+$/.test(pid) || !isOurRenderer(pid)) continue;
+      // The thread group leader (the renderer's main thread): ns on a CPU, then ns runnable but waiting.
       const [run, wait] = readOr(`/proc/${pid}/schedstat`, '').split(' ').map(Number);
       if (!Number.isFinite(run)) continue;
-      const seen = window.renderers.get(pid);
+      const seen = load.renderers.get(pid);
       if (seen) Object.assign(seen, { run, wait });
-      else window.renderers.set(pid, { run0: run, wait0: wait, run, wait });
+      // A renderer born during the load counts from zero; one already running, from the first sample.
+      else
+        load.renderers.set(pid, load.first ? { run0: run, wait0: wait, run, wait } : { run0: 0, wait0: 0, run, wait });
     }
+    load.first = false;
   };
   const onStatus = ([, msg]) => {
     if (!String(msg).startsWith('Navigating to http')) return;
-    window = { msg, cpu: cpuTimes(), renderers: new Map() };
+    load = { msg, cpu: cpuTimes(), renderers: new Map(), first: true };
     sample();
-    window.timer = setInterval(sample, SAMPLE_MS);
+    load.timer = setInterval(sample, SAMPLE_MS);
   };
   const onStatusEnd = ([, msg]) => {
-    if (!window || msg !== window.msg) return;
+    if (!load || msg !== load.msg) return;
     sample();
-    clearInterval(window.timer);
+    clearInterval(load.timer);
     const cpu = cpuTimes();
-    const deltas = [...window.renderers.values()].map((r) => ({ run: r.run - r.run0, wait: r.wait - r.wait0 }));
+    const deltas = [...load.renderers.values()].map((r) => ({ run: r.run - r.run0, wait: r.wait - r.wait0 }));
     const page = deltas.sort((a, b) => b.run - a.run)[0] ?? { run: 0, wait: 0 };
     result = {
       mainRanMs: Math.round(page.run / 1e6),
       mainWaitedMs: Math.round(page.wait / 1e6),
-      busyCores: ((cpu.busy - window.cpu.busy) / Math.max(1, cpu.total - window.cpu.total)) * cores(),
+      busyCores: ((cpu.busy - load.cpu.busy) / Math.max(1, cpu.total - load.cpu.total)) * coreCount(),
     };
-    window = undefined;
+    load = undefined;
   };
   log.events.on('status', onStatus);
   log.events.on('statusEnd', onStatusEnd);
   return {
     stop() {
-      if (window) clearInterval(window.timer);
+      if (load) clearInterval(load.timer);
       log.events.off('status', onStatus);
       log.events.off('statusEnd', onStatusEnd);
       return result;

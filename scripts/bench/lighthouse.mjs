@@ -7,11 +7,10 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { saveArtifacts } from 'lighthouse/core/lib/asset-saver.js';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../lib/chromium.mjs';
-import { watchCpuDuringLoad } from './cpu-window.mjs';
+import { coreCount, watchCpuDuringLoad } from './cpu-window.mjs';
 
 const WEB_URL = process.env.WEB_URL ?? 'http://127.0.0.1:5173';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -58,7 +57,7 @@ const median = (values) => {
 };
 
 /** One Lighthouse run; signed-in runs keep the session (IndexedDB) but load the code cold unless WARM. */
-async function run(port, cdp, page) {
+async function run(port, browserPid, cdp, page) {
   if (page.signedIn && !WARM) {
     await cdp.send('Network.clearBrowserCache');
     await cdp.send('Storage.clearDataForOrigin', {
@@ -66,7 +65,7 @@ async function run(port, cdp, page) {
       storageTypes: 'service_workers,cache_storage',
     });
   }
-  const cpuWatch = watchCpuDuringLoad();
+  const cpuWatch = watchCpuDuringLoad(browserPid);
   let result;
   let cpu;
   try {
@@ -149,11 +148,11 @@ let missed = 0;
 let session;
 try {
   // One run thrown away: the stack has just started, and its start-up work would weigh on the first page.
-  await run(chrome.port, undefined, { path: '/login', targets: PUBLIC });
+  await run(chrome.port, chrome.pid, undefined, { path: '/login', targets: PUBLIC });
   for (const page of MEASURED) {
     if (page.signedIn && !session) session = await signIn(chrome.port);
     const runs = [];
-    for (let i = 0; i < RUNS; i += 1) runs.push(await run(chrome.port, session?.cdp, page));
+    for (let i = 0; i < RUNS; i += 1) runs.push(await run(chrome.port, chrome.pid, session?.cdp, page));
     const figures = {};
     for (const key of [...CATEGORIES, ...Object.keys(METRICS)]) figures[key] = median(runs.map((r) => r.figures[key]));
     const misses = Object.entries(page.targets).filter(([key, target]) =>
@@ -192,7 +191,7 @@ if (cpuWindows.length > 0) {
   const waitShare = cpuWindows.map((c) => waitedShare(c));
   console.log(
     `While loading, the main thread waited for a core ${Math.min(...waitShare)} to ${Math.max(...waitShare)}% of the time it was ready to run` +
-      ` (main: ran/waited ms; busy: cores in use of ${cpus().length}).`,
+      ` (main: ran/waited ms; busy: cores in use of ${coreCount()}).`,
   );
 }
 if (WARM) {
