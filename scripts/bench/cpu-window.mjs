@@ -2,8 +2,9 @@
 // how long it was ready to run but waited for a core, and how busy the machine was. Lantern multiplies
 // each observed task by 4, waits included, so a run whose main thread mostly waited measures the
 // machine, not the page. Linux only (/proc); elsewhere stop() returns null.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import log from 'lighthouse-logger';
+import { commandLine, descendants } from '../lib/processes.mjs';
 
 const SAMPLE_MS = 100;
 const readOr = (path, fallback) => {
@@ -28,8 +29,6 @@ export const coreCount = () =>
   readOr('/proc/stat', '')
     .split('\n')
     .filter((l) => /^cpu\d/.test(l)).length || 1;
-/** The parent pid, from /proc/<pid>/stat (after the command name, which may hold spaces and parentheses). */
-const parentOf = (pid) => readOr(`/proc/${pid}/stat`, '').split(') ')[1]?.split(' ')[1];
 
 /**
  * Watches the span between Lighthouse's 'Navigating to <url>' status and its end (the load and the quiet
@@ -38,29 +37,18 @@ const parentOf = (pid) => readOr(`/proc/${pid}/stat`, '').split(') ')[1]?.split(
  */
 export function watchCpuDuringLoad(browserPid) {
   if (!existsSync('/proc/self/schedstat')) return { stop: () => null };
-  const renderers = new Map(); // pid -> whether it is a renderer of this browser; read once per pid
-  const isOurRenderer = (pid) => {
-    if (renderers.has(pid)) return renderers.get(pid);
-    const cmdline = readOr(`/proc/${pid}/cmdline`, '');
-    // Just after the zygote forks a renderer, its command line is still the zygote's: ask again later.
-    if (cmdline.includes('--type=zygote')) return false;
-    let ours = false;
-    if (cmdline.includes('--type=renderer')) {
-      // Browser -> zygote -> renderer here; a few levels more are allowed for other layouts.
-      let parent = parentOf(pid);
-      for (let depth = 0; parent && parent !== '0' && !ours && depth < 8; depth += 1) {
-        ours = parent === String(browserPid);
-        parent = parentOf(parent);
-      }
-    }
-    renderers.set(pid, ours);
-    return ours;
+  // A pid once seen as a renderer stays one; others are read again (a renderer the zygote has just
+  // forked still shows the zygote's command line).
+  const renderers = new Set();
+  const isRenderer = (pid) => {
+    if (!renderers.has(pid) && commandLine(pid).includes('--type=renderer')) renderers.add(pid);
+    return renderers.has(pid);
   };
   let load;
   let result = null;
   const sample = () => {
-    for (const pid of readdirSync('/proc')) {
-      if (!/^\d+$/.test(pid) || !isOurRenderer(pid)) continue;
+    for (const pid of descendants(browserPid)) {
+      if (!isRenderer(pid)) continue;
       // The thread group leader (the renderer's main thread): ns on a CPU, then ns runnable but waiting.
       const [run, wait] = readOr(`/proc/${pid}/schedstat`, '').split(' ').map(Number);
       if (!Number.isFinite(run)) continue;
