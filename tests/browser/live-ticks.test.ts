@@ -82,7 +82,18 @@ async function cardName(page: Page, pair: string): Promise<string | undefined> {
   }
 }
 
-/** Forces a price a step away from the one shown and returns the new one. */
+/**
+ * Forces a price and waits until the card shows it with no flash on. Each pair's ticks reach the page
+ * in order, so a random tick sent before the silence has landed by then: the next flash is the test's
+ * own, and a name read during it is not that of an older tick.
+ */
+async function holdAt(page: Page, pair: string, ask: number, shown: string): Promise<void> {
+  await simulator('price', { pair, ask });
+  await expect.poll(() => askOf(page, pair)).toBe(shown);
+  await expect.poll(() => pairCard(page, pair).locator('[data-tick]').count()).toBe(0);
+}
+
+/** Forces a price a step away from the one shown. */
 async function step(page: Page, pair: string, by: number): Promise<void> {
   const shown = Number((await askOf(page, pair))?.replace(/,/g, ''));
   await simulator('price', { pair, ask: Number((shown + by).toFixed(5)) });
@@ -111,6 +122,7 @@ describe.each([PHONE, TABLET, SMALL_PHONE])('live ticks at $width x $height', (v
 
     await simulator('silence', { silent: true });
     try {
+      await holdAt(page, 'EUR/USD', 1.08456, '1.08456');
       const up = await watchFlash(page, 'EUR/USD', 'up');
       await step(page, 'EUR/USD', 0.0003);
       // The flash shows, only its copy's opacity animated, and goes. Read out, the card says the
@@ -186,6 +198,7 @@ describe('live ticks under reduced motion', () => {
     await dashboard(page);
     await simulator('silence', { silent: true });
     try {
+      await holdAt(page, 'BTC/USD', 95123.5, '95,123.50');
       const up = await watchFlash(page, 'BTC/USD', 'up');
       await step(page, 'BTC/USD', 25);
       // The copy is there, with no animation on it, then it goes.
