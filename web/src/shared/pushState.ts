@@ -15,7 +15,10 @@ export function useOtherPushDevices(): number | null {
     if (!uid) return;
     let live = true;
     let stop: (() => void) | undefined;
-    const failed = (error: unknown) => console.error('Push device listener failed', error);
+    // Once the fields are gone nobody needs the count, so a load that fails after that is no error.
+    const failed = (error: unknown) => {
+      if (live) console.error('Push device listener failed', error);
+    };
     repository('pushTokens')
       .then(([db, tokens]) => {
         if (live) stop = tokens.watchOtherPushDevices(db, uid, (n) => setCount({ uid, count: n }), failed);

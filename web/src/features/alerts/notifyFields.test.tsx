@@ -19,6 +19,7 @@ const { setPushDevices, watchOtherPushDevices } = await import('../../test/fakeP
 const { NotifyFields } = await import('./NotifyFields');
 const { currentUserAtom, profileAtom } = await import('../../shared/session');
 const { devicePushAtom } = await import('../../shared/pushState');
+const { getDb } = await import('../../lib/firebase');
 
 const user: SessionUser = {
   uid: 'u1',
@@ -173,6 +174,40 @@ describe('the notification checkboxes say when a channel cannot reach the user',
       renderFields({ verified: true, device: 'pending' });
       await settled();
       expect(held()).toBeNull();
+    });
+  });
+
+  describe("a listener for the other devices' count that cannot start", () => {
+    /** The database, failing only when the test says so. */
+    function failingDb() {
+      let fail = () => {};
+      vi.mocked(getDb).mockImplementationOnce(
+        () => new Promise((_resolve, reject) => (fail = () => reject(new Error('no database')))),
+      );
+      return () => act(async () => fail());
+    }
+
+    it('says so while the fields are shown', async () => {
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+      const fail = failingDb();
+      renderFields({ verified: true });
+      await vi.waitFor(() => expect(getDb).toHaveBeenCalled());
+      await fail();
+      await vi.waitFor(() => expect(logged).toHaveBeenCalledWith('Push device listener failed', expect.any(Error)));
+      logged.mockRestore();
+    });
+
+    it('says nothing once they are gone: nobody needs the count', async () => {
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+      const fail = failingDb();
+      renderFields({ verified: true });
+      await vi.waitFor(() => expect(getDb).toHaveBeenCalled());
+      cleanup();
+      await fail();
+      // The rejection has been handled by the time a later task runs.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(logged).not.toHaveBeenCalled();
+      logged.mockRestore();
     });
   });
 });
