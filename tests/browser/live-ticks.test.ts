@@ -166,10 +166,12 @@ describe.each([PHONE, TABLET, SMALL_PHONE])('live ticks at $width x $height', (v
     await xauJpy.scrollIntoViewIfNeeded();
     await simulator('silence', { silent: true });
     try {
-      // A flash from the ticks before the silence goes first, so the tap falls in the new one.
+      // A known price, shown with its flash gone, puts the ticks sent before the silence behind us,
+      // so the tap falls in the flash of the next one.
+      await simulator('price', { pair: 'XAU/JPY', ask: 398_000 });
+      await expect.poll(() => xauJpyPrice.textContent()).toBe('398,000.00');
       await expect.poll(() => xauJpyPrice.locator('.tick-digits').count()).toBe(0);
-      const shown = Number((await xauJpyPrice.textContent())?.replace(/,/g, ''));
-      await simulator('price', { pair: 'XAU/JPY', ask: Number((shown + 5).toFixed(3)) });
+      await simulator('price', { pair: 'XAU/JPY', ask: 398_005 });
       const box = await xauJpyPrice.locator('.tick-digits').boundingBox();
       if (!box) throw new Error('no flash on the XAU/JPY row');
       await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);

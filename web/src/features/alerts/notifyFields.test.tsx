@@ -2,7 +2,7 @@ import { EMAIL_HINTS, PUSH_HINTS, type DevicePush, type Profile } from '@price-a
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../lib/auth';
 
 // Boundaries: the gateway, the push tokens repository and the auth gateway's two calls.
@@ -178,6 +178,9 @@ describe('the notification checkboxes say when a channel cannot reach the user',
   });
 
   describe("a listener for the other devices' count that cannot start", () => {
+    // A failed assertion must not leave console.error silenced for the tests after it.
+    afterEach(() => vi.restoreAllMocks());
+
     /** The database, failing only when the test says so. */
     function failingDb() {
       let fail = () => {};
@@ -194,7 +197,6 @@ describe('the notification checkboxes say when a channel cannot reach the user',
       await vi.waitFor(() => expect(getDb).toHaveBeenCalled());
       await fail();
       await vi.waitFor(() => expect(logged).toHaveBeenCalledWith('Push device listener failed', expect.any(Error)));
-      logged.mockRestore();
     });
 
     it('says nothing once they are gone: nobody needs the count', async () => {
@@ -207,7 +209,6 @@ describe('the notification checkboxes say when a channel cannot reach the user',
       // The rejection has been handled by the time a later task runs.
       await new Promise((resolve) => setTimeout(resolve, 0));
       expect(logged).not.toHaveBeenCalled();
-      logged.mockRestore();
     });
   });
 });
