@@ -127,6 +127,20 @@ describe('FeedClient', () => {
     expect(sockets).toHaveLength(2);
   });
 
+  it('toasts nothing when it closes a socket that is still connecting (sign-out, Refresh)', async () => {
+    await client.connect(['EUR/USD']);
+    log = [];
+    client.close();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(log).toEqual(['state:disconnected:-']);
+    await client.connect();
+    log = [];
+    client.reconnect();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(log).toEqual(['state:disconnected:-', 'state:connecting:Loading...']);
+    expect(sockets).toHaveLength(3);
+  });
+
   it('reconnects by closing and reopening after 100 ms', async () => {
     const first = await connected();
     client.reconnect();

@@ -164,7 +164,11 @@ export class FeedClient {
     clearTimeout(this.#timer);
     const socket = this.#socket;
     this.#socket = undefined;
-    socket?.close(NORMAL_CLOSE_CODE);
+    if (socket) {
+      // A socket closed before it opened fails with an error event: that one is ours, not the feed's.
+      socket.onopen = socket.onmessage = socket.onerror = socket.onclose = null;
+      socket.close(NORMAL_CLOSE_CODE);
+    }
     this.#set('disconnected', text);
   }
 
