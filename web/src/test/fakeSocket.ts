@@ -15,16 +15,18 @@ export class FakeSocket implements SocketLike {
   }
   close(code?: number) {
     this.closedWith = code;
-    const connecting = this.readyState === 0;
-    this.readyState = 3;
-    // As a browser does (WHATWG WebSockets, close()): a socket closed before it opened fails, with an
-    // error event and then an abnormal close, in a later task.
-    if (connecting) {
-      setTimeout(() => {
-        this.onerror?.(new Event('error'));
-        this.onclose?.({ code: 1006 } as CloseEvent);
-      }, 0);
+    // As a browser does (WHATWG WebSockets, close()): a socket closed before it opened is closing, then
+    // fails in a later task, with an error event and an abnormal close.
+    if (this.readyState !== 0) {
+      this.readyState = 3;
+      return;
     }
+    this.readyState = 2;
+    setTimeout(() => {
+      this.readyState = 3;
+      this.onerror?.(new Event('error'));
+      this.onclose?.({ code: 1006, wasClean: false } as CloseEvent);
+    }, 0);
   }
   serverOpens() {
     this.readyState = 1;

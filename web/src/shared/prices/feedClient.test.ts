@@ -133,12 +133,32 @@ describe('FeedClient', () => {
     client.close();
     await vi.advanceTimersByTimeAsync(60_000);
     expect(log).toEqual(['state:disconnected:-']);
+    expect(sockets[0]?.closedWith).toBe(1000);
     await client.connect();
     log = [];
     client.reconnect();
     await vi.advanceTimersByTimeAsync(100);
     expect(log).toEqual(['state:disconnected:-', 'state:connecting:Loading...']);
+    expect(sockets[1]?.closedWith).toBe(1000);
     expect(sockets).toHaveLength(3);
+  });
+
+  it('toasts nothing when it is closed while its token is being fetched and that fails (sign-out)', async () => {
+    let refuse = (_error: Error) => {};
+    const signingOut = new FeedClient({
+      open: () => {
+        throw new Error('no socket without a target');
+      },
+      target: () => new Promise((_resolve, reject) => (refuse = reject)),
+      events,
+      isOnline: () => true,
+    });
+    const connecting = signingOut.connect(['EUR/USD']);
+    log = [];
+    signingOut.close();
+    refuse(new Error('auth/no-current-user'));
+    await connecting;
+    expect(log).toEqual(['state:disconnected:-']);
   });
 
   it('reconnects by closing and reopening after 100 ms', async () => {

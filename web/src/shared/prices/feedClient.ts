@@ -104,7 +104,8 @@ export class FeedClient {
     try {
       target = await this.deps.target();
     } catch {
-      this.#fail(TOAST.websocketConnection);
+      // Closed meanwhile (a sign-out: no user left to ask a token for): nothing failed that was wanted.
+      if (!this.#stopped) this.#fail(TOAST.websocketConnection);
       return;
     }
     if (this.#stopped || this.#socket) return;
