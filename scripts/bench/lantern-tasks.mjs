@@ -66,8 +66,9 @@ function summary(node) {
  * the same simulated start, under the same rule. The rest of the simulated schedule is held as it is, so
  * this estimates the page's own cost; Lighthouse's figure stays the one judged.
  */
-function blockingOnCpu(node, timing, fcpMs, ttiMs) {
-  if (node.event.tdur === undefined || !node.duration) return 0;
+function blockingOnCpu(node, timing, fcpMs, ttiMs, blocking) {
+  // Without a thread time there is nothing to cut: the task counts whole.
+  if (node.event.tdur === undefined || !node.duration) return blocking;
   const duration = timing.duration * Math.min(1, node.event.tdur / node.duration);
   const event = { start: timing.startTime, end: timing.startTime + duration, duration };
   return Metrics.TBTUtils.calculateTbtImpactForEvent(event, fcpMs, ttiMs);
@@ -89,7 +90,10 @@ for (const [name, estimate, fcpMs, ttiMs] of [
   }
   rows.sort((a, b) => a.timing.startTime - b.timing.startTime);
   const sum = rows.reduce((total, row) => total + row.blocking, 0);
-  const sumOnCpu = rows.reduce((total, row) => total + blockingOnCpu(row.node, row.timing, fcpMs, ttiMs), 0);
+  const sumOnCpu = rows.reduce(
+    (total, row) => total + blockingOnCpu(row.node, row.timing, fcpMs, ttiMs, row.blocking),
+    0,
+  );
   onCpuTotals.push(sumOnCpu);
   const wall = rows.reduce((total, row) => total + row.node.duration / 1000, 0);
   const timed = rows.filter((row) => row.node.event.tdur !== undefined);
@@ -113,5 +117,5 @@ for (const [name, estimate, fcpMs, ttiMs] of [
 console.log(`Lighthouse's TBT: ${Math.round(tbt.timing)} ms (the mean of the two estimates)`);
 console.log(
   `Counting only the time each task's thread was on a CPU: ${Math.round((onCpuTotals[0] + onCpuTotals[1]) / 2)} ms` +
-    " (the page's own work: no task longer than its thread ran, none of its waits for a core or another thread)",
+    ' (no task longer than its thread ran: none of its waits for a core, or for another thread or process)',
 );
