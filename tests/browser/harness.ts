@@ -173,7 +173,9 @@ export async function signInWithPush(browser: Browser, viewport: { width: number
   const token = await readToken();
   // The app keeps the token before the server has it; a push sent in between never reaches this
   // device, so a test that fires an alert at once would wait for a push that was never sent to it.
-  await expect.poll(() => tokenOnServer(DEMO_UID, token)).toBe(true);
+  // The server learns it through a callable function: its first call in a new emulator worker took
+  // over 15 s on a fresh stack (signout.test run alone failed here at 390 x 844, before and after).
+  await expect.poll(() => tokenOnServer(DEMO_UID, token), { timeout: 60_000 }).toBe(true);
   return { context, page, token };
 }
 
