@@ -33,15 +33,19 @@ export const coreCount = () =>
 /**
  * Watches the span between Lighthouse's 'Navigating to <url>' status and its end (the load and the quiet
  * after it), counting only renderers of the Chromium whose browser process is `browserPid`. Call stop()
- * after the run; it returns the figures of the last such span.
+ * after the run; it returns the figures of the last such span. `onRenderer` is called once for each renderer
+ * found; the first sample finds Chromium's spare renderer, which the navigation then takes.
  */
-export function watchCpuDuringLoad(browserPid) {
+export function watchCpuDuringLoad(browserPid, onRenderer = () => undefined) {
   if (!existsSync('/proc/self/schedstat')) return { stop: () => null };
   // A pid once seen as a renderer stays one; others are read again (a renderer the zygote has just
   // forked still shows the zygote's command line).
   const renderers = new Set();
   const isRenderer = (pid) => {
-    if (!renderers.has(pid) && commandLine(pid).includes('--type=renderer')) renderers.add(pid);
+    if (!renderers.has(pid) && commandLine(pid).includes('--type=renderer')) {
+      renderers.add(pid);
+      onRenderer(pid);
+    }
     return renderers.has(pid);
   };
   let load;

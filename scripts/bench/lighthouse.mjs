@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../lib/chromium.mjs';
 import { coreCount, watchCpuDuringLoad } from './cpu-window.mjs';
+import { SHARED_CORES, pageFirstFailed, putChromiumAhead, putMainThreadFirst } from './page-first.mjs';
 
 const WEB_URL = process.env.WEB_URL ?? 'http://127.0.0.1:5173';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -65,7 +66,7 @@ async function run(port, browserPid, cdp, page) {
       storageTypes: 'service_workers,cache_storage',
     });
   }
-  const cpuWatch = watchCpuDuringLoad(browserPid);
+  const cpuWatch = watchCpuDuringLoad(browserPid, pageFirst ? putMainThreadFirst : undefined);
   let result;
   let cpu;
   try {
@@ -142,6 +143,7 @@ const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
   chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
 });
+const pageFirst = putChromiumAhead(chrome.pid);
 const rows = [];
 const cpuWindows = [];
 let missed = 0;
@@ -174,6 +176,11 @@ const cell = (text, width) => String(text).padStart(width);
 const method = THROTTLING === 'simulate' ? 'simulated' : `${THROTTLING} (applied)`;
 const warmth = WARM ? ', signed-in pages warm (service worker and HTTP cache kept)' : '';
 console.log(`Lighthouse ${version} mobile, ${method} throttling, median of ${RUNS} runs${warmth}`);
+console.log(
+  pageFirst && !pageFirstFailed()
+    ? 'The page first: Chromium at nice -10, each renderer main thread SCHED_FIFO (LIGHTHOUSE_SHARED_CORES=1: without).'
+    : `Shared cores: Chromium at the stack's priority${SHARED_CORES ? '' : ' (a priority could not be set, above)'}.`,
+);
 console.log(
   `${'page'.padEnd(14)}${cell('perf', 6)}${cell('a11y', 6)}${cell('bp', 6)}${cell('seo', 6)}${cell('FCP', 9)}${cell('LCP', 9)}${cell('TBT', 8)}  misses`,
 );
