@@ -33,19 +33,19 @@ export const coreCount = () =>
 /**
  * Watches the span between Lighthouse's 'Navigating to <url>' status and its end (the load and the quiet
  * after it), counting only renderers of the Chromium whose browser process is `browserPid`. Call stop()
- * after the run; it returns the figures of the last such span. `onRenderer` is called once for each renderer
- * found; the first sample finds Chromium's spare renderer, which the navigation then takes.
+ * after the run; it returns the figures of the last such span, or throws what `eachRenderer` threw.
+ * `eachRenderer(pid)` is called for every renderer at every sample (the first sample finds Chromium's
+ * spare renderer, which the navigation then takes); `runsFirst(pid)` says whether the measured one's
+ * main thread was put first (page-first.mjs).
  */
-export function watchCpuDuringLoad(browserPid, onRenderer = () => undefined) {
+export function watchCpuDuringLoad(browserPid, { eachRenderer = () => undefined, runsFirst = () => false } = {}) {
   if (!existsSync('/proc/self/schedstat')) return { stop: () => null };
+  let failure;
   // A pid once seen as a renderer stays one; others are read again (a renderer the zygote has just
   // forked still shows the zygote's command line).
   const renderers = new Set();
   const isRenderer = (pid) => {
-    if (!renderers.has(pid) && commandLine(pid).includes('--type=renderer')) {
-      renderers.add(pid);
-      onRenderer(pid);
-    }
+    if (!renderers.has(pid) && commandLine(pid).includes('--type=renderer')) renderers.add(pid);
     return renderers.has(pid);
   };
   let load;
@@ -53,6 +53,12 @@ export function watchCpuDuringLoad(browserPid, onRenderer = () => undefined) {
   const sample = () => {
     for (const pid of descendants(browserPid)) {
       if (!isRenderer(pid)) continue;
+      try {
+        eachRenderer(pid);
+      } catch (error) {
+        // Thrown from a timer it would end the process with Chromium left running: stop() throws it.
+        failure ??= error;
+      }
       // The thread group leader (the renderer's main thread): ns on a CPU, then ns runnable but waiting.
       const [run, wait] = readOr(`/proc/${pid}/schedstat`, '').split(' ').map(Number);
       if (!Number.isFinite(run)) continue;
@@ -60,7 +66,10 @@ export function watchCpuDuringLoad(browserPid, onRenderer = () => undefined) {
       if (seen) Object.assign(seen, { run, wait });
       // A renderer born during the load counts from zero; one already running, from the first sample.
       else
-        load.renderers.set(pid, load.first ? { run0: run, wait0: wait, run, wait } : { run0: 0, wait0: 0, run, wait });
+        load.renderers.set(
+          pid,
+          load.first ? { pid, run0: run, wait0: wait, run, wait } : { pid, run0: 0, wait0: 0, run, wait },
+        );
     }
     load.first = false;
   };
@@ -75,9 +84,14 @@ export function watchCpuDuringLoad(browserPid, onRenderer = () => undefined) {
     sample();
     clearInterval(load.timer);
     const cpu = cpuTimes();
-    const deltas = [...load.renderers.values()].map((r) => ({ run: r.run - r.run0, wait: r.wait - r.wait0 }));
+    const deltas = [...load.renderers.values()].map((r) => ({
+      pid: r.pid,
+      run: r.run - r.run0,
+      wait: r.wait - r.wait0,
+    }));
     const page = deltas.sort((a, b) => b.run - a.run)[0] ?? { run: 0, wait: 0 };
     result = {
+      mainFirst: page.pid !== undefined && runsFirst(page.pid),
       mainRanMs: Math.round(page.run / 1e6),
       mainWaitedMs: Math.round(page.wait / 1e6),
       busyCores: ((cpu.busy - load.cpu.busy) / Math.max(1, cpu.total - load.cpu.total)) * coreCount(),
@@ -91,6 +105,7 @@ export function watchCpuDuringLoad(browserPid, onRenderer = () => undefined) {
       if (load) clearInterval(load.timer);
       log.events.off('status', onStatus);
       log.events.off('statusEnd', onStatusEnd);
+      if (failure) throw failure;
       return result;
     },
   };

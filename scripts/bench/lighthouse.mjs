@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../lib/chromium.mjs';
 import { coreCount, watchCpuDuringLoad } from './cpu-window.mjs';
-import { SHARED_CORES, pageFirstFailed, putChromiumAhead, putMainThreadFirst } from './page-first.mjs';
+import { SHARED_CORES, isFirst, putChromiumAhead, putMainThreadFirst, raiseThreads } from './page-first.mjs';
 
 const WEB_URL = process.env.WEB_URL ?? 'http://127.0.0.1:5173';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -51,7 +51,8 @@ if (!existsSync(CHROMIUM_PATH)) {
 
 let version = '';
 const waitedShare = (c) => Math.round((100 * c.mainWaitedMs) / Math.max(1, c.mainRanMs + c.mainWaitedMs));
-const describeCpu = (c) => (c ? ` (main ${c.mainRanMs}/${c.mainWaitedMs}, busy ${c.busyCores.toFixed(1)})` : '');
+const describeCpu = (c) =>
+  c ? ` (main ${c.mainRanMs}/${c.mainWaitedMs}${c.mainFirst ? ' first' : ''}, busy ${c.busyCores.toFixed(1)})` : '';
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
@@ -66,7 +67,13 @@ async function run(port, browserPid, cdp, page) {
       storageTypes: 'service_workers,cache_storage',
     });
   }
-  const cpuWatch = watchCpuDuringLoad(browserPid, pageFirst ? putMainThreadFirst : undefined);
+  const cpuWatch = watchCpuDuringLoad(browserPid, {
+    eachRenderer: (pid) => {
+      putMainThreadFirst(pid);
+      raiseThreads(pid);
+    },
+    runsFirst: isFirst,
+  });
   let result;
   let cpu;
   try {
@@ -143,12 +150,20 @@ const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
   chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
 });
-const pageFirst = putChromiumAhead(chrome.pid);
+// with-stack.mjs stops this script with SIGTERM, which would skip the finally below and leave Chromium
+// running, at raised priority.
+for (const signal of ['SIGTERM', 'SIGHUP']) {
+  process.once(signal, () => {
+    chrome.kill();
+    process.exit(1);
+  });
+}
 const rows = [];
 const cpuWindows = [];
 let missed = 0;
 let session;
 try {
+  putChromiumAhead(chrome.pid);
   // One run thrown away: the stack has just started, and its start-up work would weigh on the first page.
   await run(chrome.port, chrome.pid, undefined, { path: '/login', targets: PUBLIC });
   for (const page of MEASURED) {
@@ -176,10 +191,12 @@ const cell = (text, width) => String(text).padStart(width);
 const method = THROTTLING === 'simulate' ? 'simulated' : `${THROTTLING} (applied)`;
 const warmth = WARM ? ', signed-in pages warm (service worker and HTTP cache kept)' : '';
 console.log(`Lighthouse ${version} mobile, ${method} throttling, median of ${RUNS} runs${warmth}`);
+const firstRuns = cpuWindows.filter((c) => c.mainFirst).length;
 console.log(
-  pageFirst && !pageFirstFailed()
-    ? 'The page first: Chromium at nice -10, each renderer main thread SCHED_FIFO (LIGHTHOUSE_SHARED_CORES=1: without).'
-    : `Shared cores: Chromium at the stack's priority${SHARED_CORES ? '' : ' (a priority could not be set, above)'}.`,
+  SHARED_CORES
+    ? "Shared cores: Chromium at the stack's priority."
+    : `The page first: Chromium at nice -10, the page's main thread under SCHED_FIFO in ${firstRuns} of ` +
+        `${cpuWindows.length} runs ('first' below; LIGHTHOUSE_SHARED_CORES=1: without).`,
 );
 console.log(
   `${'page'.padEnd(14)}${cell('perf', 6)}${cell('a11y', 6)}${cell('bp', 6)}${cell('seo', 6)}${cell('FCP', 9)}${cell('LCP', 9)}${cell('TBT', 8)}  misses`,
