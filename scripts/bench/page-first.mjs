@@ -6,8 +6,8 @@
 // main thread ahead of everything else (SCHED_FIFO); its own work, and what it waits on other threads
 // and processes for, still count in full. LIGHTHOUSE_SHARED_CORES=1 measures without. Linux, as root.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
-import { descendants, isAlive } from '../lib/processes.mjs';
+import { readdirSync } from 'node:fs';
+import { descendants, isAlive, statFields } from '../lib/processes.mjs';
 
 export const SHARED_CORES = process.env.LIGHTHOUSE_SHARED_CORES === '1';
 const SCHED_FIFO = 1;
@@ -68,12 +68,5 @@ export function putMainThreadFirst(rendererPid) {
   first.add(rendererPid);
 }
 
-/** Whether a thread runs under SCHED_FIFO now (the policy field of /proc/<pid>/stat). */
-export function isFirst(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[38]) === SCHED_FIFO;
-  } catch {
-    return false;
-  }
-}
+/** Whether a thread runs under SCHED_FIFO now (the policy, field 41 of /proc/<pid>/stat). */
+export const isFirst = (pid) => Number(statFields(pid)?.[38]) === SCHED_FIFO;

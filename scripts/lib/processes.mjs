@@ -4,7 +4,7 @@ import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 /** The fields of /proc/<pid>/stat after the command name, which may hold spaces and parentheses. */
-function statFields(pid) {
+export function statFields(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
