@@ -30,9 +30,14 @@ function browserWith({
   afterPrompt,
   ready = Promise.resolve({ active: {} }),
 }: FakeBrowser = {}) {
-  const state = { permission };
+  const state = { permission, reads: 0 };
   const Notification = {
+    /** Each read is a synchronous round trip to Chromium's browser process. */
+    get reads() {
+      return state.reads;
+    },
     get permission() {
+      state.reads += 1;
       return state.permission;
     },
     requestPermission: vi.fn(async () => (state.permission = afterPrompt ?? permission)),
@@ -117,6 +122,17 @@ describe('registerForPush', () => {
       device: 'not-asked',
     });
     expect(notification.requestPermission).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    { prompt: false, permission: 'granted' as const },
+    { prompt: false, permission: 'default' as const },
+    { prompt: true, permission: 'default' as const },
+    { prompt: true, permission: 'denied' as const },
+  ])('reads the permission once (prompt $prompt, $permission)', async ({ prompt, permission }) => {
+    const notification = browserWith({ permission, afterPrompt: 'granted' });
+    await registerForPush('u1', { prompt });
+    expect(notification.reads).toBe(1);
   });
 
   it('gives up on the service worker after 10 s', async () => {
