@@ -195,8 +195,8 @@ const firstRuns = cpuWindows.filter((c) => c.mainFirst).length;
 console.log(
   SHARED_CORES
     ? "Shared cores: Chromium at the stack's priority."
-    : `The page first: Chromium under SCHED_FIFO ahead of the stack, the page's main thread ahead of it in ` +
-        `${firstRuns} of ${cpuWindows.length} runs ('first' below; LIGHTHOUSE_SHARED_CORES=1: without).`,
+    : `The page first: Chromium at nice -10, the page's main thread under SCHED_FIFO in ${firstRuns} of ` +
+        `${cpuWindows.length} runs ('first' below; LIGHTHOUSE_SHARED_CORES=1: without).`,
 );
 console.log(
   `${'page'.padEnd(14)}${cell('perf', 6)}${cell('a11y', 6)}${cell('bp', 6)}${cell('seo', 6)}${cell('FCP', 9)}${cell('LCP', 9)}${cell('TBT', 8)}  misses`,
