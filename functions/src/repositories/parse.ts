@@ -1,10 +1,10 @@
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
-import type { z } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
 import * as logs from '../logs';
 
 /** Reads a document through its schema; an invalid one is logged with its path and skipped. */
 export function parseDoc<T extends object>(
-  schema: z.ZodType<T>,
+  schema: ZodMiniType<T>,
   snapshot: DocumentSnapshot,
 ): (T & { id: string }) | undefined {
   if (!snapshot.exists) return undefined;

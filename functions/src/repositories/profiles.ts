@@ -1,7 +1,7 @@
 /** Repository for users/{uid} on the server: the settings the sender honours (written by the user). */
 import { quietHoursSchema, timeZoneSchema, type QuietHours } from '@price-alerts/domain';
 import type { DocumentReference, DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
-import type { z } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
 import * as logs from '../logs';
 import type { NoticeSettings } from '../notify/providers';
 
@@ -10,7 +10,7 @@ export function profileRef(db: Firestore, uid: string): DocumentReference {
 }
 
 /** One field of the profile as its schema reads it; an invalid one is logged and read as absent. */
-function fieldIn<T>(snapshot: DocumentSnapshot | undefined, field: string, schema: z.ZodType<T>): T | undefined {
+function fieldIn<T>(snapshot: DocumentSnapshot | undefined, field: string, schema: ZodMiniType<T>): T | undefined {
   const raw: unknown = snapshot?.get(field);
   if (raw === undefined) return undefined;
   const parsed = schema.safeParse(raw);

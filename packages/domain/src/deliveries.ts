@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { NOTE_MAX_LENGTH, PRICE_SIDES } from './constants.ts';
 import { alertTypeSchema, currencyPairSchema, timestampLikeSchema } from './schemas.ts';
 
@@ -13,54 +13,54 @@ export const CHANNEL_STATES = ['pending', 'sent', 'failed', 'skipped', 'held'] a
 
 export const channelStateSchema = z.object({
   state: z.enum(CHANNEL_STATES),
-  attempts: z.number().int().min(0),
-  lastError: z.string().optional(),
-  sentAt: timestampLikeSchema.optional(),
+  attempts: z.int().check(z.gte(0)),
+  lastError: z.optional(z.string()),
+  sentAt: z.optional(timestampLikeSchema),
   /** 'held': the quiet-hours digest (digests/{id}) that took the channel over and says how it went. */
-  digestId: z.string().optional(),
+  digestId: z.optional(z.string()),
 });
 export type ChannelState = z.infer<typeof channelStateSchema>;
 
 const deliveryFields = {
-  userId: z.string().min(1),
-  alertId: z.string().min(1),
+  userId: z.string().check(z.minLength(1)),
+  alertId: z.string().check(z.minLength(1)),
   currencyPair: currencyPairSchema,
   alertType: alertTypeSchema,
-  triggerPrice: z.number().finite(),
+  triggerPrice: z.number(),
   /** When it fired (the time of the price that fired it) or, for an expiry notice, when it expired. */
   triggeredAt: timestampLikeSchema,
   /** The side the alert was judged on (absent: ask). */
-  priceSide: z.enum(PRICE_SIDES).optional(),
+  priceSide: z.optional(z.enum(PRICE_SIDES)),
   /** Every-time alerts: which firing this is (1 for the first); on an expiry notice, how many there were. */
-  fireCount: z.number().int().min(1).optional(),
+  fireCount: z.optional(z.int().check(z.gte(1))),
   /** The alert's note, copied when the delivery is created, for the email and the push. */
-  note: z.string().max(NOTE_MAX_LENGTH).optional(),
-  channels: z.object({ email: channelStateSchema.optional(), push: channelStateSchema.optional() }),
+  note: z.optional(z.string().check(z.maxLength(NOTE_MAX_LENGTH))),
+  channels: z.object({ email: z.optional(channelStateSchema), push: z.optional(channelStateSchema) }),
   /** Who holds the send lease and until when (ms since the epoch); absent when free. */
-  lease: z.object({ owner: z.string(), until: z.number() }).optional(),
+  lease: z.optional(z.object({ owner: z.string(), until: z.number() })),
   /**
    * When the sender should next look at it (ms since the epoch): present while a channel is pending,
    * removed when every channel is final, so the sweeper's `dueAt <= now` query finds only open work.
    */
-  dueAt: z.number().optional(),
+  dueAt: z.optional(z.number()),
 };
 
 /** A firing: `kind` is absent on deliveries stored before expiry notices existed. */
 export const firedDeliverySchema = z.object({
   ...deliveryFields,
-  kind: z.literal('fired').optional(),
-  triggeredPrice: z.number().finite(),
+  kind: z.optional(z.literal('fired')),
+  triggeredPrice: z.number(),
   /** This firing made the runaway guard pause the alert: the notice says so, once. */
-  runawayPaused: z.literal(true).optional(),
+  runawayPaused: z.optional(z.literal(true)),
   /** It fired on the first prices after the market's weekend close (crossingWindow.firedAtOpen). */
-  atOpen: z.literal(true).optional(),
+  atOpen: z.optional(z.literal(true)),
 });
 
 /** The alert ended at its expiry without firing (again): no price fired it, so it carries none. */
 export const expiredDeliverySchema = z.object({
   ...deliveryFields,
   kind: z.literal('expired'),
-  triggeredPrice: z.undefined().optional(),
+  triggeredPrice: z.optional(z.undefined()),
 });
 
 export const deliverySchema = z.union([firedDeliverySchema, expiredDeliverySchema]);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { NOTE_MAX_LENGTH, PRICE_SIDES } from './constants.ts';
 import { DELIVERY_CHANNELS, channelStateSchema, type Delivery, type DeliveryChannel } from './deliveries.ts';
 import { alertTypeSchema, currencyPairSchema } from './schemas.ts';
@@ -15,42 +15,42 @@ import { dateMillis } from './dates.ts';
 export const DIGEST_MAX_ITEMS = 50;
 
 export const digestItemSchema = z.object({
-  deliveryId: z.string().min(1),
-  alertId: z.string().min(1),
+  deliveryId: z.string().check(z.minLength(1)),
+  alertId: z.string().check(z.minLength(1)),
   kind: z.enum(['fired', 'expired']),
   currencyPair: currencyPairSchema,
   alertType: alertTypeSchema,
-  triggerPrice: z.number().finite(),
-  priceSide: z.enum(PRICE_SIDES).optional(),
+  triggerPrice: z.number(),
+  priceSide: z.optional(z.enum(PRICE_SIDES)),
   /** A firing's price; an expiry has none. */
-  triggeredPrice: z.number().finite().optional(),
+  triggeredPrice: z.optional(z.number()),
   /** When it fired or expired, ms since the epoch. */
   at: z.number(),
-  fireCount: z.number().int().min(1).optional(),
-  note: z.string().max(NOTE_MAX_LENGTH).optional(),
+  fireCount: z.optional(z.int().check(z.gte(1))),
+  note: z.optional(z.string().check(z.maxLength(NOTE_MAX_LENGTH))),
   /** Fired on the first prices after the market's weekend close. */
-  atOpen: z.literal(true).optional(),
+  atOpen: z.optional(z.literal(true)),
   /** The channels this item is held for (push, and email when the user holds email too). */
-  channels: z.array(z.enum(DELIVERY_CHANNELS)).min(1),
+  channels: z.array(z.enum(DELIVERY_CHANNELS)).check(z.minLength(1)),
 });
 export type DigestItem = z.infer<typeof digestItemSchema>;
 
 export const digestSchema = z.object({
-  userId: z.string().min(1),
+  userId: z.string().check(z.minLength(1)),
   openedAt: z.number(),
   /** Still collecting: items may be added. Closed by the claim that starts sending it. */
   open: z.boolean(),
   /** The user's zone when it was last scheduled: the times it lists and its 'HH:MM' name are in it. */
-  timeZone: z.string().min(1),
-  items: z.array(digestItemSchema).max(DIGEST_MAX_ITEMS),
+  timeZone: z.string().check(z.minLength(1)),
+  items: z.array(digestItemSchema).check(z.maxLength(DIGEST_MAX_ITEMS)),
   /** Firings and expiries held in it, listed or not. */
-  count: z.number().int().min(0),
-  channels: z.object({ email: channelStateSchema.optional(), push: channelStateSchema.optional() }),
-  lease: z.object({ owner: z.string(), until: z.number() }).optional(),
+  count: z.int().check(z.gte(0)),
+  channels: z.object({ email: z.optional(channelStateSchema), push: z.optional(channelStateSchema) }),
+  lease: z.optional(z.object({ owner: z.string(), until: z.number() })),
   /** While open: when the quiet hours end. Then, as for deliveries: the next look, absent when done. */
-  dueAt: z.number().optional(),
+  dueAt: z.optional(z.number()),
   /** When the claim that closed it was made: the 'HH:MM' the history names it by. */
-  sentAt: z.number().optional(),
+  sentAt: z.optional(z.number()),
 });
 export type Digest = z.infer<typeof digestSchema>;
 

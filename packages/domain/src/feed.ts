@@ -14,7 +14,7 @@
  * (EURUSD); a name not in it is taken as the symbol itself. One WebSocket message may carry
  * several protocol messages separated by newlines.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { pairToSymbol, symbolToPair, type CurrencyPair } from './constants.ts';
 import type { PairDay } from './pairDay.ts';
 import { PAIR_DAY_TYPE, parsePairDay } from './pairDayWire.ts';
@@ -25,10 +25,10 @@ const sessionSchema = z.object({
   mapping: z.record(z.string(), z.string()),
   order: z
     .array(z.string())
-    .refine((order) => TICK_FIELDS.every((f) => order.includes(f)), 'order must name name, ask, bid and time'),
-  start_time: z.number().finite(),
-  time_mult: z.number().finite().positive(),
-  session_uid: z.string().min(1),
+    .check(z.refine((order) => TICK_FIELDS.every((f) => order.includes(f)), 'order must name name, ask, bid and time')),
+  start_time: z.number(),
+  time_mult: z.number().check(z.positive()),
+  session_uid: z.string().check(z.minLength(1)),
 });
 export type FeedSessionWire = z.infer<typeof sessionSchema>;
 
@@ -59,7 +59,7 @@ export type FeedMessage =
 export type FeedParseResult = FeedMessage | { type: 'invalid'; reason: string; raw: string };
 
 const errorSchema = z.object({ error: z.string() });
-const subscribeSchema = z.strictObject({ pairs: z.array(z.string()).max(64) });
+const subscribeSchema = z.strictObject({ pairs: z.array(z.string()).check(z.maxLength(64)) });
 
 function invalid(reason: string, raw: string): FeedParseResult {
   return { type: 'invalid', reason, raw: raw.length > 200 ? `${raw.slice(0, 200)}…` : raw };

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { PRICE_SIDES } from './constants.ts';
 import { DELIVERY_CHANNELS } from './deliveries.ts';
 import { timestampLikeSchema } from './schemas.ts';
@@ -31,22 +31,22 @@ export const alertEventSchema = z.object({
   /** When it happened, ms since the epoch (for a firing: the time of the price that fired it). */
   at: z.number(),
   /** 'fired': the price and the side it was judged on. */
-  price: z.number().finite().optional(),
-  side: z.enum(PRICE_SIDES).optional(),
+  price: z.optional(z.number()),
+  side: z.optional(z.enum(PRICE_SIDES)),
   /** 'fired': on the first prices after the market opened (a gap across the level). */
-  atOpen: z.literal(true).optional(),
+  atOpen: z.optional(z.literal(true)),
   /**
    * 'notified': the channel, what became of it, and for failed or skipped a reason a person understands.
    * 'cancelled' (the server cancelled it because firing it failed for good): that reason.
    */
-  channel: z.enum(DELIVERY_CHANNELS).optional(),
-  outcome: z.enum(NOTIFY_OUTCOMES).optional(),
-  reason: z.string().max(300).optional(),
+  channel: z.optional(z.enum(DELIVERY_CHANNELS)),
+  outcome: z.optional(z.enum(NOTIFY_OUTCOMES)),
+  reason: z.optional(z.string().check(z.maxLength(300))),
   /**
    * 'notified' by a quiet-hours digest: the wall time (HH:MM, in the user's zone) of the digest that
    * carried it. 'held' (with `channel`): the channel was held for quiet hours.
    */
-  digest: z.string().max(5).optional(),
+  digest: z.optional(z.string().check(z.maxLength(5))),
   /** Deleted by the TTL policy after this time. */
   expireAt: timestampLikeSchema,
 });

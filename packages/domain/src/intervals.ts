@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { currencyPairSchema } from './schemas.ts';
 
 /**
@@ -10,55 +10,59 @@ import { currencyPairSchema } from './schemas.ts';
  */
 const sideSchema = z
   .object({
-    first: z.number().positive(),
-    low: z.number().positive(),
-    high: z.number().positive(),
-    last: z.number().positive(),
+    first: z.number().check(z.positive()),
+    low: z.number().check(z.positive()),
+    high: z.number().check(z.positive()),
+    last: z.number().check(z.positive()),
     lowAt: z.number(),
     highAt: z.number(),
   })
-  .refine((s) => s.low <= s.high && s.low <= s.first && s.first <= s.high && s.low <= s.last && s.last <= s.high, {
-    message: 'low ≤ first, last ≤ high',
-  });
+  .check(
+    z.refine((s) => s.low <= s.high && s.low <= s.first && s.first <= s.high && s.low <= s.last && s.last <= s.high, {
+      message: 'low ≤ first, last ≤ high',
+    }),
+  );
 
 export const intervalMessageSchema = z
   .object({
     pair: currencyPairSchema,
     /** Window bounds, milliseconds since the epoch: [start, end). */
-    start: z.number().int(),
-    end: z.number().int(),
+    start: z.int(),
+    end: z.int(),
     /** Time of the first and last tick in the window. */
     firstAt: z.number(),
     lastAt: z.number(),
-    ticks: z.number().int().positive(),
+    ticks: z.int().check(z.positive()),
     ask: sideSchema,
     bid: sideSchema,
     /** (ask + bid) / 2 per tick; absent from services older than price sides, when mid alerts are judged on the scheduled check only. */
-    mid: sideSchema.optional(),
+    mid: z.optional(sideSchema),
     /** The last ask, bid and mid before this window (absent for the first window after a cold start). */
-    previousAsk: z.number().positive().optional(),
-    previousBid: z.number().positive().optional(),
-    previousMid: z.number().positive().optional(),
+    previousAsk: z.optional(z.number().check(z.positive())),
+    previousBid: z.optional(z.number().check(z.positive())),
+    previousMid: z.optional(z.number().check(z.positive())),
     /** When that last price before the window was seen (absent from older services). */
-    previousAt: z.number().optional(),
+    previousAt: z.optional(z.number()),
     /** Identifies the ingest process that produced it, for logs and duplicate diagnosis. */
-    source: z.string().min(1),
+    source: z.string().check(z.minLength(1)),
   })
-  .refine(
-    (m) =>
-      m.start < m.end &&
-      m.start <= m.firstAt &&
-      m.lastAt < m.end &&
-      m.firstAt <= m.lastAt &&
-      [
-        m.ask.lowAt,
-        m.ask.highAt,
-        m.bid.lowAt,
-        m.bid.highAt,
-        m.mid?.lowAt ?? m.firstAt,
-        m.mid?.highAt ?? m.firstAt,
-      ].every((t) => m.firstAt <= t && t <= m.lastAt),
-    { message: 'tick times must lie inside the window' },
+  .check(
+    z.refine(
+      (m) =>
+        m.start < m.end &&
+        m.start <= m.firstAt &&
+        m.lastAt < m.end &&
+        m.firstAt <= m.lastAt &&
+        [
+          m.ask.lowAt,
+          m.ask.highAt,
+          m.bid.lowAt,
+          m.bid.highAt,
+          m.mid?.lowAt ?? m.firstAt,
+          m.mid?.highAt ?? m.firstAt,
+        ].every((t) => m.firstAt <= t && t <= m.lastAt),
+      { message: 'tick times must lie inside the window' },
+    ),
   );
 export type IntervalMessage = z.infer<typeof intervalMessageSchema>;
 
@@ -69,7 +73,9 @@ export const PRICE_INTERVALS_TOPIC = 'price-intervals';
  * second instead of fifteen (the cost is per invocation, and the Functions emulator spawns a
  * process per concurrent one). Each interval is parsed on its own so one bad entry spoils nothing else.
  */
-export const intervalBatchSchema = z.object({ intervals: z.array(z.unknown()).min(1).max(1000) });
+export const intervalBatchSchema = z.object({
+  intervals: z.array(z.unknown()).check(z.minLength(1), z.maxLength(1000)),
+});
 export type IntervalBatch = { intervals: IntervalMessage[] };
 
 /**
@@ -77,15 +83,16 @@ export type IntervalBatch = { intervals: IntervalMessage[] };
  * is the ask (named before sides existed), `bid` and `mid` beside it.
  */
 export const evaluatorCheckpointsSchema = z.object({
-  pairs: z
-    .record(
+  pairs: z._default(
+    z.record(
       z.string(),
       z.object({
-        price: z.number().positive(),
-        bid: z.number().positive().optional(),
-        mid: z.number().positive().optional(),
+        price: z.number().check(z.positive()),
+        bid: z.optional(z.number().check(z.positive())),
+        mid: z.optional(z.number().check(z.positive())),
         at: z.number(),
       }),
-    )
-    .default({}),
+    ),
+    {},
+  ),
 });

@@ -9,29 +9,29 @@
  * the relay sends it: a client that does not know type 3 skips it as it skips any unknown line, and a
  * field this version does not know is ignored.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { MINUTE_MS, SPARK_MINUTES, type MinuteClose, type PairDay } from './pairDay.ts';
 
 export const PAIR_DAY_TYPE = '3';
 
-const time = z.number().int().nonnegative();
+const time = z.int().check(z.nonnegative());
 /**
  * Thousands of times below any price the pairs trade at (the lowest are FX rates above 0.5), and
  * far above where a % change from it overflows: an open of 5e-324 would read '+Infinity%'.
  */
 export const MIN_WIRE_PRICE = 0.0001;
-const price = z.number().finite().min(MIN_WIRE_PRICE);
+const price = z.number().check(z.gte(MIN_WIRE_PRICE));
 
 const pairDayWireSchema = z
   .object({
-    symbol: z.string().min(1).max(16),
+    symbol: z.string().check(z.minLength(1), z.maxLength(16)),
     day_start: time,
     open: price,
     open_time: time,
-    closes_from: time.refine((t) => t % MINUTE_MS === 0, 'closes_from must be a minute start'),
-    closes: z.array(price.nullable()).max(SPARK_MINUTES),
+    closes_from: time.check(z.refine((t) => t % MINUTE_MS === 0, 'closes_from must be a minute start')),
+    closes: z.array(z.nullable(price)).check(z.maxLength(SPARK_MINUTES)),
   })
-  .refine((w) => w.open_time >= w.day_start, 'open_time is before day_start');
+  .check(z.refine((w) => w.open_time >= w.day_start, 'open_time is before day_start'));
 export type PairDayWire = z.infer<typeof pairDayWireSchema>;
 
 export function encodePairDay(symbol: string, day: PairDay): string {

@@ -1,12 +1,12 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * A push as the service worker receives it: FCM's web-push JSON ({notification, data, ...}) in
  * production, and the same object through the local channel on the emulators.
  */
 export const pushPayloadSchema = z.object({
-  notification: z.object({ title: z.string().min(1), body: z.string().default('') }),
-  data: z.record(z.string(), z.string()).default({}),
+  notification: z.object({ title: z.string().check(z.minLength(1)), body: z._default(z.string(), '') }),
+  data: z._default(z.record(z.string(), z.string()), {}),
 });
 export type PushPayload = z.infer<typeof pushPayloadSchema>;
 

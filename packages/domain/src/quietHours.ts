@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import type { DeliveryChannel } from './deliveries.ts';
 
 /**
@@ -53,12 +53,12 @@ export function isTimeZone(timeZone: string): boolean {
 export const quietHoursSchema = z
   .object({
     enabled: z.boolean(),
-    from: z.string().regex(QUIET_TIME_PATTERN, 'a time as HH:MM'),
-    to: z.string().regex(QUIET_TIME_PATTERN, 'a time as HH:MM'),
-    timeZone: z.string().refine(isTimeZone, 'a known IANA time zone'),
+    from: z.string().check(z.regex(QUIET_TIME_PATTERN, 'a time as HH:MM')),
+    to: z.string().check(z.regex(QUIET_TIME_PATTERN, 'a time as HH:MM')),
+    timeZone: z.string().check(z.refine(isTimeZone, 'a known IANA time zone')),
     holdEmail: z.boolean(),
   })
-  .refine((q) => q.from !== q.to, 'quiet hours must start and end at different times');
+  .check(z.refine((q) => q.from !== q.to, 'quiet hours must start and end at different times'));
 export type QuietHours = z.infer<typeof quietHoursSchema>;
 
 /** The settings a user has before choosing any: off, 22:00 to 07:00, push held and email sent. */

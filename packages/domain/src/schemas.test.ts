@@ -34,6 +34,19 @@ describe('alertSchema', () => {
   });
 });
 
+describe('issue messages', () => {
+  // zod/mini has no locale of its own (zod.ts gives it English): these are what the logs and the relay say.
+  it.each([
+    ['a missing field', { userId: undefined }, 'Invalid input: expected string, received undefined'],
+    ['a price of zero', { triggerPrice: 0 }, 'Too small: expected number to be >0'],
+    ['a note too long', { note: 'x'.repeat(141) }, 'Too big: expected string to have <=140 characters'],
+    ['an unknown pair', { currencyPair: 'DOGE/USD' }, 'Invalid option: expected one of'],
+  ])('%s', (_, change, message) => {
+    const said = alertSchema.safeParse({ ...valid, ...change }).error?.issues[0]?.message;
+    expect(said?.slice(0, message.length)).toBe(message);
+  });
+});
+
 describe('profileSchema', () => {
   it.each([0, 7, 2.5])('refuses avatarId %d', (avatarId) => {
     expect(profileSchema.safeParse({ avatarId }).success).toBe(false);

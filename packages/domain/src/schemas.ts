@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { quietHoursSchema } from './quietHours.ts';
 import { profileTimeZoneSchema } from './timeZones.ts';
 import {
@@ -38,60 +38,60 @@ export const notificationPreferencesSchema = z.strictObject({
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
-export const triggerPriceSchema = z.number().finite().positive();
+export const triggerPriceSchema = z.number().check(z.positive());
 
 /** The alert document as stored (the id is the document id, added when read). */
 export const alertDocumentSchema = z.object({
-  userId: z.string().min(1),
+  userId: z.string().check(z.minLength(1)),
   currencyPair: currencyPairSchema,
   alertType: alertTypeSchema,
   triggerPrice: triggerPriceSchema,
   /** Absent on alerts stored before sides existed: read as ask. */
-  priceSide: z.enum(PRICE_SIDES).optional(),
+  priceSide: z.optional(z.enum(PRICE_SIDES)),
   status: alertStatusSchema,
   notificationPreferences: notificationPreferencesSchema,
   /** The user's own text (absent when none): escaped wherever it is shown. */
-  note: z.string().max(NOTE_MAX_LENGTH).optional(),
+  note: z.optional(z.string().check(z.maxLength(NOTE_MAX_LENGTH))),
   // A pending server timestamp reads as null until the server confirms the write.
-  createdAt: timestampLikeSchema.nullable().optional(),
+  createdAt: z.optional(z.nullable(timestampLikeSchema)),
   /** Server time of the last pause, resume or edit: a resumed alert is judged on prices from then on. */
-  updatedAt: timestampLikeSchema.nullable().optional(),
-  triggeredAt: timestampLikeSchema.nullable().optional(),
-  triggeredPrice: z.number().finite().optional(),
+  updatedAt: z.optional(z.nullable(timestampLikeSchema)),
+  triggeredAt: z.optional(z.nullable(timestampLikeSchema)),
+  triggeredPrice: z.optional(z.number()),
   /** 'every': stays active after firing, under the re-arm distance, cooldown and runaway guard. Absent: once. */
-  repeat: z.enum(REPEAT_MODES).optional(),
-  cooldownMinutes: z.literal(COOLDOWN_MINUTES).optional(),
+  repeat: z.optional(z.enum(REPEAT_MODES)),
+  cooldownMinutes: z.optional(z.literal(COOLDOWN_MINUTES)),
   /** Re-arm distance in percent of the trigger price (every-time alerts; absent: DEFAULT_REARM_PERCENT). */
-  rearmPercent: z.number().min(MIN_REARM_PERCENT).max(MAX_REARM_PERCENT).optional(),
+  rearmPercent: z.optional(z.number().check(z.gte(MIN_REARM_PERCENT), z.lte(MAX_REARM_PERCENT))),
   /** When the alert ends if it has not fired (ms since the epoch); absent: never. */
-  expiresAt: z.number().optional(),
+  expiresAt: z.optional(z.number()),
   /**
    * Whether the evaluators' firing query may read it. Written true on create and edit; the server
    * sets it false when an every-time alert fires, and true again once it re-arms.
    */
-  armed: z.boolean().optional(),
+  armed: z.optional(z.boolean()),
   /** Server only, while disarmed: the price that re-arms it (at or below, at or above). */
-  rearmBelow: z.number().optional(),
-  rearmAbove: z.number().optional(),
+  rearmBelow: z.optional(z.number()),
+  rearmAbove: z.optional(z.number()),
   /** Server only: re-armed by the price during its cooldown; armed for good at this time (ms). */
-  armAt: z.number().optional(),
+  armAt: z.optional(z.number()),
   /** Server only: when it last re-armed (ms); it is judged on prices from then on. */
-  armedAt: z.number().optional(),
+  armedAt: z.optional(z.number()),
   /** Server only, every-time alerts: how many times it fired, the last firing, and recent firing times (ms). */
-  fireCount: z.number().int().min(0).optional(),
-  lastFiredAt: z.number().optional(),
-  lastFiredPrice: z.number().finite().optional(),
-  recentFirings: z.array(z.number()).optional(),
+  fireCount: z.optional(z.int().check(z.gte(0))),
+  lastFiredAt: z.optional(z.number()),
+  lastFiredPrice: z.optional(z.number()),
+  recentFirings: z.optional(z.array(z.number())),
   /** Server only: the runaway guard paused it (cleared when the user resumes it). */
-  pauseReason: z.enum(['runaway']).optional(),
+  pauseReason: z.optional(z.enum(['runaway'])),
   /** Server only: why the server cancelled the alert ('error': firing it failed for good; 'expired'). */
-  cancelReason: z.enum(['error', 'expired']).optional(),
+  cancelReason: z.optional(z.enum(['error', 'expired'])),
   /** Server only: the permanent failure that cancelled it, recorded once. */
-  failure: z.object({ message: z.string(), at: timestampLikeSchema }).optional(),
+  failure: z.optional(z.object({ message: z.string(), at: timestampLikeSchema })),
 });
 export type AlertDocument = z.infer<typeof alertDocumentSchema>;
 
-export const alertSchema = alertDocumentSchema.extend({ id: z.string().min(1) });
+export const alertSchema = z.extend(alertDocumentSchema, { id: z.string().check(z.minLength(1)) });
 export type Alert = z.infer<typeof alertSchema>;
 
 /**
@@ -99,7 +99,7 @@ export type Alert = z.infer<typeof alertSchema>;
  * an alert's create (+1) or delete (-1), naming that alert, so the rules can cap the count.
  */
 export const alertCounterSchema = z.object({
-  count: z.number().int().min(0),
+  count: z.int().check(z.gte(0)),
   lastAlertId: z.string(),
 });
 export type AlertCounter = z.infer<typeof alertCounterSchema>;
@@ -112,24 +112,22 @@ export function canCreateAlert(count: number): boolean {
 export const FULL_NAME_MAX_LENGTH = 80;
 
 export const profileSchema = z.object({
-  fullName: z.string().max(FULL_NAME_MAX_LENGTH).optional(),
-  email: z.string().optional(),
-  avatarUrl: z.string().optional(),
-  avatarId: z
-    .number()
-    .int()
-    .refine((n) => (AVATAR_IDS as readonly number[]).includes(n), 'avatarId must be 1 to 6')
-    .optional(),
-  hasSetAvatar: z.boolean().optional(),
-  pwaPromptDismissed: z.boolean().optional(),
+  fullName: z.optional(z.string().check(z.maxLength(FULL_NAME_MAX_LENGTH))),
+  email: z.optional(z.string()),
+  avatarUrl: z.optional(z.string()),
+  avatarId: z.optional(
+    z.int().check(z.refine((n) => (AVATAR_IDS as readonly number[]).includes(n), 'avatarId must be 1 to 6')),
+  ),
+  hasSetAvatar: z.optional(z.boolean()),
+  pwaPromptDismissed: z.optional(z.boolean()),
   // Only an explicit false turns automatic push registration off (spec section 3).
-  notificationsEnabled: z.boolean().optional(),
+  notificationsEnabled: z.optional(z.boolean()),
   /**
    * Absent: off (see quietHours.ts for the defaults the settings screen starts from). Settings this
    * runtime cannot honour (a zone its Intl does not know yet) read as absent rather than spoil the
    * whole profile; the server then holds nothing and the screen offers the defaults again.
    */
-  quietHours: quietHoursSchema.optional().catch(undefined),
+  quietHours: z.catch(z.optional(quietHoursSchema), undefined),
   /**
    * The user's IANA zone, the device's they last signed in on: emails and pushes tell times in it
    * (timeZones.ts). One this runtime does not know reads as absent, like quiet hours above.
@@ -158,26 +156,26 @@ export const draftSchema = z.object({
    * When editing: the stored expiry (ms). The input holds it to the minute only, so while the date is
    * left as loaded the stored time is kept exactly, even when it is already due.
    */
-  storedExpiresAt: z.number().optional(),
+  storedExpiresAt: z.optional(z.number()),
 });
 export type Draft = z.infer<typeof draftSchema>;
 
 export const livePriceSchema = z.object({
-  ask: z.number().finite(),
-  bid: z.number().finite(),
+  ask: z.number(),
+  bid: z.number(),
   /** Milliseconds since the epoch. */
-  timestamp: z.number().finite(),
+  timestamp: z.number(),
 });
 export type LivePrice = z.infer<typeof livePriceSchema>;
 
 /** users/{uid}/pushTokens/{tokenId}: one per device; the id is derived from the token. */
 export const pushTokenSchema = z.object({
-  token: z.string().min(10).max(4096),
-  updatedAt: timestampLikeSchema.nullable().optional(),
-  userAgent: z.string().max(512).optional(),
+  token: z.string().check(z.minLength(10), z.maxLength(4096)),
+  updatedAt: z.optional(z.nullable(timestampLikeSchema)),
+  userAgent: z.optional(z.string().check(z.maxLength(512))),
 });
 export type PushToken = z.infer<typeof pushTokenSchema>;
 
 /** prices/{symbol}: the latest price per pair, written by the ingest service. */
-export const priceDocumentSchema = livePriceSchema.extend({ pair: currencyPairSchema });
+export const priceDocumentSchema = z.extend(livePriceSchema, { pair: currencyPairSchema });
 export type PriceDocument = z.infer<typeof priceDocumentSchema>;

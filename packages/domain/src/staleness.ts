@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import type { CurrencyPair } from './constants.ts';
 import { isMarketOpen } from './marketHours.ts';
 
@@ -36,5 +36,5 @@ export function staleTransitions(
 
 /** evaluator/staleness: the pairs the scheduled check found stale, by symbol, with their last price time. */
 export const evaluatorStalenessSchema = z.object({
-  pairs: z.record(z.string(), z.number()).default({}),
+  pairs: z._default(z.record(z.string(), z.number()), {}),
 });

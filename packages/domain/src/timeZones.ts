@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { formatDateTime } from './dates.ts';
 import { isTimeZone } from './quietHours.ts';
 
@@ -11,13 +11,13 @@ import { isTimeZone } from './quietHours.ts';
  */
 
 /** An IANA zone this runtime knows. */
-export const timeZoneSchema = z.string().refine(isTimeZone, 'a known IANA time zone');
+export const timeZoneSchema = z.string().check(z.refine(isTimeZone, 'a known IANA time zone'));
 
 /**
  * The profile's zone: one the runtime knows, else absent. A zone a newer device knows but this
  * runtime does not yet must not spoil the whole profile (notices then fall back: `noticeTimeZone`).
  */
-export const profileTimeZoneSchema = timeZoneSchema.optional().catch(undefined);
+export const profileTimeZoneSchema = z.catch(z.optional(timeZoneSchema), undefined);
 
 /** Said of a time when nothing better is known. */
 export const FALLBACK_TIME_ZONE = 'UTC';

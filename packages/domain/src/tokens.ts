@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * A push token's document id: the SHA-256 of the token in hex. Tokens are long and may hold
@@ -11,7 +11,7 @@ export async function pushTokenId(token: string): Promise<string> {
 
 /** What the app sends to the token-registration function. */
 export const registerTokenRequestSchema = z.strictObject({
-  token: z.string().trim().min(10, 'token is too short').max(4096, 'token is too long'),
-  userAgent: z.string().max(512).optional(),
+  token: z.string().check(z.trim(), z.minLength(10, 'token is too short'), z.maxLength(4096, 'token is too long')),
+  userAgent: z.optional(z.string().check(z.maxLength(512))),
 });
 export type RegisterTokenRequest = z.infer<typeof registerTokenRequestSchema>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import './zodJitless';
-import { config, z } from 'zod';
+import { config, z } from 'zod/mini';
 
 describe('zodJitless', () => {
   it('makes zod jitless, in the settings zod itself reads', () => {

@@ -1,11 +1,11 @@
-import type { ZodType } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
 
 /**
  * What a screen keeps on this device between loads (shared/lastGreeting.ts names the keys). Storage may
  * be refused (private modes, quota, blocked storage): then nothing is kept and nothing is read. Only
  * zod's types here: each caller brings its own schema, so this module adds no zod to a chunk.
  */
-export function readKept<T>(key: string, schema: ZodType<T>): T | null {
+export function readKept<T>(key: string, schema: ZodMiniType<T>): T | null {
   try {
     const raw = localStorage.getItem(key);
     if (raw === null) return null;

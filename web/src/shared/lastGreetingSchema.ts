@@ -1,23 +1,20 @@
 import { AVATAR_IDS } from '@price-alerts/domain';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { keep, readKept } from './keptInStorage';
 import { LAST_GREETING_KEY } from './lastGreeting';
 import { authLoadingAtom, currentUserAtom } from './session';
 
 /** The greeting kept under lastGreeting.ts's key: anything else there (an old shape, a hand edit) is ignored. */
 export const rememberedGreetingSchema = z.object({
-  uid: z.string().min(1),
+  uid: z.string().check(z.minLength(1)),
   // As displayName() gives it: the profile's name, the account's, or the email's local part.
-  name: z.string().trim().min(1).max(320),
-  avatarId: z
-    .number()
-    .refine((n) => (AVATAR_IDS as readonly number[]).includes(n))
-    .nullable(),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(320)),
+  avatarId: z.nullable(z.number().check(z.refine((n) => (AVATAR_IDS as readonly number[]).includes(n)))),
   // Which of 'My Todos' were done (the profile's hasSetAvatar and pwaPromptDismissed), so that the
   // card stands where it stood, or is not there, until the profile says. Absent in an older record.
-  todos: z.object({ avatar: z.boolean(), pwa: z.boolean() }).optional(),
+  todos: z.optional(z.object({ avatar: z.boolean(), pwa: z.boolean() })),
 });
 
 export type RememberedGreeting = z.infer<typeof rememberedGreetingSchema>;

@@ -1,17 +1,17 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { keep, readKept } from '../../shared/keptInStorage';
 import { LAST_LIST_HEIGHTS_KEY } from '../../shared/lastGreeting';
 
 export type ListTab = 'active' | 'previous';
 
 // A list of the dashboard's cap, with its 'See all', is well under this; anything else there is ignored.
-const height = z.number().int().min(0).max(4000);
+const height = z.int().check(z.gte(0), z.lte(4000));
 
 /** Each list's height as the dashboard last showed it to this user (shared/lastGreeting.ts). */
 const listHeightsSchema = z.object({
-  uid: z.string().min(1),
-  active: height.optional(),
-  previous: height.optional(),
+  uid: z.string().check(z.minLength(1)),
+  active: z.optional(height),
+  previous: z.optional(height),
 });
 
 type ListHeights = z.infer<typeof listHeightsSchema>;

@@ -1,5 +1,5 @@
 import { PUSH_HINTS } from '@price-alerts/domain';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { keep, readKept } from '../../shared/keptInStorage';
 import { LAST_PUSH_HINT_KEY } from '../../shared/lastGreeting';
 
@@ -7,11 +7,8 @@ const hints: readonly string[] = Object.values(PUSH_HINTS);
 
 /** The push hint the alert form last showed this user (shared/lastGreeting.ts); null for none. */
 const lastPushHintSchema = z.object({
-  uid: z.string().min(1),
-  hint: z
-    .string()
-    .refine((text) => hints.includes(text))
-    .nullable(),
+  uid: z.string().check(z.minLength(1)),
+  hint: z.nullable(z.string().check(z.refine((text) => hints.includes(text)))),
 });
 
 /** The hint kept for this user, or null when none was shown or storage holds nothing valid. */

@@ -1,5 +1,5 @@
 import type { DocumentData, QueryDocumentSnapshot, QuerySnapshot } from 'firebase/firestore';
-import type { z } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
 
 export type WithId<T> = T & { id: string };
 
@@ -10,7 +10,7 @@ export type WithId<T> = T & { id: string };
  * breaking the screen or being shown half-parsed.
  */
 export function parseFields<T extends object>(
-  schema: z.ZodType<T>,
+  schema: ZodMiniType<T>,
   snapshot: QueryDocumentSnapshot<DocumentData>,
 ): T | undefined {
   const result = schema.safeParse(snapshot.data({ serverTimestamps: 'estimate' }));
@@ -25,13 +25,16 @@ export function parseFields<T extends object>(
 
 /** parseFields with the document's id, for documents listed or addressed by id (alerts). */
 export function parseSnapshot<T extends object>(
-  schema: z.ZodType<T>,
+  schema: ZodMiniType<T>,
   snapshot: QueryDocumentSnapshot<DocumentData>,
 ): WithId<T> | undefined {
   const fields = parseFields(schema, snapshot);
   return fields && { ...fields, id: snapshot.id };
 }
 
-export function parseQuery<T extends object>(schema: z.ZodType<T>, snapshot: QuerySnapshot<DocumentData>): WithId<T>[] {
+export function parseQuery<T extends object>(
+  schema: ZodMiniType<T>,
+  snapshot: QuerySnapshot<DocumentData>,
+): WithId<T>[] {
   return snapshot.docs.map((d) => parseSnapshot(schema, d)).filter((d) => d !== undefined);
 }

@@ -1,6 +1,7 @@
 /** Repository for users/{uid}: the profile document. */
 import { profileSchema, timeZoneSchema, type Profile } from '@price-alerts/domain';
 import { doc, onSnapshot, setDoc, type Firestore } from 'firebase/firestore';
+import { z } from 'zod/mini';
 import { parseFields } from './converters';
 
 const MISSING = 'missing';
@@ -49,7 +50,7 @@ export function watchProfile(
 
 /** Merges the given fields; the schema is checked first so a bad value never reaches the server. */
 export async function saveProfile(db: Firestore, uid: string, patch: Partial<Profile>): Promise<void> {
-  const clean = profileSchema.partial().parse(patch);
+  const clean = z.partial(profileSchema).parse(patch);
   await setDoc(profileRef(db, uid), clean, { merge: true });
 }
 
