@@ -4,13 +4,13 @@
  * Each entry carries `event`, a stable name to filter logs by; docs name `alert_fire_failed`.
  */
 import { logger } from 'firebase-functions';
-import type { $ZodIssue } from 'zod/v4/core';
+import type { core } from 'zod/mini';
 import type { EvaluationStats } from './evaluation/evaluator';
 import type { ExpiryStats } from './expiry/expire';
 import type { SendResult } from './notify/lease';
 
 /** A document failed its schema and was left out of what the repository returned. */
-export function invalidDocumentSkipped(path: string, issues: readonly $ZodIssue[]): void {
+export function invalidDocumentSkipped(path: string, issues: readonly core.$ZodIssue[]): void {
   logger.warn('Skipped invalid document', { event: 'invalid_document_skipped', path, issues });
 }
 

@@ -19,6 +19,8 @@ const domain = join(root, 'packages', 'domain', 'src', 'index.ts');
 writeFileSync(
   join(dir, 'entry.js'),
   `import { alertCounterSchema, alertDocumentSchema, profileSchema, timeZoneSchema, parseFeedFrame } from ${JSON.stringify(domain)};
+// The relay's answer to a subscription: the price feed's session schema reads it.
+const SUBSCRIBED = '0' + JSON.stringify({ mapping: {}, order: ['name', 'ask', 'bid', 'time'], start_time: 0, time_mult: 1, session_uid: 's' });
 export function useOnce() {
   return [
     alertDocumentSchema.safeParse({ userId: 'u1', currencyPair: 'EUR/USD', alertType: 'Price rising above',
@@ -27,7 +29,7 @@ export function useOnce() {
     profileSchema.safeParse({ fullName: 'Demo Trader', avatarId: 2, timeZone: 'Europe/London' }).success,
     alertCounterSchema.safeParse({ count: 3, lastAlertId: 'a1' }).success,
     timeZoneSchema.safeParse('UTC').success,
-    parseFeedFrame('{"mapping":{}}', null).length > 0,
+    parseFeedFrame(SUBSCRIBED, null)[0]?.type === 'subscribed',
   ];
 }
 `,
@@ -45,7 +47,7 @@ const m = await import(${JSON.stringify(join(dir, 'schemas.mjs'))});
 const b = performance.now();
 const ok = m.useOnce();
 const c = performance.now();
-if (ok.slice(0, 4).some((v) => !v)) throw new Error('a sample did not parse: ' + ok);
+if (ok.some((v) => !v)) throw new Error('a sample did not parse: ' + ok);
 console.log(JSON.stringify({ evaluate: b - a, firstUse: c - b }));`;
 const runs = [];
 for (let i = 0; i < RUNS; i++) {

@@ -42,6 +42,12 @@ beforeAll(() => {
   );
 }, 180_000);
 
+/** Every module the build's chunks were made of, as their source maps name them. */
+const mappedSources = () =>
+  scripts()
+    .filter((file) => existsSync(`${file}.map`))
+    .flatMap((file) => (JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[] }).sources);
+
 describe('the production build', () => {
   it('has no local push channel in its service worker', () => {
     const sw = readFileSync(join(outDir, 'sw.js'), 'utf8');
@@ -54,13 +60,18 @@ describe('the production build', () => {
   });
 
   it("leaves out Firestore's pipeline-only regular-expression engine (re2js), and stands in for it", () => {
-    const mapped = scripts().filter((file) => existsSync(`${file}.map`));
-    const sources = mapped.flatMap(
-      (file) => (JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[] }).sources,
-    );
+    const sources = mappedSources();
     expect(sources.some((source) => source.includes('node_modules/@firebase/firestore/'))).toBe(true);
     expect(sources.filter((source) => source.includes('node_modules/re2js/'))).toEqual([]);
     expect(sources.some((source) => source.endsWith('src/lib/re2jsStub.ts'))).toBe(true);
+  });
+
+  it("gives the domain's schemas zod's English messages, and holds none of zod's classic build", () => {
+    const sources = mappedSources();
+    // packages/domain/src/zod.ts is the only module that imports the locale: both are kept, or neither.
+    expect(sources.some((source) => source.endsWith('packages/domain/src/zod.ts'))).toBe(true);
+    expect(sources.some((source) => source.endsWith('node_modules/zod/v4/locales/en.js'))).toBe(true);
+    expect(sources.filter((source) => source.includes('node_modules/zod/v4/classic/'))).toEqual([]);
   });
 
   it('has no inline script in its HTML but the dashboard’s greeting, right after its heading', () => {
