@@ -1,5 +1,5 @@
 import type { DocumentData, QueryDocumentSnapshot, QuerySnapshot } from 'firebase/firestore';
-import type { ZodMiniType } from 'zod/mini';
+import type { ZodMiniObject, ZodMiniType, infer as Infer } from 'zod/mini';
 
 export type WithId<T> = T & { id: string };
 
@@ -21,6 +21,31 @@ export function parseFields<T extends object>(
     return undefined;
   }
   return result.data;
+}
+
+/**
+ * parseFields for a document of independent settings (the profile): a field that fails its schema
+ * is reported with its path and field and read as absent, and the rest are kept. One bad field (an
+ * avatar this version does not know) would otherwise hide the name and every other setting.
+ */
+export function parseEachField<S extends ZodMiniObject>(
+  schema: S,
+  snapshot: QueryDocumentSnapshot<DocumentData>,
+): Infer<S> {
+  const data = snapshot.data({ serverTimestamps: 'estimate' });
+  const valid: Record<string, unknown> = {};
+  for (const [field, fieldSchema] of Object.entries(schema.shape as Record<string, ZodMiniType>)) {
+    const result = fieldSchema.safeParse(data[field]);
+    if (result.success) {
+      if (result.data !== undefined) valid[field] = result.data;
+    } else {
+      console.warn(
+        `Skipped invalid field ${snapshot.ref.path}#${field}: ${result.error.issues.map((i) => i.message).join('; ')}`,
+      );
+    }
+  }
+  // Each field passed on its own, and the schema has no check across fields: this cannot fail.
+  return schema.parse(valid);
 }
 
 /** parseFields with the document's id, for documents listed or addressed by id (alerts). */

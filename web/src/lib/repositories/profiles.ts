@@ -2,7 +2,7 @@
 import { profileSchema, timeZoneSchema, type Profile } from '@price-alerts/domain';
 import { doc, onSnapshot, setDoc, type Firestore } from 'firebase/firestore';
 import { z } from 'zod/mini';
-import { parseFields } from './converters';
+import { parseEachField } from './converters';
 
 const MISSING = 'missing';
 const profileRef = (db: Firestore, uid: string) => doc(db, 'users', uid);
@@ -11,8 +11,8 @@ const profileRef = (db: Firestore, uid: string) => doc(db, 'users', uid);
  * Streams the profile, from the local cache first when it holds one (offline, the to-dos keep their
  * real state). A missing one arrives as empty with `exists` false (the session then creates it), but
  * only once the server says so: a cache that has never seen the profile (offline, first load) says
- * nothing, as creating it from there would write the to-dos back unchecked. An invalid one is
- * reported and skipped like every invalid document, so the caller keeps the last valid profile.
+ * nothing, as creating it from there would write the to-dos back unchecked. A field that fails its
+ * schema is reported and read as absent; the others are passed on (parseEachField).
  *
  * Metadata changes are listened to because a cache that already holds "missing" (the server said so
  * on an earlier load, and the page was left before the profile was written) is answered from the
@@ -37,8 +37,7 @@ export function watchProfile(
         onData({}, false);
         return;
       }
-      const profile = parseFields(profileSchema, snapshot);
-      if (!profile) return;
+      const profile = parseEachField(profileSchema, snapshot);
       const key = JSON.stringify(profile);
       if (key === last) return;
       last = key;
