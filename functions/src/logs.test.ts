@@ -30,11 +30,15 @@ describe('logs', () => {
     logs.alertsFired('m1', { read: 3, queries: 1, fired: 1, failed: 0, rearmed: 0 });
     logs.pricesStale([{ pair: 'EUR/USD', lastAt: 7 }]);
     logs.pricesFresh(['EUR/USD']);
+    logs.pushTokenStoreFailed('u', new Error('DEADLINE_EXCEEDED'));
+    logs.alertExpiryFailed('users/u/alerts/a', 'ABORTED');
     expect(entries).toEqual([
       { event: 'delivery_attempted', id: 'd1', outcome: 'retry', dueAt: 5 },
       { event: 'alerts_fired', messageId: 'm1', read: 3, queries: 1, fired: 1, failed: 0, rearmed: 0 },
       { event: 'prices_stale', pairs: [{ pair: 'EUR/USD', lastAt: 7 }] },
       { event: 'prices_fresh', pairs: ['EUR/USD'] },
+      { event: 'push_token_store_failed', uid: 'u', message: 'DEADLINE_EXCEEDED' },
+      { event: 'alert_expiry_failed', alertPath: 'users/u/alerts/a', message: 'ABORTED' },
     ]);
   });
 });

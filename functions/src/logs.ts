@@ -62,8 +62,9 @@ export function pushTokensCapped(uid: string, removed: readonly string[]): void 
   logger.info('push_tokens_capped: dropped the oldest devices', { event: 'push_tokens_capped', uid, removed });
 }
 
+/** Storing a device's token failed; the caller was told to try again. */
 export function pushTokenStoreFailed(uid: string, error: unknown): void {
-  logger.error('Could not store push token', { event: 'push_token_store_failed', uid, error });
+  logger.error('Could not store push token', { event: 'push_token_store_failed', uid, message: errorMessage(error) });
 }
 
 /** One send of a delivery by the sender triggered on its creation, and what came of it. */
@@ -91,7 +92,7 @@ export function alertExpiryFailed(alertPath: string, error: unknown): void {
   logger.error('Could not expire an alert', {
     event: 'alert_expiry_failed',
     alertPath,
-    message: error instanceof Error ? error.message : String(error),
+    message: errorMessage(error),
   });
 }
 
@@ -111,4 +112,9 @@ export function digestsRescheduled(userId: string, moved: number, released: numb
 
 export function dueDigestsSwept(count: number): void {
   logger.info('Due digests swept', { event: 'due_digests_swept', count });
+}
+
+// An Error's fields are not enumerable, so a structured entry holding one would log it as `{}`.
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

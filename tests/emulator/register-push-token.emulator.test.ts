@@ -54,7 +54,16 @@ describe('registerPushToken', () => {
     const res = await callFunction('registerPushToken', { token: 'short' }, bob.idToken);
     expect(res.body.error).toMatchObject({
       status: 'INVALID_ARGUMENT',
-      message: expect.stringContaining('token is too short'),
+      message: 'Invalid token registration: token: must be at least 10 characters',
+    });
+    expect((await getFirestore(app).collection(`users/${bob.uid}/pushTokens`).get()).size).toBe(0);
+  });
+
+  it('names the missing field when the request has no token', async () => {
+    const res = await callFunction('registerPushToken', { userAgent: 'Chromium test' }, bob.idToken);
+    expect(res.body.error).toMatchObject({
+      status: 'INVALID_ARGUMENT',
+      message: 'Invalid token registration: token: Invalid input: expected string, received undefined',
     });
     expect((await getFirestore(app).collection(`users/${bob.uid}/pushTokens`).get()).size).toBe(0);
   });

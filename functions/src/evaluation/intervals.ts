@@ -1,5 +1,6 @@
 /** The interval evaluator's input: a batch message from the ingest service, one interval per pair. */
 import {
+  describeIssues,
   intervalBatchSchema,
   intervalMessageSchema,
   pathFromInterval,
@@ -15,9 +16,6 @@ import {
   type EvaluationStats,
   type SidePaths,
 } from './evaluator';
-
-const describeIssues = (issues: readonly { path: PropertyKey[]; message: string }[]) =>
-  issues.map((i) => `${i.path.map(String).join('.') || '(message)'}: ${i.message}`).join('; ');
 
 /**
  * How long a failing interval message is retried. Pub/Sub would redeliver it for up to 7 days; past
@@ -43,13 +41,13 @@ export function readJson(read: () => unknown): unknown {
 /** The valid intervals, and a readable reason for each part that is not. */
 export function parseIntervalBatch(raw: unknown): { intervals: IntervalMessage[]; rejected: string[] } {
   const batch = intervalBatchSchema.safeParse(raw);
-  if (!batch.success) return { intervals: [], rejected: [describeIssues(batch.error.issues)] };
+  if (!batch.success) return { intervals: [], rejected: [describeIssues(batch.error.issues, '(message)')] };
   const intervals: IntervalMessage[] = [];
   const rejected: string[] = [];
   batch.data.intervals.forEach((entry, i) => {
     const parsed = intervalMessageSchema.safeParse(entry);
     if (parsed.success) intervals.push(parsed.data);
-    else rejected.push(`intervals.${i}: ${describeIssues(parsed.error.issues)}`);
+    else rejected.push(`intervals.${i}: ${describeIssues(parsed.error.issues, '(message)')}`);
   });
   return { intervals, rejected };
 }

@@ -1,4 +1,4 @@
-import { PUSH_MESSAGES, registerTokenRequestSchema } from '@price-alerts/domain';
+import { describeIssues, PUSH_MESSAGES, registerTokenRequestSchema } from '@price-alerts/domain';
 import { HttpsError, onCall } from 'firebase-functions/v2/https';
 import { db } from '../lib/firebase';
 import * as logs from '../logs';
@@ -13,10 +13,7 @@ export const registerPushToken = onCall(async (request) => {
   if (!request.auth) throw new HttpsError('unauthenticated', PUSH_MESSAGES.notLoggedIn);
   const parsed = registerTokenRequestSchema.safeParse(request.data);
   if (!parsed.success) {
-    throw new HttpsError(
-      'invalid-argument',
-      `Invalid token registration: ${parsed.error.issues.map((i) => i.message).join('; ')}`,
-    );
+    throw new HttpsError('invalid-argument', `Invalid token registration: ${describeIssues(parsed.error.issues)}`);
   }
   try {
     const { id, removed } = await saveToken(db, request.auth.uid, parsed.data.token, parsed.data.userAgent);

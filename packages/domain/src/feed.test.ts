@@ -158,6 +158,9 @@ describe('parseSubscribe', () => {
     ['{"pairs":"EURUSD"}', { ok: false, reason: 'expected {"pairs": ["EURUSD", ...]}' }],
     ['{"pairs":[],"extra":1}', { ok: false, reason: 'expected {"pairs": ["EURUSD", ...]}' }],
     ['not json', { ok: false, reason: 'expected {"pairs": ["EURUSD", ...]}' }],
+    [JSON.stringify({ pairs: Array(65).fill('EURUSD') }), { ok: false, reason: 'at most 64 pairs per subscription' }],
+    [JSON.stringify({ pairs: Array(64).fill('EURUSD') }), { ok: true, pairs: ['EUR/USD'], unknown: [] }],
+    ['{"pairs":["EURUSD",5]}', { ok: false, reason: 'expected {"pairs": ["EURUSD", ...]}' }],
   ])('%s', (raw, expected) => {
     expect(parseSubscribe(raw)).toEqual(expected);
   });

@@ -59,7 +59,10 @@ export type FeedMessage =
 export type FeedParseResult = FeedMessage | { type: 'invalid'; reason: string; raw: string };
 
 const errorSchema = z.object({ error: z.string() });
-const subscribeSchema = z.strictObject({ pairs: z.array(z.string()).check(z.maxLength(64)) });
+/** A client subscribes to the pairs on its screen; the relay refuses more than this in one message. */
+export const MAX_SUBSCRIBED_PAIRS = 64;
+const SUBSCRIBE_SHAPE = 'expected {"pairs": ["EURUSD", ...]}';
+const subscribeSchema = z.strictObject({ pairs: z.array(z.string()).check(z.maxLength(MAX_SUBSCRIBED_PAIRS)) });
 
 function invalid(reason: string, raw: string): FeedParseResult {
   return { type: 'invalid', reason, raw: raw.length > 200 ? `${raw.slice(0, 200)}…` : raw };
@@ -169,7 +172,10 @@ export function parseSubscribe(
   raw: string,
 ): { ok: true; pairs: CurrencyPair[]; unknown: string[] } | { ok: false; reason: string } {
   const parsed = subscribeSchema.safeParse(parseJson(raw));
-  if (!parsed.success) return { ok: false, reason: 'expected {"pairs": ["EURUSD", ...]}' };
+  if (!parsed.success) {
+    const tooMany = parsed.error.issues.some((i) => i.code === 'too_big' && i.path.length === 1);
+    return { ok: false, reason: tooMany ? `at most ${MAX_SUBSCRIBED_PAIRS} pairs per subscription` : SUBSCRIBE_SHAPE };
+  }
   const pairs = parsed.data.pairs.map((s) => symbolToPair(s));
   return {
     ok: true,

@@ -8,6 +8,7 @@ export * from './validation.ts';
 export * from './names.ts';
 export * from './queries.ts';
 export * from './tokens.ts';
+export * from './issues.ts';
 export * from './push.ts';
 export * from './feed.ts';
 export * from './deliveries.ts';

@@ -11,7 +11,13 @@ export async function pushTokenId(token: string): Promise<string> {
 
 /** What the app sends to the token-registration function. */
 export const registerTokenRequestSchema = z.strictObject({
-  token: z.string().check(z.trim(), z.minLength(10, 'token is too short'), z.maxLength(4096, 'token is too long')),
+  token: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(10, 'must be at least 10 characters'),
+      z.maxLength(4096, 'must be at most 4096 characters'),
+    ),
   userAgent: z.optional(z.string().check(z.maxLength(512))),
 });
 export type RegisterTokenRequest = z.infer<typeof registerTokenRequestSchema>;

@@ -1,4 +1,4 @@
-import { currencyPairSchema } from '@price-alerts/domain';
+import { currencyPairSchema, describeIssues } from '@price-alerts/domain';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { Simulator } from './simulator.ts';
@@ -24,10 +24,7 @@ function route<S extends z.ZodType>(schema: S, act: (sim: Simulator, data: z.inf
   return (sim, raw) => {
     const parsed = schema.safeParse(raw);
     if (!parsed.success) {
-      return {
-        status: 400,
-        body: { error: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') },
-      };
+      return { status: 400, body: { error: describeIssues(parsed.error.issues, '(body)') } };
     }
     return { status: 200, body: act(sim, parsed.data) ?? { ok: true } };
   };

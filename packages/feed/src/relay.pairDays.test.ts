@@ -12,6 +12,7 @@ afterEach(async () => {
 });
 
 const MINUTE = 60_000;
+const SHAPE = 'expected {"pairs": ["EURUSD", ...]}';
 
 describe('relay: the day and last hour on subscribe', () => {
   it('sends type 0, then each pair’s day (3) before its latest tick (1), and nothing for a pair never seen', async () => {
@@ -43,13 +44,14 @@ describe('relay: the day and last hour on subscribe', () => {
     ['a type 3 that is not JSON', '3{not json'],
     ['a day message in the subscription', JSON.stringify({ pairs: ['EURUSD'], day_start: 'x' })],
     ['an empty message', ''],
-  ])('answers %s from a client with a type 7 error and keeps serving it', async (_name, raw) => {
+    ['65 pairs', JSON.stringify({ pairs: Array(65).fill('EURUSD') }), 'at most 64 pairs per subscription'],
+  ])('answers %s from a client with a type 7 error and keeps serving it', async (_name, raw, reason = SHAPE) => {
     running = await startTestRelay();
     running.relay.publish(tick('EUR/USD', 1.1));
     const client = await recordingClient(running.url, undefined, undefined, relayProtocols('good-bad'));
     client.socket.send(raw);
     const error = await client.next('error');
-    expect([error.code, error.error]).toEqual(['7', 'Invalid subscription: expected {"pairs": ["EURUSD", ...]}']);
+    expect([error.code, error.error]).toEqual(['7', `Invalid subscription: ${reason}`]);
     client.socket.send(encodeSubscribe(['EUR/USD']));
     await client.next('day');
     running.relay.publish(tick('EUR/USD', 1.2));
