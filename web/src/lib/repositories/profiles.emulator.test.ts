@@ -1,9 +1,9 @@
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import type { Profile } from '@price-alerts/domain';
-import { doc, onSnapshot, setDoc, type Firestore } from 'firebase/firestore';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { doc, getDoc, onSnapshot, setDoc, type Firestore } from 'firebase/firestore';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALICE, ALICE_EMAIL, rulesEnv } from '../../../../tests/rules/rules-env';
-import { saveProfile, watchProfile } from './profiles';
+import { saveProfile, saveTimeZone, watchProfile } from './profiles';
 
 let env: RulesTestEnvironment;
 let db: Firestore;
@@ -28,6 +28,15 @@ const firstProfile = () =>
 /** Writes the stored document as it is, past the rules (which would refuse an invalid one). */
 const store = (data: Record<string, unknown>) =>
   env.withSecurityRulesDisabled((ctx) => setDoc(doc(ctx.firestore(), `users/${ALICE}`), data));
+
+/** The stored document as it is, read past the rules. */
+const stored = async () => {
+  let data: unknown;
+  await env.withSecurityRulesDisabled(async (ctx) => {
+    data = (await getDoc(doc(ctx.firestore(), `users/${ALICE}`))).data();
+  });
+  return data;
+};
 
 describe('profiles repository', () => {
   it('streams a missing profile as empty, saying it does not exist', async () => {
@@ -69,5 +78,43 @@ describe('profiles repository', () => {
     stopWatch();
     stopRaw();
     expect(seen).toEqual([{ fullName: 'Alice' }, { fullName: 'Alice', avatarId: 3 }]);
+  });
+});
+
+describe('profiles repository: a stored field the rules refuse', () => {
+  const sameEnds = { enabled: true, from: '22:00', to: '22:00', timeZone: 'Europe/London', holdEmail: false };
+
+  it('removes the unreadable field with the save, so what the user typed is saved', async () => {
+    await store({ fullName: 'Alice', avatarId: 2, quietHours: sameEnds });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await saveProfile(db, ALICE, { fullName: 'Alicia' });
+    expect(await stored()).toEqual({ fullName: 'Alicia', avatarId: 2 });
+    expect(warn).toHaveBeenCalledWith(`Removed unreadable fields users/${ALICE}#quietHours to save the profile`);
+    warn.mockRestore();
+  });
+
+  it('removes a field this version does not know when the time zone is written back', async () => {
+    await store({ fullName: 'Alice', legacyTheme: 'dark', avatarId: 99 });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await saveTimeZone(db, ALICE, 'Europe/Paris');
+    expect(await stored()).toEqual({ fullName: 'Alice', timeZone: 'Europe/Paris' });
+    expect(warn).toHaveBeenCalledWith(
+      `Removed unreadable fields users/${ALICE}#legacyTheme, users/${ALICE}#avatarId to save the profile`,
+    );
+    warn.mockRestore();
+  });
+
+  it('replaces a refused value the save itself sets, removing nothing else', async () => {
+    await store({ fullName: 'Alice', quietHours: sameEnds });
+    const quietHours = { ...sameEnds, to: '07:00' };
+    await saveProfile(db, ALICE, { quietHours });
+    expect(await stored()).toEqual({ fullName: 'Alice', quietHours });
+  });
+
+  it('passes on a refusal no unreadable field explains, and changes nothing', async () => {
+    // Another account's address reads as a string but the rules refuse it: nothing to remove.
+    await store({ fullName: 'Alice', email: 'someone-else@example.com' });
+    await expect(saveProfile(db, ALICE, { fullName: 'Alicia' })).rejects.toMatchObject({ code: 'permission-denied' });
+    expect(await stored()).toEqual({ fullName: 'Alice', email: 'someone-else@example.com' });
   });
 });
