@@ -1,10 +1,11 @@
 import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { deleteDoc, doc, getDoc, setDoc, updateDoc } from 'firebase/firestore';
+import { deleteDoc, deleteField, doc, getDoc, setDoc, updateDoc } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
 import { ALICE, ALICE_EMAIL, BOB, rulesEnv } from './rules-env';
 
 let env: RulesTestEnvironment;
 const PROFILE = { fullName: 'Alice Liddell', email: ALICE_EMAIL, hasSetAvatar: false, pwaPromptDismissed: false };
+const QUIET = { enabled: true, from: '22:00', to: '07:00', timeZone: 'Europe/London', holdEmail: false };
 
 beforeAll(async () => {
   env = await rulesEnv('profile');
@@ -74,8 +75,52 @@ describe('profile create and update', () => {
   });
 });
 
+describe('profile create: every field it holds is judged', () => {
+  it.each<[string, Record<string, unknown>]>([
+    ['an unknown field', { fullName: 'Bob', role: 'admin' }],
+    ['someone else’s email', { email: ALICE_EMAIL }],
+    ['avatarId 7', { avatarId: 7 }],
+    ['quiet hours with equal ends', { quietHours: { ...QUIET, to: '22:00' } }],
+  ])('denies a new user creating one with %s', async (_label, profile) => {
+    await assertFails(setDoc(profileOf(BOB, BOB), profile));
+  });
+});
+
+describe('profile update: a stored value the rules refuse', () => {
+  // Written past the rules (an admin, an older version): it must not block the owner's other saves.
+  beforeEach(async () => {
+    await env.withSecurityRulesDisabled((ctx) =>
+      setDoc(doc(ctx.firestore(), `users/${ALICE}`), {
+        ...PROFILE,
+        email: 'old-address@example.test',
+        avatarId: 99,
+        quietHours: { ...QUIET, to: '22:00' },
+        legacyTheme: 'dark',
+      }),
+    );
+  });
+  it('lets the owner save another field', async () => {
+    await assertSucceeds(updateDoc(profileOf(ALICE), { fullName: 'Alice' }));
+    await assertSucceeds(setDoc(profileOf(ALICE), { timeZone: 'Europe/Paris' }, { merge: true }));
+  });
+  it('lets the owner replace or remove the refused value', async () => {
+    await assertSucceeds(updateDoc(profileOf(ALICE), { quietHours: QUIET }));
+    await assertSucceeds(updateDoc(profileOf(ALICE), { avatarId: deleteField() }));
+  });
+  it.each<[string, Record<string, unknown>]>([
+    ['a refused value again', { avatarId: 7 }],
+    ['refused quiet hours', { quietHours: { ...QUIET, from: '25:00' } }],
+    ['an unknown field', { role: 'admin' }],
+    ['someone else’s email', { email: 'bob@example.test' }],
+  ])('still denies the owner writing %s', async (_label, patch) => {
+    await assertFails(updateDoc(profileOf(ALICE), patch));
+  });
+  it('denies another user saving a field', async () => {
+    await assertFails(updateDoc(profileOf(BOB), { fullName: 'Mallory' }));
+  });
+});
+
 describe('quiet hours', () => {
-  const QUIET = { enabled: true, from: '22:00', to: '07:00', timeZone: 'Europe/London', holdEmail: false };
   it.each<[string, Record<string, unknown>]>([
     ['on, 22:00 to 07:00 in London', QUIET],
     ['off, with email held too', { ...QUIET, enabled: false, holdEmail: true }],

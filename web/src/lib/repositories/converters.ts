@@ -48,18 +48,6 @@ export function parseEachField<S extends ZodMiniObject>(
   return schema.parse(valid);
 }
 
-/**
- * The stored fields a schema cannot read: those it does not name, and those that fail it or read as
- * absent (a setting it catches, such as quiet hours this runtime cannot honour).
- */
-export function unreadableFields(schema: ZodMiniObject, data: DocumentData): string[] {
-  const shape = schema.shape as Record<string, ZodMiniType | undefined>;
-  return Object.keys(data).filter((field) => {
-    const result = shape[field]?.safeParse(data[field]);
-    return !result?.success || result.data === undefined;
-  });
-}
-
 /** parseFields with the document's id, for documents listed or addressed by id (alerts). */
 export function parseSnapshot<T extends object>(
   schema: ZodMiniType<T>,

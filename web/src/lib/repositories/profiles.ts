@@ -1,8 +1,8 @@
 /** Repository for users/{uid}: the profile document. */
 import { profileSchema, timeZoneSchema, type Profile } from '@price-alerts/domain';
-import { deleteField, doc, getDocFromServer, onSnapshot, setDoc, type Firestore } from 'firebase/firestore';
+import { doc, onSnapshot, setDoc, type Firestore } from 'firebase/firestore';
 import { z } from 'zod/mini';
-import { parseEachField, unreadableFields } from './converters';
+import { parseEachField } from './converters';
 
 const MISSING = 'missing';
 const profileRef = (db: Firestore, uid: string) => doc(db, 'users', uid);
@@ -47,9 +47,14 @@ export function watchProfile(
   );
 }
 
-/** Merges the given fields; the schema is checked first so a bad value never reaches the server. */
+/**
+ * Writes the given fields, each whole: a setting that is a map (quiet hours) replaces the stored one
+ * rather than merging into it, so a key left there by another version cannot outlive the save. The
+ * schema is checked first so a bad value never reaches the server.
+ */
 export async function saveProfile(db: Firestore, uid: string, patch: Partial<Profile>): Promise<void> {
-  await merge(db, uid, z.partial(profileSchema).parse(patch));
+  const clean = z.partial(profileSchema).parse(patch);
+  await setDoc(profileRef(db, uid), clean, { mergeFields: Object.keys(clean) });
 }
 
 /**
@@ -57,25 +62,5 @@ export async function saveProfile(db: Firestore, uid: string, patch: Partial<Pro
  * merge, so it never writes any other field the caller happens to hold.
  */
 export async function saveTimeZone(db: Firestore, uid: string, timeZone: string): Promise<void> {
-  await merge(db, uid, { timeZone: timeZoneSchema.parse(timeZone) });
-}
-
-/**
- * The rules judge the whole merged document, so one stored value they refuse (written past them)
- * would fail every later save, the user's typing included. When the server refuses a merge, the
- * stored fields this version cannot read (and so never shows) are removed with it, once, and logged;
- * a refusal with no such field is passed on.
- */
-async function merge(db: Firestore, uid: string, fields: Record<string, unknown>): Promise<void> {
-  const ref = profileRef(db, uid);
-  try {
-    await setDoc(ref, fields, { merge: true });
-  } catch (error) {
-    if ((error as { code?: unknown }).code !== 'permission-denied') throw error;
-    const stored = (await getDocFromServer(ref)).data() ?? {};
-    const drop = unreadableFields(profileSchema, stored).filter((field) => !(field in fields));
-    if (drop.length === 0) throw error;
-    console.warn(`Removed unreadable fields ${drop.map((f) => `${ref.path}#${f}`).join(', ')} to save the profile`);
-    await setDoc(ref, { ...fields, ...Object.fromEntries(drop.map((f) => [f, deleteField()])) }, { merge: true });
-  }
+  await setDoc(profileRef(db, uid), { timeZone: timeZoneSchema.parse(timeZone) }, { merge: true });
 }
