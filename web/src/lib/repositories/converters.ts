@@ -1,3 +1,4 @@
+import { describeIssues } from '@price-alerts/domain';
 import type { DocumentData, QueryDocumentSnapshot, QuerySnapshot } from 'firebase/firestore';
 import type { ZodMiniObject, ZodMiniType, infer as Infer } from 'zod/mini';
 
@@ -15,9 +16,7 @@ export function parseFields<T extends object>(
 ): T | undefined {
   const result = schema.safeParse(snapshot.data({ serverTimestamps: 'estimate' }));
   if (!result.success) {
-    console.warn(
-      `Skipped invalid document ${snapshot.ref.path}: ${result.error.issues.map((i) => i.message).join('; ')}`,
-    );
+    console.warn(`Skipped invalid document ${snapshot.ref.path}: ${describeIssues(result.error.issues, '(document)')}`);
     return undefined;
   }
   return result.data;
