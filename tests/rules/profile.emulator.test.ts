@@ -103,14 +103,17 @@ describe('profile update: a stored value the rules refuse', () => {
     await assertSucceeds(updateDoc(profileOf(ALICE), { fullName: 'Alice' }));
     await assertSucceeds(setDoc(profileOf(ALICE), { timeZone: 'Europe/Paris' }, { merge: true }));
   });
-  it('lets the owner replace or remove the refused value', async () => {
+  it('lets the owner replace or remove the refused value, a field the rules do not name included', async () => {
     await assertSucceeds(updateDoc(profileOf(ALICE), { quietHours: QUIET }));
     await assertSucceeds(updateDoc(profileOf(ALICE), { avatarId: deleteField() }));
+    await assertSucceeds(updateDoc(profileOf(ALICE), { legacyTheme: deleteField() }));
   });
   it.each<[string, Record<string, unknown>]>([
     ['a refused value again', { avatarId: 7 }],
     ['refused quiet hours', { quietHours: { ...QUIET, from: '25:00' } }],
     ['an unknown field', { role: 'admin' }],
+    ['a new value in a field the rules do not name', { legacyTheme: 'light' }],
+    ['an unknown field while removing another', { legacyTheme: deleteField(), role: 'admin' }],
     ['someone else’s email', { email: 'bob@example.test' }],
   ])('still denies the owner writing %s', async (_label, patch) => {
     await assertFails(updateDoc(profileOf(ALICE), patch));

@@ -3,7 +3,8 @@
 import type { Profile } from '@price-alerts/domain';
 import type { Firestore } from 'firebase/firestore';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { watchProfile } from './profiles';
+import { saveProfile, watchProfile } from './profiles';
+import { setDoc } from 'firebase/firestore';
 
 type Listener = (snapshot: unknown) => void;
 const listeners: Listener[] = [];
@@ -99,5 +100,13 @@ describe('watchProfile', () => {
       'Skipped invalid field users/u1#avatarId',
       'Skipped invalid field users/u1#hasSetAvatar',
     ]);
+  });
+});
+
+describe('saveProfile', () => {
+  it('writes each field whole, and leaves out a setting the schema reads as absent', async () => {
+    const quietHours = { enabled: true, from: '22:00', to: '07:00', timeZone: 'Mars/Olympus_Mons', holdEmail: false };
+    await saveProfile({} as Firestore, 'u1', { fullName: 'Ada', quietHours });
+    expect(setDoc).toHaveBeenLastCalledWith({ path: 'users/u1' }, { fullName: 'Ada' }, { mergeFields: ['fullName'] });
   });
 });

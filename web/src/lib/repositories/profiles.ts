@@ -53,7 +53,11 @@ export function watchProfile(
  * schema is checked first so a bad value never reaches the server.
  */
 export async function saveProfile(db: Firestore, uid: string, patch: Partial<Profile>): Promise<void> {
-  const clean = z.partial(profileSchema).parse(patch);
+  // A setting the schema reads as absent (quiet hours in a zone this runtime does not know) is left
+  // out, as the field mask may name only fields the data holds.
+  const clean = Object.fromEntries(
+    Object.entries(z.partial(profileSchema).parse(patch)).filter(([, value]) => value !== undefined),
+  );
   await setDoc(profileRef(db, uid), clean, { mergeFields: Object.keys(clean) });
 }
 
