@@ -13,7 +13,7 @@ describe('logs', () => {
     expect(error).toHaveBeenCalledWith('alert_fire_failed: alert cancelled, firing it failed permanently', {
       event: 'alert_fire_failed',
       alertPath: 'users/u/alerts/a',
-      message: 'INVALID_ARGUMENT',
+      reason: 'INVALID_ARGUMENT',
     });
     expect(info).toHaveBeenCalledWith('push_tokens_capped: dropped the oldest devices', {
       event: 'push_tokens_capped',
@@ -32,13 +32,19 @@ describe('logs', () => {
     logs.pricesFresh(['EUR/USD']);
     logs.pushTokenStoreFailed('u', new Error('DEADLINE_EXCEEDED'));
     logs.alertExpiryFailed('users/u/alerts/a', 'ABORTED');
+    logs.alertFireFailed('users/u/alerts/b', 'INVALID_ARGUMENT');
+    // The logger writes its own `message` and `severity` over fields of those names.
+    expect(entries.flatMap((fields) => Object.keys(fields as object))).not.toEqual(
+      expect.arrayContaining([expect.stringMatching(/^(message|severity)$/)]),
+    );
     expect(entries).toEqual([
       { event: 'delivery_attempted', id: 'd1', outcome: 'retry', dueAt: 5 },
       { event: 'alerts_fired', messageId: 'm1', read: 3, queries: 1, fired: 1, failed: 0, rearmed: 0 },
       { event: 'prices_stale', pairs: [{ pair: 'EUR/USD', lastAt: 7 }] },
       { event: 'prices_fresh', pairs: ['EUR/USD'] },
-      { event: 'push_token_store_failed', uid: 'u', message: 'DEADLINE_EXCEEDED' },
-      { event: 'alert_expiry_failed', alertPath: 'users/u/alerts/a', message: 'ABORTED' },
+      { event: 'push_token_store_failed', uid: 'u', reason: 'DEADLINE_EXCEEDED' },
+      { event: 'alert_expiry_failed', alertPath: 'users/u/alerts/a', reason: 'ABORTED' },
+      { event: 'alert_fire_failed', alertPath: 'users/u/alerts/b', reason: 'INVALID_ARGUMENT' },
     ]);
   });
 });

@@ -49,11 +49,11 @@ export function pricesFresh(pairs: string[]): void {
 }
 
 /** Firing an alert failed for good; the alert was cancelled. Logged once per alert. */
-export function alertFireFailed(alertPath: string, message: string): void {
+export function alertFireFailed(alertPath: string, reason: string): void {
   logger.error('alert_fire_failed: alert cancelled, firing it failed permanently', {
     event: 'alert_fire_failed',
     alertPath,
-    message,
+    reason,
   });
 }
 
@@ -64,7 +64,7 @@ export function pushTokensCapped(uid: string, removed: readonly string[]): void 
 
 /** Storing a device's token failed; the caller was told to try again. */
 export function pushTokenStoreFailed(uid: string, error: unknown): void {
-  logger.error('Could not store push token', { event: 'push_token_store_failed', uid, message: errorMessage(error) });
+  logger.error('Could not store push token', { event: 'push_token_store_failed', uid, reason: errorMessage(error) });
 }
 
 /** One send of a delivery by the sender triggered on its creation, and what came of it. */
@@ -92,7 +92,7 @@ export function alertExpiryFailed(alertPath: string, error: unknown): void {
   logger.error('Could not expire an alert', {
     event: 'alert_expiry_failed',
     alertPath,
-    message: errorMessage(error),
+    reason: errorMessage(error),
   });
 }
 
@@ -114,7 +114,8 @@ export function dueDigestsSwept(count: number): void {
   logger.info('Due digests swept', { event: 'due_digests_swept', count });
 }
 
-// An Error's fields are not enumerable, so a structured entry holding one would log it as `{}`.
+// An Error's fields are not enumerable, so a structured entry holding one would log it as `{}`. The
+// text goes in `reason`: the logger writes its own `message` over a field of that name.
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
