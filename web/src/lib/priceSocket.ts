@@ -3,7 +3,7 @@
  * travels as a subprotocol, not in the URL, so it never lands in a request log.
  */
 import { relayProtocols } from '@price-alerts/domain';
-import { idToken } from './auth';
+import { authErrorCode, idToken } from './auth';
 import { config } from './config';
 
 export interface SocketTarget {
@@ -11,8 +11,14 @@ export interface SocketTarget {
   protocols: string[];
 }
 
-export async function priceFeedTarget(): Promise<SocketTarget> {
-  return { url: config.priceFeedUrl, protocols: relayProtocols(await idToken()) };
+/** Null when no one is signed in (a sign-out finished while the feed was connecting). */
+export async function priceFeedTarget(): Promise<SocketTarget | null> {
+  try {
+    return { url: config.priceFeedUrl, protocols: relayProtocols(await idToken()) };
+  } catch (error) {
+    if (authErrorCode(error) === 'auth/no-current-user') return null;
+    throw error;
+  }
 }
 
 export function openPriceSocket({ url, protocols }: SocketTarget): WebSocket {

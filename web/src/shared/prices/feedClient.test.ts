@@ -161,6 +161,20 @@ describe('FeedClient', () => {
     expect(log).toEqual(['state:disconnected:-']);
   });
 
+  it('toasts nothing when the user is signed out before the feed is closed', async () => {
+    // Sign-out ends the session first; the screens close the feed when React next renders.
+    const signedOut = new FeedClient({
+      open: () => {
+        throw new Error('no socket without a target');
+      },
+      target: async () => null,
+      events,
+      isOnline: () => true,
+    });
+    await signedOut.connect(['EUR/USD']);
+    expect(log).toEqual(['state:connecting:Loading...', 'state:disconnected:-']);
+  });
+
   it('reconnects by closing and reopening after 100 ms', async () => {
     const first = await connected();
     client.reconnect();

@@ -50,7 +50,11 @@ export interface FeedEvents {
 
 export interface FeedDeps {
   open(target: SocketTarget): SocketLike;
-  target(): Promise<SocketTarget>;
+  /**
+   * Where to connect, with the user's token; null when no one is signed in any more. Signing out
+   * ends the session before the screens let go of the feed, so a connect under way can find no user.
+   */
+  target(): Promise<SocketTarget | null>;
   events: FeedEvents;
   /** Auto-reconnect delays after an abnormal close: 1 s doubling to 30 s. */
   retryDelay?: (attempt: number) => number;
@@ -100,7 +104,7 @@ export class FeedClient {
       return;
     }
     this.#set('connecting', 'Loading...');
-    let target: SocketTarget;
+    let target: SocketTarget | null;
     try {
       target = await this.deps.target();
     } catch {
@@ -109,6 +113,11 @@ export class FeedClient {
       return;
     }
     if (this.#stopped || this.#socket) return;
+    // Signed out before the screens closed the feed: nothing failed, and there is nothing to show.
+    if (!target) {
+      this.#set('disconnected', '-');
+      return;
+    }
     const socket = this.deps.open(target);
     this.#socket = socket;
     socket.onopen = () => {
