@@ -60,7 +60,7 @@ export type FeedParseResult = FeedMessage | { type: 'invalid'; reason: string; r
 
 const errorSchema = z.object({ error: z.string() });
 /** A client subscribes to the pairs on its screen; the relay refuses more than this in one message. */
-export const MAX_SUBSCRIBED_PAIRS = 64;
+const MAX_SUBSCRIBED_PAIRS = 64;
 const SUBSCRIBE_SHAPE = 'expected {"pairs": ["EURUSD", ...]}';
 const subscribeSchema = z.strictObject({ pairs: z.array(z.string()).check(z.maxLength(MAX_SUBSCRIBED_PAIRS)) });
 
