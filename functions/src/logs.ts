@@ -19,6 +19,18 @@ export function intervalMessageInvalid(messageId: string, problem: string): void
   logger.error('Ignored an invalid interval message', { event: 'interval_message_invalid', messageId, problem });
 }
 
+/**
+ * An interval message not signed by the ingest service (unsigned, forged or altered, or signed too
+ * long ago): it fires nothing and is acknowledged, so it is logged once, never retried.
+ */
+export function intervalMessageRejected(messageId: string, verdict: string): void {
+  logger.error('Rejected an interval message the ingest service did not sign', {
+    event: 'interval_message_rejected',
+    messageId,
+    verdict,
+  });
+}
+
 /** A failing interval message was retried past its age limit and is dropped. */
 export function intervalMessageDropped(messageId: string, publishedAt: string): void {
   logger.error('Dropped an interval message retried past its age limit', {

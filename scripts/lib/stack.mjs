@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SetupError, checkJava, emulatorBinaryEnv } from './emulator-env.mjs';
-import { ensureLocalSecrets } from './local-secrets.mjs';
+import { ensureLocalSecrets, localSecret } from './local-secrets.mjs';
 import { describeTakenPorts, takenPorts } from './processes.mjs';
 import { Supervisor, onShutdownSignals } from './supervisor.mjs';
 
@@ -124,6 +124,8 @@ export function stackProcesses({ importData = true, web = 'preview', log = conso
         FEED_UPSTREAM_URL: `ws://127.0.0.1:${SIMULATOR_PORT}/`,
         FEED_API_KEY,
         GOOGLE_CLOUD_PROJECT: PROJECT_ID,
+        // The functions emulator checks interval messages with the same key.
+        INTERVALS_SIGNING_KEY: localSecret(join(root, 'functions'), 'INTERVALS_SIGNING_KEY'),
         PORT: String(INGEST_PORT),
         HOST: '127.0.0.1',
       },

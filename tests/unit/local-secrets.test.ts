@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ensureLocalSecrets } from '../../scripts/lib/local-secrets.mjs';
+import { ensureLocalSecrets, localSecret } from '../../scripts/lib/local-secrets.mjs';
 import { root } from '../../scripts/lib/stack.mjs';
 
 describe('local secrets', () => {
@@ -21,6 +21,17 @@ describe('local secrets', () => {
     writeFileSync(join(dir, '.secret.local'), 'SENDGRID_API_KEY=SG.mine\n');
     expect(ensureLocalSecrets(dir)).toBe(false);
     expect(readFileSync(join(dir, '.secret.local'), 'utf8')).toBe('SENDGRID_API_KEY=SG.mine\n');
+  });
+
+  it('adds a secret the example gained, keeping the edited ones', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'secrets-'));
+    writeFileSync(join(dir, '.secret.local.example'), '# local\nSENDGRID_API_KEY=SG.example\nNEW_KEY=new-value\n');
+    writeFileSync(join(dir, '.secret.local'), 'SENDGRID_API_KEY=SG.mine');
+    expect(ensureLocalSecrets(dir)).toBe(true);
+    expect(readFileSync(join(dir, '.secret.local'), 'utf8')).toBe('SENDGRID_API_KEY=SG.mine\nNEW_KEY=new-value\n');
+    expect(ensureLocalSecrets(dir)).toBe(false);
+    expect(localSecret(dir, 'NEW_KEY')).toBe('new-value');
+    expect(() => localSecret(dir, 'ABSENT')).toThrow('functions/.secret.local has no ABSENT');
   });
 
   it('tracks no secret file, only the example', () => {

@@ -150,7 +150,7 @@ describe('attack: the scheduled check beside the interval messages', () => {
     // A checkpoint as stored before sides: the ask only.
     await t.db.doc('evaluator/checkpoints').set({ pairs: { EURUSD: { at: W - 1000, price: X - 0.005 } } });
     await seedPrices(t.db, [{ pair: 'EUR/USD', ask: X + 0.0012, bid: X + 0.0008, timestamp: W + 900 }]);
-    expect(await evaluateLatestPrices(t.db)).toMatchObject({ fired: 2 });
+    expect((await evaluateLatestPrices(t.db)).stats).toMatchObject({ fired: 2 });
     // The interval message of the same prices, late: both alerts fired already.
     expect(await run(window(W, { first: X - 0.005, low: X - 0.005, high: X + 0.001, last: X + 0.001 }))).toMatchObject({
       fired: 0,

@@ -168,3 +168,30 @@ describe('interval evaluation', () => {
     expect((await t.db.doc('users/v/alerts/broken').get()).get('status')).toBe('active');
   });
 });
+
+describe('a window with the reads the ingest service named', () => {
+  const alerts: SeedAlert[] = [
+    { uid: 'j', id: 'above', type: 'Price rising above', trigger: 1.104, createdAt: W - 60_000 },
+    { uid: 'j', id: 'below', type: 'Price dropping below', trigger: 1.0995, createdAt: W - 60_000 },
+  ];
+
+  it('makes only the reads named: one query, the alert it fires', async () => {
+    await seedAlerts(t.db, alerts);
+    const stats = await evaluatePair(t.db, 'EUR/USD', pathsFromInterval(swing), {
+      judge: { ask: ['Price rising above'] },
+    });
+    expect(stats).toMatchObject({ queries: 1, read: 1, fired: 1 });
+    expect((await outcome(t.db)).triggered).toEqual(['above']);
+  });
+
+  it('reads nothing for a side the judge leaves out, and everything without a judge', async () => {
+    await seedAlerts(t.db, alerts);
+    expect(await evaluatePair(t.db, 'EUR/USD', pathsFromInterval(swing), { judge: { bid: ['rearm'] } })).toMatchObject({
+      queries: 2,
+      fired: 0,
+    });
+    const all = await evaluatePair(t.db, 'EUR/USD', pathsFromInterval(swing));
+    expect(all).toMatchObject({ fired: 2 });
+    expect(all.queries).toBeGreaterThanOrEqual(15);
+  });
+});

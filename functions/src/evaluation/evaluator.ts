@@ -8,6 +8,7 @@ import {
   repeats,
   triggerRange,
   type CurrencyPair,
+  type Judge,
   type PricePath,
   type PriceSide,
 } from '@price-alerts/domain';
@@ -45,10 +46,12 @@ export type SidePaths = Partial<Record<PriceSide, PricePath>>;
 
 export interface EvaluateOptions {
   pageSize?: number;
+  /** Only these reads (the ingest service's level index named them); absent: every read. */
+  judge?: Judge | undefined;
 }
 
 /**
- * For each side: first re-arms the every-time alerts the path takes back past their re-arm distance
+ * For each side (and with `judge`, only the reads it names): first re-arms the every-time alerts the path takes back past their re-arm distance
  * (so the same path may fire them again), then for each alert type reads only the armed active alerts
  * whose trigger price the path can reach, pages through them, and fires each that the path fires.
  * Cost grows with the alerts that fire or re-arm (plus any created after the prices), not with the
@@ -58,15 +61,17 @@ export async function evaluatePair(
   db: Firestore,
   pair: CurrencyPair,
   paths: SidePaths,
-  { pageSize = 300 }: EvaluateOptions = {},
+  { pageSize = 300, judge }: EvaluateOptions = {},
 ): Promise<EvaluationStats> {
   const stats = emptyStats();
   await Promise.all(
     PRICE_SIDES.map(async (side) => {
       const path = paths[side];
       if (!path || path.points.length === 0) return;
-      addStats(stats, await rearmPair(db, pair, side, path, pageSize));
-      await Promise.all(ALERT_TYPES.map((alertType) => fireType(db, pair, side, alertType, path, pageSize, stats)));
+      const kinds = judge ? (judge[side] ?? []) : ['rearm', ...ALERT_TYPES];
+      if (kinds.includes('rearm')) addStats(stats, await rearmPair(db, pair, side, path, pageSize));
+      const types = ALERT_TYPES.filter((t) => kinds.includes(t));
+      await Promise.all(types.map((alertType) => fireType(db, pair, side, alertType, path, pageSize, stats)));
     }),
   );
   return stats;

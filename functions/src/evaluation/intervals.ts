@@ -58,8 +58,9 @@ export function pathsFromInterval(m: IntervalMessage): SidePaths {
 }
 
 /**
- * Each pair's interval judged on its own, all at once, after arming the alerts whose cooldown ended
- * by the latest price time, so they are judged on this message.
+ * Each pair's windows judged in time order (an every-time alert fired by one may be re-armed by the
+ * next), the pairs all at once, after arming the alerts whose cooldown ended by the latest price
+ * time when any window may need it, so they are judged on this message.
  */
 export async function evaluateIntervals(
   db: Firestore,
@@ -68,7 +69,18 @@ export async function evaluateIntervals(
 ): Promise<EvaluationStats> {
   const stats = emptyStats();
   if (intervals.length === 0) return stats;
-  addStats(stats, await armAlertsDue(db, Math.max(...intervals.map((m) => m.lastAt))));
-  const all = await Promise.all(intervals.map((m) => evaluatePair(db, m.pair, pathsFromInterval(m), options)));
+  if (intervals.some((m) => !m.judge || m.judge.armDue))
+    addStats(stats, await armAlertsDue(db, Math.max(...intervals.map((m) => m.lastAt))));
+  const byPair = new Map<IntervalMessage['pair'], IntervalMessage[]>();
+  for (const m of [...intervals].sort((a, b) => a.start - b.start || a.lastAt - b.lastAt))
+    byPair.set(m.pair, [...(byPair.get(m.pair) ?? []), m]);
+  const all = await Promise.all(
+    [...byPair.values()].map(async (windows) => {
+      const pairStats = emptyStats();
+      for (const m of windows)
+        addStats(pairStats, await evaluatePair(db, m.pair, pathsFromInterval(m), { ...options, judge: m.judge }));
+      return pairStats;
+    }),
+  );
   return all.reduce(addStats, stats);
 }

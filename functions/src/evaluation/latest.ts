@@ -1,10 +1,20 @@
 /**
  * The scheduled catch-up: judges every pair's latest stored price on each side, and the move from
  * the prices it judged last time, so an alert a lost or failed interval message missed still fires.
+ * Only the moves that reach a level in the ingest service's summary are read for (every move, when
+ * no summary is stored).
  */
-import { PRICE_SIDES, pathFromLatest, type CurrencyPair, type PriceDocument } from '@price-alerts/domain';
+import {
+  PRICE_SIDES,
+  judgeBySummary,
+  pathFromLatest,
+  type CurrencyPair,
+  type Judge,
+  type PriceDocument,
+} from '@price-alerts/domain';
 import type { Firestore } from 'firebase-admin/firestore';
 import { advanceCheckpoints, getCheckpoints, type Checkpoint } from '../repositories/checkpoints';
+import { getLevelSummary } from '../repositories/levels';
 import { latestPrices } from '../repositories/prices';
 import {
   addStats,
@@ -19,11 +29,17 @@ import {
 /** The prices a stored price document gives on each side; mid is the average of ask and bid. */
 export const sidePrices = (p: PriceDocument) => ({ ask: p.ask, bid: p.bid, mid: (p.ask + p.bid) / 2 });
 
-export async function evaluateLatestPrices(db: Firestore, options?: EvaluateOptions): Promise<EvaluationStats> {
-  const [prices, checkpoints] = await Promise.all([latestPrices(db), getCheckpoints(db)]);
+export interface LatestRun {
+  stats: EvaluationStats;
+  /** The latest prices it read, for the staleness check. */
+  prices: PriceDocument[];
+}
+
+export async function evaluateLatestPrices(db: Firestore, options?: EvaluateOptions): Promise<LatestRun> {
+  const [prices, checkpoints, summary] = await Promise.all([latestPrices(db), getCheckpoints(db), getLevelSummary(db)]);
   const stats = emptyStats();
   const judged = new Map<CurrencyPair, Checkpoint & { prices: { ask: number } }>();
-  const work: { pair: CurrencyPair; paths: SidePaths }[] = [];
+  const work: { pair: CurrencyPair; paths: SidePaths; judge: Judge | undefined }[] = [];
   for (const price of prices) {
     const latest = sidePrices(price);
     const previous = checkpoints.get(price.pair);
@@ -34,13 +50,16 @@ export async function evaluateLatestPrices(db: Firestore, options?: EvaluateOpti
       const checkpoint = previous && before !== undefined ? { price: before, at: previous.at } : undefined;
       paths[side] = pathFromLatest(checkpoint, { price: latest[side], at: price.timestamp });
     }
-    work.push({ pair: price.pair, paths });
     judged.set(price.pair, { at: price.timestamp, prices: latest });
+    const judge = summary && judgeBySummary(summary, price.pair, paths, price.timestamp);
+    if (!summary || judge) work.push({ pair: price.pair, paths, judge });
   }
-  if (work.length === 0) return stats;
+  if (judged.size === 0) return { stats, prices };
   // Alerts whose cooldown ended by the newest price are armed first, so they are judged on it.
-  addStats(stats, await armAlertsDue(db, Math.max(...[...judged.values()].map((c) => c.at))));
-  for (const { pair, paths } of work) addStats(stats, await evaluatePair(db, pair, paths, options));
+  if (work.some((w) => !w.judge || w.judge.armDue))
+    addStats(stats, await armAlertsDue(db, Math.max(...[...judged.values()].map((c) => c.at))));
+  for (const { pair, paths, judge } of work)
+    addStats(stats, await evaluatePair(db, pair, paths, { ...options, judge }));
   await advanceCheckpoints(db, judged);
-  return stats;
+  return { stats, prices };
 }

@@ -3,21 +3,30 @@ import { onMessagePublished } from 'firebase-functions/v2/pubsub';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { evaluateIntervals, intervalMessageExpired, parseIntervalBatch, readJson } from '../evaluation/intervals';
 import { evaluateLatestPrices } from '../evaluation/latest';
+import { verifyIntervals } from '../evaluation/signature';
 import { db } from '../lib/firebase';
+import { INTERVALS_SIGNING_KEY } from '../lib/params';
 import * as logs from '../logs';
-import { latestPrices } from '../repositories/prices';
 import { recordStaleness } from '../repositories/staleness';
 
 /**
- * One message per window close with every pair's interval. Redelivery is safe (firing is a
- * transaction on the alert's status), so a failure is thrown and Pub/Sub retries, for ten minutes;
- * an invalid message or interval never will parse, so it is logged and dropped.
+ * A message per window that can fire or re-arm an alert, signed by the ingest service. Redelivery is
+ * safe (firing is a transaction on the alert's status), so a failure is thrown and Pub/Sub retries,
+ * for ten minutes; a message it did not sign, or an invalid one, never will pass, so it is logged
+ * and dropped.
  */
 export const evaluateInterval = onMessagePublished(
-  { topic: PRICE_INTERVALS_TOPIC, retry: true, timeoutSeconds: 60 },
+  { topic: PRICE_INTERVALS_TOPIC, retry: true, timeoutSeconds: 60, secrets: [INTERVALS_SIGNING_KEY] },
   async (event) => {
-    const { messageId } = event.data.message;
+    const { messageId, data, attributes } = event.data.message;
     if (intervalMessageExpired(event.time, Date.now())) return logs.intervalMessageDropped(messageId, event.time);
+    const verdict = verifyIntervals(
+      INTERVALS_SIGNING_KEY.value(),
+      Buffer.from(data ?? '', 'base64'),
+      attributes,
+      Date.now(),
+    );
+    if (verdict !== 'ok') return logs.intervalMessageRejected(messageId, verdict);
     const { intervals, rejected } = parseIntervalBatch(readJson(() => event.data.message.json));
     for (const problem of rejected) logs.intervalMessageInvalid(messageId, problem);
     const stats = await evaluateIntervals(db, intervals);
@@ -30,9 +39,9 @@ export const evaluateInterval = onMessagePublished(
  * feed has gone quiet on an open market, said once per outage (its start and its end).
  */
 export const evaluateLatest = onSchedule({ schedule: 'every 1 minutes', retryCount: 0 }, async () => {
-  const stats = await evaluateLatestPrices(db);
+  const { stats, prices } = await evaluateLatestPrices(db);
   if (stats.fired > 0) logs.catchUpFired(stats);
-  const { started, ended } = await recordStaleness(db, await latestPrices(db), Date.now());
+  const { started, ended } = await recordStaleness(db, prices, Date.now());
   if (started.length > 0) logs.pricesStale(started);
   if (ended.length > 0) logs.pricesFresh(ended);
 });

@@ -1,5 +1,20 @@
 import { z } from './zod.ts';
+import { ALERT_TYPES } from './constants.ts';
 import { currencyPairSchema } from './schemas.ts';
+
+/** One of the evaluator's reads for a side: the firing read of an alert type, or the re-arm reads. */
+export const JUDGE_KINDS = ['rearm', ...ALERT_TYPES] as const;
+export type JudgeKind = (typeof JUDGE_KINDS)[number];
+const judgeKindsSchema = z.array(z.enum(JUDGE_KINDS)).check(z.maxLength(JUDGE_KINDS.length));
+
+/** The reads a window needs: per side, the kinds to read; `armDue`, whether to arm ended cooldowns first. */
+export const judgeSchema = z.object({
+  armDue: z.optional(z.boolean()),
+  ask: z.optional(judgeKindsSchema),
+  bid: z.optional(judgeKindsSchema),
+  mid: z.optional(judgeKindsSchema),
+});
+export type Judge = z.infer<typeof judgeSchema>;
 
 /**
  * What the ingest service publishes per pair per window: for ask, bid and mid the first, lowest,
@@ -45,6 +60,12 @@ export const intervalMessageSchema = z
     previousAt: z.optional(z.number()),
     /** Identifies the ingest process that produced it, for logs and duplicate diagnosis. */
     source: z.string().check(z.minLength(1)),
+    /**
+     * Which of the evaluator's reads this window needs (levelIndex.ts): the ingest service publishes
+     * only windows that can fire or re-arm an alert and names the reads that can find one. Absent:
+     * every read, as for a window judged without an index.
+     */
+    judge: z.optional(judgeSchema),
   })
   .check(
     z.refine(
@@ -96,3 +117,19 @@ export const evaluatorCheckpointsSchema = z.object({
     {},
   ),
 });
+
+/**
+ * Interval messages are signed by the ingest service, so only it can make an alert fire: anyone
+ * else with publish rights on the topic could otherwise send a price the market never showed. The
+ * signature is HMAC-SHA256, keyed with a secret only the ingest service and the functions hold,
+ * over `${signedAt}.` followed by the message's bytes, sent as Pub/Sub attributes.
+ */
+export const INTERVAL_SIGNATURE = { signature: 'signature', signedAt: 'signedAt', scheme: 'v1=' } as const;
+
+/**
+ * How far a signature's time may lie from the evaluator's clock: a message is retried for ten
+ * minutes (the evaluator's own limit), so a replay of an older one is refused; a minute ahead
+ * allows for clock skew.
+ */
+export const INTERVAL_SIGNATURE_MAX_AGE_MS = 11 * 60_000;
+export const INTERVAL_SIGNATURE_MAX_SKEW_MS = 60_000;

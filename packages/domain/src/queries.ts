@@ -107,6 +107,19 @@ export const ARM_DUE_QUERY = {
   orderBy: [{ field: 'armAt', direction: 'asc' }],
 } as const satisfies QueryShape;
 
+/**
+ * The ingest service's listener: every active alert, across users, for its level index
+ * (levelIndex.ts). Ordered by pair only so that it has a composite index: a collection-group
+ * query on one field would need a single-field exemption instead.
+ */
+export const INGEST_ACTIVE_ALERTS_QUERY = {
+  name: 'active alerts for the level index',
+  collectionGroup: 'alerts',
+  scope: 'COLLECTION_GROUP',
+  filters: [{ field: 'status', op: '==' }],
+  orderBy: [{ field: 'currencyPair', direction: 'asc' }],
+} as const satisfies QueryShape;
+
 /** The expiry job: active and paused alerts whose expiry has come, oldest first. */
 export const EXPIRING_ALERTS_QUERY = {
   name: 'alerts past their expiry',
@@ -152,6 +165,7 @@ export const QUERY_SHAPES: readonly QueryShape[] = [
   REARM_BELOW_QUERY,
   REARM_ABOVE_QUERY,
   ARM_DUE_QUERY,
+  INGEST_ACTIVE_ALERTS_QUERY,
   EXPIRING_ALERTS_QUERY,
   ALERT_HISTORY_QUERY,
   HISTORY_BEFORE_QUERY,

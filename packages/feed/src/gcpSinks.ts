@@ -1,8 +1,13 @@
-/** The ingest service's Google Cloud side: Pub/Sub for intervals, Firestore for latest prices, Auth for tokens. */
+/**
+ * The ingest service's Google Cloud side: Pub/Sub for signed intervals, Firestore for latest
+ * prices, the level summary and the alert listener, Auth for tokens.
+ */
 import { PubSub } from '@google-cloud/pubsub';
 import {
+  INTERVAL_SIGNATURE,
   PRICE_INTERVALS_TOPIC,
   intervalMessageSchema,
+  levelSummarySchema,
   pairToSymbol,
   priceDocumentSchema,
   type IntervalBatch,
@@ -10,13 +15,26 @@ import {
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
+import { watchActiveAlerts } from './alertWatch.ts';
 import type { IngestSinks } from './ingest.ts';
+import type { Logger } from './log.ts';
+import { signIntervals } from './signing.ts';
 
-/** `authProjectId` is where users sign in; it defaults to the project the data lives in. */
-export async function gcpSinks(
-  projectId: string,
+export interface GcpOptions {
+  projectId: string;
+  /** Where users sign in; defaults to the project the data lives in. */
+  authProjectId?: string;
+  /** Signs every interval message (INTERVALS_SIGNING_KEY, shared with the functions only). */
+  signingKey: string;
+  log: Logger;
+}
+
+export async function gcpSinks({
+  projectId,
   authProjectId = projectId,
-): Promise<IngestSinks & { close(): Promise<void> }> {
+  signingKey,
+  log,
+}: GcpOptions): Promise<IngestSinks & { close(): Promise<void> }> {
   const name = () => `ingest-${Math.random().toString(36).slice(2, 8)}`;
   const app = initializeApp({ projectId }, name());
   const authApp = authProjectId === projectId ? app : initializeApp({ projectId: authProjectId }, name());
@@ -39,7 +57,19 @@ export async function gcpSinks(
     async publishIntervals(messages) {
       if (messages.length === 0) return;
       const batch: IntervalBatch = { intervals: messages.map((m) => intervalMessageSchema.parse(m)) };
-      await topic.publishMessage({ json: batch });
+      const data = Buffer.from(JSON.stringify(batch));
+      const signedAt = Date.now();
+      await topic.publishMessage({
+        data,
+        attributes: {
+          [INTERVAL_SIGNATURE.signature]: signIntervals(signingKey, data, signedAt),
+          [INTERVAL_SIGNATURE.signedAt]: String(signedAt),
+        },
+      });
+    },
+    watchAlerts: (watcher) => watchActiveAlerts(db, watcher, log),
+    async saveLevels(summary) {
+      await db.collection('evaluator').doc('levels').set(levelSummarySchema.parse(summary));
     },
     async saveLatest(prices) {
       const batch = db.batch();

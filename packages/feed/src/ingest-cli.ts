@@ -11,6 +11,9 @@ const env = z
       .string({ error: 'is required (the rate provider key)' })
       .min(1, 'is required (the rate provider key)'),
     GOOGLE_CLOUD_PROJECT: z.string({ error: 'is required' }).min(1, 'is required'),
+    INTERVALS_SIGNING_KEY: z
+      .string({ error: 'is required (the secret shared with the functions that signs interval messages)' })
+      .min(16, 'must be at least 16 characters (the secret shared with the functions)'),
     PORT: z.coerce.number().int().default(8091),
     HOST: z.string().default('0.0.0.0'),
     WINDOW_MS: z.coerce.number().int().positive().default(1000),
@@ -27,7 +30,11 @@ const config = env.data;
 const upstream = new URL(config.FEED_UPSTREAM_URL);
 upstream.searchParams.set('api_key', config.FEED_API_KEY);
 
-const sinks = await gcpSinks(config.GOOGLE_CLOUD_PROJECT).catch((error: unknown) => {
+const sinks = await gcpSinks({
+  projectId: config.GOOGLE_CLOUD_PROJECT,
+  signingKey: config.INTERVALS_SIGNING_KEY,
+  log: consoleLogger,
+}).catch((error: unknown) => {
   consoleLogger.error('Could not set up Pub/Sub and Firestore; check credentials or the emulator hosts', {
     error: error instanceof Error ? error.message : String(error),
   });

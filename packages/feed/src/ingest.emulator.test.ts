@@ -15,16 +15,18 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser } from '../../../tests/emulator/auth-emulator';
 import { gcpSinks } from './gcpSinks.ts';
-import { IngestService } from './ingest.ts';
+import { IngestService, type IngestSinks } from './ingest.ts';
 import { recordingLogger } from './log.ts';
 import { Simulator } from './simulator.ts';
 import { recordingClient } from './testClient.ts';
+import { signIntervals } from './signing.ts';
 
 // Data in a project of its own, so the stack's own ingest service (npm start's) does not mix in;
 // users sign in on the stack's project.
 const PROJECT = 'demo-ingest-test';
 const AUTH_PROJECT = 'demo-price-alerts';
 const WINDOW_MS = 300;
+const SIGNING_KEY = 'ingest-test-signing-key';
 let sim: Simulator;
 let ingest: IngestService;
 let sinks: Awaited<ReturnType<typeof gcpSinks>>;
@@ -33,13 +35,23 @@ const log = recordingLogger();
 const received: IntervalMessage[] = [];
 /** Each Pub/Sub message's window starts, one entry per message. */
 const messageStarts: number[][] = [];
+/** Messages whose signature did not check out. */
+let unsigned = 0;
+/** Without the alert listener there is no level index: every window is published (gate.ts). */
+const everyWindow = (s: IngestSinks): IngestSinks => ({
+  publishIntervals: (m) => s.publishIntervals(m),
+  saveLatest: (p) => s.saveLatest(p),
+  verifyToken: (t) => s.verifyToken(t),
+});
 
 beforeAll(async () => {
   sim = await Simulator.start({ apiKey: 'ingest-test-key', tickIntervalMs: 60_000, heartbeatMs: 200 });
-  sinks = await gcpSinks(PROJECT, AUTH_PROJECT);
+  sinks = await gcpSinks({ projectId: PROJECT, authProjectId: AUTH_PROJECT, signingKey: SIGNING_KEY, log });
   const pubsub = new PubSub({ projectId: PROJECT });
   [subscription] = await pubsub.topic(PRICE_INTERVALS_TOPIC).createSubscription(`ingest-test-${Date.now()}`);
   subscription.on('message', (message) => {
+    const { signature, signedAt } = message.attributes;
+    if (signature !== signIntervals(SIGNING_KEY, message.data, Number(signedAt))) unsigned += 1;
     const batch = intervalBatchSchema.parse(JSON.parse(message.data.toString()));
     const intervals = batch.intervals.map((i) => intervalMessageSchema.parse(i));
     received.push(...intervals);
@@ -58,8 +70,10 @@ beforeAll(async () => {
       relayHeartbeatMs: 1_000,
       source: 'ingest-test',
       relay: { recheckMs: 300 },
+      // Each window's price is stored, so a forced one is read back at once (the gate test checks the cadence).
+      latestEveryMs: 0,
     },
-    sinks,
+    everyWindow(sinks),
     log,
   );
   // Hooks cannot use expect.poll: wait for the subscription by hand.
@@ -129,6 +143,7 @@ describe('ingest', () => {
     for (let start = firstWindow; start <= lastWindow; start += WINDOW_MS) expect(perWindow.get(start)).toBe(1);
     const fullWindow = received.filter((m) => m.start === firstWindow + WINDOW_MS).map((m) => m.pair);
     expect(new Set(fullWindow).size).toBe(CURRENCY_PAIRS.length);
+    expect(unsigned).toBe(0);
   });
 
   it('logs a malformed frame, skips it and carries on', async () => {

@@ -1,12 +1,20 @@
 /**
  * The ingest service: one upstream connection; ticks go to the relay at once and into the
- * aggregator, whose closed windows are published as interval messages (for the evaluator) and
- * written as the latest price per pair (for the scheduled evaluator), once per window.
+ * aggregator. Of its closed windows, those that can fire or re-arm an alert are published as
+ * interval messages (gate.ts); each pair's latest price is written every `latestEveryMs` for the
+ * scheduled evaluator, and the level summary whenever the alerts changed.
  */
-import { CURRENCY_PAIRS, type CurrencyPair, type IntervalMessage, type PriceDocument } from '@price-alerts/domain';
+import {
+  CURRENCY_PAIRS,
+  type CurrencyPair,
+  type IntervalMessage,
+  type LevelSummary,
+  type PriceDocument,
+} from '@price-alerts/domain';
 import { createServer, type ServerResponse, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Aggregator } from './aggregator.ts';
+import { Gate, type AlertChange } from './gate.ts';
 import type { Logger } from './log.ts';
 import { Relay, type RelayOptions, type VerifiedToken } from './relay.ts';
 import { STALE_MS, stalePairs } from './staleness.ts';
@@ -31,12 +39,31 @@ export interface IngestConfig {
   staleMs?: number;
   /** The clock that judges staleness and market hours; tests inject a controlled one. */
   now?: () => number;
+  /**
+   * How often a pair's latest price is written (default 20 s): the scheduled check runs each
+   * minute and calls a price older than 30 s stale, so once a window would pay for 57 writes of 60.
+   */
+  latestEveryMs?: number;
+  /** How often, at most, the level summary is written while alerts change (default 5 s). */
+  summaryEveryMs?: number;
+}
+
+/** What the alert listener hands the service: a (re)start, then snapshots of changed alerts. */
+export interface AlertWatcher {
+  reset(): void;
+  changes(changes: AlertChange[], snapshot: 'first' | 'update'): void;
 }
 
 export interface IngestSinks {
   publishIntervals(messages: IntervalMessage[]): Promise<void>;
   saveLatest(prices: PriceDocument[]): Promise<void>;
   verifyToken(token: string): Promise<VerifiedToken>;
+  /**
+   * Listens to the active alerts; without it there is no level index, and every window is
+   * published with every read (tests, benchmarks). Returns a function that stops listening.
+   */
+  watchAlerts?(watcher: AlertWatcher): () => void;
+  saveLevels?(summary: LevelSummary): Promise<void>;
 }
 
 export class IngestService {
@@ -49,8 +76,13 @@ export class IngestService {
   readonly #sinks: IngestSinks;
   readonly #log: Logger;
   #windowTimer: NodeJS.Timeout | undefined;
+  #summaryTimer: NodeJS.Timeout | undefined;
+  #stopWatching: (() => void) | undefined;
+  readonly gate = new Gate();
   /** Latest prices waiting to be written, newest per pair, and whether a write is in flight. */
   readonly #latest = new Map<string, PriceDocument>();
+  /** The time of each pair's latest price last handed to a write. */
+  readonly #latestWrittenAt = new Map<CurrencyPair, number>();
   #saving = false;
   /** Each pair's newest tick time, and when the service started (the age of a pair never seen). */
   readonly #lastTickAt = new Map<CurrencyPair, number>();
@@ -96,6 +128,7 @@ export class IngestService {
   static async start(config: IngestConfig, sinks: IngestSinks, log: Logger): Promise<IngestService> {
     const service = new IngestService(config, sinks, log);
     await new Promise<void>((resolve) => service.#server.listen(config.port, config.host, resolve));
+    service.#watchAlerts();
     service.upstream.start();
     service.#scheduleWindow();
     return service;
@@ -116,6 +149,7 @@ export class IngestService {
         messages: this.messages,
         closedSlowClients: this.relay.closedForBackpressure,
         publishFailures: this.publishFailures,
+        gate: { ready: this.gate.ready, alerts: this.gate.alerts, ...this.gate.counts },
         upstreamDownSince: downSince,
         outageAnnounced,
         stale: stalePairs(this.#lastTickAt, this.#now(), this.#startedAt, this.#config.staleMs ?? STALE_MS),
@@ -127,34 +161,66 @@ export class IngestService {
     return (this.#server.address() as AddressInfo).port;
   }
 
+  /** Feeds the gate from the alert listener; a snapshot's late alerts have their windows published again. */
+  #watchAlerts(): void {
+    const { watchAlerts, saveLevels } = this.#sinks;
+    if (!watchAlerts) return;
+    this.#stopWatching = watchAlerts({
+      reset: () => this.gate.reset(),
+      changes: (changes, snapshot) => {
+        const again = this.gate.apply(changes, snapshot);
+        if (again.length) void this.#publish(again);
+      },
+    });
+    if (!saveLevels) return;
+    const every = this.#config.summaryEveryMs ?? 5_000;
+    const save = async () => {
+      const summary = this.gate.dirty ? this.gate.summary(this.#now()) : undefined;
+      if (summary)
+        await saveLevels(summary).catch((error: unknown) => {
+          this.gate.dirty = true;
+          this.#log.error('Saving the level summary failed', { error: String(error) });
+        });
+      this.#summaryTimer = setTimeout(() => void save(), every);
+    };
+    this.#summaryTimer = setTimeout(() => void save(), every);
+  }
+
   /**
-   * The only publisher: at each window's end, one message with every pair's closed window (also for
-   * pairs that stopped ticking mid-window).
+   * The only publisher: at each window's end, the closed windows (also of pairs that stopped
+   * ticking mid-window) that the gate lets through, in one message.
    */
   #scheduleWindow(): void {
     const { windowMs } = this.#config;
     const wait = windowMs - (Date.now() % windowMs) + 5;
     this.#windowTimer = setTimeout(() => {
       const closed = this.aggregator.flush(Date.now());
-      if (closed.length) void this.#emit(closed);
+      if (closed.length) this.#emit(closed);
       this.#scheduleWindow();
     }, wait);
   }
 
-  async #emit(closed: IntervalMessage[]): Promise<void> {
+  #emit(closed: IntervalMessage[]): void {
+    const every = this.#config.latestEveryMs ?? 20_000;
     for (const m of closed) {
-      const seen = this.#latest.get(m.pair);
-      if (!seen || seen.timestamp < m.lastAt)
-        this.#latest.set(m.pair, { pair: m.pair, ask: m.ask.last, bid: m.bid.last, timestamp: m.lastAt });
+      const written = this.#latestWrittenAt.get(m.pair);
+      if (written !== undefined && m.lastAt - written < every) continue;
+      this.#latestWrittenAt.set(m.pair, m.lastAt);
+      this.#latest.set(m.pair, { pair: m.pair, ask: m.ask.last, bid: m.bid.last, timestamp: m.lastAt });
     }
-    if (!this.#saving) void this.#saveLatest();
+    if (!this.#saving && this.#latest.size) void this.#saveLatest();
+    const selected = this.gate.select(closed);
+    if (selected.length) void this.#publish(selected);
+  }
+
+  async #publish(messages: IntervalMessage[]): Promise<void> {
     try {
-      await this.#sinks.publishIntervals(closed);
-      this.published += closed.length;
+      await this.#sinks.publishIntervals(messages);
+      this.published += messages.length;
       this.messages += 1;
     } catch (error) {
-      this.publishFailures += closed.length;
-      this.#log.error('Publishing intervals failed', { error: String(error), count: closed.length });
+      this.publishFailures += messages.length;
+      this.#log.error('Publishing intervals failed', { error: String(error), count: messages.length });
     }
   }
 
@@ -178,6 +244,8 @@ export class IngestService {
 
   async close(): Promise<void> {
     clearTimeout(this.#windowTimer);
+    clearTimeout(this.#summaryTimer);
+    this.#stopWatching?.();
     this.upstream.stop();
     await this.relay.close();
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));

@@ -1,0 +1,129 @@
+import type { AlertDocument, IntervalMessage } from '@price-alerts/domain';
+import { describe, expect, it } from 'vitest';
+import { Gate, type AlertChange } from './gate.ts';
+
+const T = 1_800_000_000_000;
+
+/** A one-second EUR/USD window at T + i s whose every side goes from `low` up to `high`. */
+function window(i: number, low: number, high: number, previous?: number): IntervalMessage {
+  const start = T + i * 1000;
+  const side = { first: low, low, high, last: high, lowAt: start + 100, highAt: start + 900 };
+  return {
+    pair: 'EUR/USD',
+    start,
+    end: start + 1000,
+    firstAt: start + 100,
+    lastAt: start + 900,
+    ticks: 2,
+    ask: side,
+    bid: side,
+    mid: side,
+    ...(previous !== undefined
+      ? { previousAsk: previous, previousBid: previous, previousMid: previous, previousAt: start - 100 }
+      : {}),
+    source: 'test',
+  };
+}
+
+const alert = (extra: Partial<AlertDocument> = {}): AlertDocument => ({
+  userId: 'u',
+  currencyPair: 'EUR/USD',
+  alertType: 'Price rising above',
+  triggerPrice: 1.1,
+  priceSide: 'ask',
+  armed: true,
+  status: 'active',
+  notificationPreferences: { email: true, push: false },
+  createdAt: new Date(T - 60_000),
+  ...extra,
+});
+
+const change = (id: string, doc?: AlertDocument): AlertChange => ({ path: `users/u/alerts/${id}`, doc });
+
+function readyGate(...alerts: AlertChange[]): Gate {
+  const gate = new Gate();
+  gate.apply(alerts, 'first');
+  return gate;
+}
+
+describe('Gate', () => {
+  it('publishes every window, with every read, until the listener’s first snapshot', () => {
+    const gate = new Gate();
+    const m = window(0, 1.0, 1.01);
+    expect(gate.select([m])).toEqual([m]);
+    expect(gate.summary(T)).toBeUndefined();
+  });
+
+  it('publishes nothing once ready while no alert can fire: idle costs no message', () => {
+    const gate = readyGate(change('far', alert({ triggerPrice: 2 })));
+    expect(gate.select([window(0, 1.0, 1.01), window(1, 1.01, 1.02, 1.01)])).toEqual([]);
+    expect(gate.counts).toEqual({ windows: 2, published: 0, caughtUp: 0 });
+  });
+
+  it('publishes a window that reaches a level, naming the read it needs', () => {
+    const gate = readyGate(change('a', alert()));
+    expect(gate.select([window(0, 1.09, 1.1)])).toEqual([
+      { ...window(0, 1.09, 1.1), judge: { ask: ['Price rising above'] } },
+    ]);
+  });
+
+  it('an alert the listener delivers after its crossing: the kept window is published again', () => {
+    const gate = readyGate();
+    // Created at T + 50; the price crosses 1.1 in the window at T + 1 s, before the listener says so.
+    expect(gate.select([window(0, 1.0, 1.01), window(1, 1.05, 1.12, 1.01)])).toEqual([]);
+    const again = gate.apply([change('new', alert({ createdAt: new Date(T + 50) }))], 'update');
+    expect(again).toEqual([{ ...window(1, 1.05, 1.12, 1.01), judge: { ask: ['Price rising above'] } }]);
+    expect(gate.counts.caughtUp).toBe(1);
+  });
+
+  it('judges a late alert only on windows from when it became active', () => {
+    const gate = readyGate();
+    gate.select([window(0, 1.05, 1.12), window(5, 1.0, 1.01, 1.05)]);
+    // Resumed at T + 2 s: the crossing at T + 0.9 s came before, the later window is below the level.
+    expect(gate.apply([change('resumed', alert({ updatedAt: new Date(T + 2000) }))], 'update')).toEqual([]);
+  });
+
+  it('the first snapshot after a reset judges nothing again: every window till then went out', () => {
+    const gate = new Gate();
+    gate.select([window(0, 1.05, 1.12)]);
+    expect(gate.apply([change('a', alert())], 'first')).toEqual([]);
+    expect(gate.ready).toBe(true);
+    gate.reset();
+    expect(gate.ready).toBe(false);
+    expect(gate.select([window(1, 1.0, 1.01)])).toHaveLength(1);
+  });
+
+  it('forgets an alert that left the active ones', () => {
+    const gate = readyGate(change('a', alert()));
+    gate.apply([change('a', undefined)], 'update');
+    expect(gate.select([window(0, 1.0, 1.2)])).toEqual([]);
+    gate.apply([change('p', alert({ status: 'paused' }))], 'update');
+    expect(gate.select([window(1, 1.0, 1.2)])).toEqual([]);
+  });
+
+  it('a fired every-time alert: windows after its firing that take it back past the distance re-arm it', () => {
+    const gate = readyGate();
+    gate.select([window(0, 1.099, 1.101), window(1, 1.09, 1.095, 1.101)]);
+    const fired = alert({ repeat: 'every', armed: false, rearmBelow: 1.0989, lastFiredAt: T + 900 });
+    expect(gate.apply([change('e', fired)], 'update')).toEqual([
+      {
+        ...window(1, 1.09, 1.095, 1.101),
+        judge: { ask: ['rearm', 'Price reaching', 'Price rising above', 'Price dropping below'] },
+      },
+    ]);
+  });
+
+  it('keeps windows for the retention only', () => {
+    const gate = new Gate(2_000);
+    gate.apply([], 'first');
+    gate.select([window(0, 1.05, 1.12), window(3, 1.0, 1.01, 1.05)]);
+    expect(gate.apply([change('a', alert())], 'update')).toEqual([]);
+  });
+
+  it('marks the summary due when the alerts change, and summarises the index', () => {
+    const gate = readyGate(change('a', alert()));
+    expect(gate.dirty).toBe(true);
+    expect(gate.summary(T)).toEqual({ asOf: T, pairs: { EURUSD: { ask: { above: 1.1, reaching: [] } } } });
+    expect(gate.dirty).toBe(false);
+  });
+});
