@@ -1,0 +1,144 @@
+// Cost benchmark: what a stretch of simulated time bills, counted as Firestore bills it (billing.ts),
+// for each population, side by side: today's design (every window published and judged with every
+// read, a price write per pair per window, the catch-up reading everything), the naive evaluator
+// (every active alert of the pair read per window: computed, it would take the emulator hours), and
+// the gated design (docs/cost.md). The stretch is quiet minutes, then a minute with a 0.6% jump on
+// every pair. Monthly dollars from the list prices in docs/cost.md.
+// Run: npm run bench:cost [-- --minutes 3] [--sizes 0,500,50000] [--today-up-to 500]
+import { ALERT_TYPES, CURRENCY_PAIRS, PRICE_SIDES, type CurrencyPair } from '@price-alerts/domain';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { Timestamp, getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { parseArgs } from 'node:util';
+import { clearFirestoreProject } from '../../tests/emulator/firestore-emulator';
+import { billedReads, meter, type Bill } from './billing';
+import { makeStretch, runDesign, type Minute } from './costRun';
+
+const { values } = parseArgs({
+  options: {
+    minutes: { type: 'string', default: '3' },
+    sizes: { type: 'string', default: '0,500,50000' },
+    'today-up-to': { type: 'string', default: '500' },
+  },
+});
+const MINUTES = Math.max(2, Number(values.minutes));
+const SIZES = (values.sizes ?? '').split(',').map(Number);
+const TODAY_UP_TO = Number(values['today-up-to']);
+const T0 = Date.UTC(2027, 0, 6, 12); // a Wednesday: every market open
+const BASE = (pair: CurrencyPair) => 1 + CURRENCY_PAIRS.indexOf(pair);
+/** List prices (docs/cost.md): Firestore multi-region per 100,000 operations; functions per million invocations. */
+const PRICE = { read: 0.06 / 1e5, write: 0.18 / 1e5, delete: 0.02 / 1e5, invocation: 0.4 / 1e6, message: 40 / 2 ** 30 };
+const MINUTES_A_MONTH = 30 * 24 * 60;
+
+/** Alerts 0.3% to 5% from the price, every type and side, one in five every time. */
+async function seed(db: Firestore, count: number): Promise<number[]> {
+  const writer = db.bulkWriter();
+  let state = 7;
+  const random = () => (state = (state * 16807) % 2147483647) / 2147483647;
+  const perPair = CURRENCY_PAIRS.map(() => 0);
+  for (let i = 0; i < count; i++) {
+    const p = i % CURRENCY_PAIRS.length;
+    const pair = CURRENCY_PAIRS[p] as CurrencyPair;
+    perPair[p] = (perPair[p] ?? 0) + 1;
+    const type = ALERT_TYPES[i % 3] ?? 'Price reaching';
+    const up = type === 'Price rising above' || (type === 'Price reaching' && random() < 0.5);
+    const away = 0.003 + random() * 0.047;
+    const every = i % 5 === 0;
+    void writer.set(db.doc(`users/u${i % 10_000}/alerts/a${i}`), {
+      userId: `u${i % 10_000}`,
+      currencyPair: pair,
+      alertType: type,
+      triggerPrice: BASE(pair) * (1 + (up ? away : -away)),
+      priceSide: PRICE_SIDES[i % 3],
+      armed: true,
+      status: 'active',
+      notificationPreferences: { email: true, push: false },
+      createdAt: Timestamp.fromMillis(T0 - 3_600_000),
+      ...(every ? { repeat: 'every', cooldownMinutes: 1, rearmPercent: 0.1 } : {}),
+    });
+  }
+  await writer.close();
+  return perPair;
+}
+
+interface Row {
+  design: string;
+  idle: Minute;
+  busy: Minute;
+  note?: string;
+}
+
+const perIdleMinute = (minutes: Minute[]): Minute => {
+  const idle = minutes.slice(0, -1);
+  const sum = (f: (m: Minute) => number) => idle.reduce((n, m) => n + f(m), 0) / idle.length;
+  const bill = {} as Bill;
+  for (const k of Object.keys(idle[0]?.bill ?? {}) as (keyof Bill)[]) bill[k] = sum((m) => m.bill[k]);
+  return { bill, messages: sum((m) => m.messages), invocations: sum((m) => m.invocations), fired: sum((m) => m.fired) };
+};
+
+/** The naive evaluator's bill, computed from today's: its 15 range reads per pair become one read of the pair's alerts. */
+function naive(today: Minute, perPair: number[]): Minute {
+  const windows = today.messages;
+  const pairReads = perPair.reduce((n, c) => n + Math.max(1, c), 0);
+  const fromRanges = windows * 15 * CURRENCY_PAIRS.length;
+  const bill = {
+    ...today.bill,
+    queries: today.bill.queries - fromRanges + windows * 15,
+    queryReads: today.bill.queryReads - fromRanges + windows * pairReads,
+  };
+  return { ...today, bill };
+}
+
+const monthly = (m: Minute) =>
+  MINUTES_A_MONTH *
+  (billedReads(m.bill) * PRICE.read +
+    m.bill.writes * PRICE.write +
+    m.bill.deletes * PRICE.delete +
+    m.invocations * PRICE.invocation +
+    m.messages * 1024 * PRICE.message);
+
+const fmt = (n: number) => (Number.isInteger(n) ? n.toLocaleString('en-US') : n.toFixed(1));
+
+function print(label: string, rows: Row[]): void {
+  console.log(`\n${label}`);
+  console.log(
+    '| design | queries | billed reads (query/point/listener) | writes | deletes | messages | invocations | $/month idle | busy minute: reads, writes, fired |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const { design, idle, busy, note } of rows) {
+    const b = idle.bill;
+    console.log(
+      `| ${design}${note ? ` (${note})` : ''} | ${fmt(b.queries)} | ${fmt(billedReads(b))} (${fmt(b.queryReads)}/${fmt(b.pointReads)}/${fmt(b.listenerReads)}) | ${fmt(b.writes)} | ${fmt(b.deletes)} | ${fmt(idle.messages)} | ${fmt(idle.invocations)} | $${monthly(idle).toFixed(2)} | ${fmt(billedReads(busy.bill))}, ${fmt(busy.bill.writes)}, ${fmt(busy.fired)} |`,
+    );
+  }
+}
+
+meter.install();
+const stretch = makeStretch(MINUTES, T0, 0.6, BASE);
+console.log(
+  `Per idle minute (the first ${MINUTES - 1} simulated minutes), and the minute with a 0.6% jump on every pair.`,
+);
+for (const size of SIZES) {
+  const rows: Row[] = [];
+  const runs: { design: 'today' | 'gated'; project: string }[] = [
+    ...(size <= TODAY_UP_TO ? [{ design: 'today' as const, project: `demo-cost-today-${size}` }] : []),
+    { design: 'gated', project: `demo-cost-gated-${size}` },
+  ];
+  let startReads = 0;
+  for (const { design, project } of runs) {
+    await clearFirestoreProject(project);
+    const app = initializeApp({ projectId: project }, `${project}-${Date.now()}`);
+    const db = getFirestore(app);
+    const perPair = await seed(db, size);
+    const run = await runDesign(db, design, stretch);
+    startReads = Math.max(startReads, run.startReads);
+    const idle = perIdleMinute(run.minutes);
+    const busy = run.minutes.at(-1) as Minute;
+    if (design === 'today') {
+      rows.push({ design: 'today', idle, busy });
+      rows.push({ design: 'naive', idle: naive(idle, perPair), busy: naive(busy, perPair), note: 'computed' });
+    } else rows.push({ design: 'gated', idle, busy });
+    await deleteApp(app);
+  }
+  print(`${fmt(size)} active alerts; the listener reads ${fmt(startReads)} once per ingest start`, rows);
+}
+process.exit(0);
