@@ -69,8 +69,10 @@ class Meter {
       return out;
     };
     // Document gets (get, getAll, and both in transactions) all go through DocumentReader#_get.
-    const admin = createRequire(import.meta.url).resolve('@google-cloud/firestore');
-    const { DocumentReader } = createRequire(import.meta.url)(join(dirname(admin), 'document-reader.js')) as {
+    // The functions package is CommonJS (no import.meta); the repository root resolves the SDK.
+    const require = createRequire(join(process.cwd(), 'package.json'));
+    const admin = require.resolve('@google-cloud/firestore');
+    const { DocumentReader } = require(join(dirname(admin), 'document-reader.js')) as {
       DocumentReader: { prototype: { _get(...args: unknown[]): Promise<{ result: unknown[] }> } };
     };
     const readerGet = DocumentReader.prototype._get;

@@ -112,33 +112,42 @@ function print(label: string, rows: Row[]): void {
   }
 }
 
-meter.install();
-const stretch = makeStretch(MINUTES, T0, 0.6, BASE);
-console.log(
-  `Per idle minute (the first ${MINUTES - 1} simulated minutes), and the minute with a 0.6% jump on every pair.`,
-);
-for (const size of SIZES) {
-  const rows: Row[] = [];
-  const runs: { design: 'today' | 'gated'; project: string }[] = [
-    ...(size <= TODAY_UP_TO ? [{ design: 'today' as const, project: `demo-cost-today-${size}` }] : []),
-    { design: 'gated', project: `demo-cost-gated-${size}` },
-  ];
-  let startReads = 0;
-  for (const { design, project } of runs) {
-    await clearFirestoreProject(project);
-    const app = initializeApp({ projectId: project }, `${project}-${Date.now()}`);
-    const db = getFirestore(app);
-    const perPair = await seed(db, size);
-    const run = await runDesign(db, design, stretch);
-    startReads = Math.max(startReads, run.startReads);
-    const idle = perIdleMinute(run.minutes);
-    const busy = run.minutes.at(-1) as Minute;
-    if (design === 'today') {
-      rows.push({ design: 'today', idle, busy });
-      rows.push({ design: 'naive', idle: naive(idle, perPair), busy: naive(busy, perPair), note: 'computed' });
-    } else rows.push({ design: 'gated', idle, busy });
-    await deleteApp(app);
+async function main(): Promise<void> {
+  meter.install();
+  const stretch = makeStretch(MINUTES, T0, 0.6, BASE);
+  console.log(
+    `Per idle minute (the first ${MINUTES - 1} simulated minutes), and the minute with a 0.6% jump on every pair.`,
+  );
+  for (const size of SIZES) {
+    const rows: Row[] = [];
+    const runs: { design: 'today' | 'gated'; project: string }[] = [
+      ...(size <= TODAY_UP_TO ? [{ design: 'today' as const, project: `demo-cost-today-${size}` }] : []),
+      { design: 'gated', project: `demo-cost-gated-${size}` },
+    ];
+    let startReads = 0;
+    for (const { design, project } of runs) {
+      await clearFirestoreProject(project);
+      const app = initializeApp({ projectId: project }, `${project}-${Date.now()}`);
+      const db = getFirestore(app);
+      const perPair = await seed(db, size);
+      const run = await runDesign(db, design, stretch);
+      startReads = Math.max(startReads, run.startReads);
+      const idle = perIdleMinute(run.minutes);
+      const busy = run.minutes.at(-1) as Minute;
+      if (design === 'today') {
+        rows.push({ design: 'today', idle, busy });
+        rows.push({ design: 'naive', idle: naive(idle, perPair), busy: naive(busy, perPair), note: 'computed' });
+      } else rows.push({ design: 'gated', idle, busy });
+      await deleteApp(app);
+    }
+    print(`${fmt(size)} active alerts; the listener reads ${fmt(startReads)} once per ingest start`, rows);
   }
-  print(`${fmt(size)} active alerts; the listener reads ${fmt(startReads)} once per ingest start`, rows);
 }
-process.exit(0);
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -55,9 +55,11 @@ export async function evaluateLatestPrices(db: Firestore, options?: EvaluateOpti
     if (!summary || judge) work.push({ pair: price.pair, paths, judge });
   }
   if (judged.size === 0) return { stats, prices };
-  // Alerts whose cooldown ended by the newest price are armed first, so they are judged on it.
-  if (work.some((w) => !w.judge || w.judge.armDue))
-    addStats(stats, await armAlertsDue(db, Math.max(...[...judged.values()].map((c) => c.at))));
+  // Alerts whose cooldown ended by the newest price are armed first, so they are judged on it; with
+  // a summary, only when one has ended (then the index learns of it and the summary moves on).
+  const newest = Math.max(...[...judged.values()].map((c) => c.at));
+  const cooled = summary?.armAt !== undefined && summary.armAt <= newest;
+  if (cooled || work.some((w) => !w.judge || w.judge.armDue)) addStats(stats, await armAlertsDue(db, newest));
   for (const { pair, paths, judge } of work)
     addStats(stats, await evaluatePair(db, pair, paths, { ...options, judge }));
   await advanceCheckpoints(db, judged);

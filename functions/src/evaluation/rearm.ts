@@ -54,11 +54,14 @@ function rearmIn(
   const decision = rearmDecision(alert, path.points, path.before);
   if (!decision) return false;
   const clear = { rearmBelow: FieldValue.delete(), rearmAbove: FieldValue.delete() };
+  // A cooldown that ends within the path arms it now, from the cooldown's end, so the rest of the
+  // same path is judged; waiting for the next message would judge those prices never, or late.
+  const latest = Math.max(...path.points.map((p) => p.at));
   tx.update(
     ref,
-    decision.armAt !== undefined
+    decision.armAt !== undefined && decision.armAt > latest
       ? { ...clear, armAt: decision.armAt }
-      : { ...clear, armed: true, armedAt: decision.at },
+      : { ...clear, armed: true, armedAt: decision.armAt ?? decision.at },
   );
   recordEvent(tx, ref, { type: 'rearmed', at: decision.at });
   return true;

@@ -95,6 +95,18 @@ describe('an every-time alert', () => {
     expect(await run(window(W + 1000, span(1.099, 1.1003), 1.099))).toMatchObject({ fired: 1 });
   });
 
+  it('fires in the window whose fall re-armed it inside the cooldown, once the cooldown has ended in it', async () => {
+    // Fired at W + 600; the cooldown ends at W + 60,600, within the window at W + 60,000.
+    await seedAlerts(t.db, [
+      alert('soon', { ...EVERY, armed: false, rearmBelow: 1.0989, fireCount: 1, lastFiredAt: W + 600 }),
+    ]);
+    const m = window(W + MIN, { first: 1.1, low: 1.0985, high: 1.1005, last: 1.1002, lowAt: 300, highAt: 600 }, 1.1);
+    expect(await run(m)).toMatchObject({ rearmed: 1, fired: 1 });
+    // Re-armed by the fall at +300 from the cooldown's end; the high at +600 is the cooldown's last
+    // instant, so the last price, at +900, fires it.
+    expect(await get('soon')).toMatchObject({ armedAt: W + MIN + 600, lastFiredAt: W + MIN + 900, fireCount: 2 });
+  });
+
   it('is paused by the runaway guard on its sixteenth firing within 3 minutes', async () => {
     const recentFirings = Array.from({ length: 15 }, (_, i) => W - 170_000 + i * 1000);
     await seedAlerts(t.db, [alert('storm', { ...EVERY, fireCount: 15, recentFirings, lastFiredAt: W - 2 * MIN })]);

@@ -174,13 +174,19 @@ export class IngestService {
     });
     if (!saveLevels) return;
     const every = this.#config.summaryEveryMs ?? 5_000;
+    // The levels as last written, so a change that moves no bound (most firings) writes nothing.
+    let written = '';
     const save = async () => {
       const summary = this.gate.dirty ? this.gate.summary(this.#now()) : undefined;
-      if (summary)
-        await saveLevels(summary).catch((error: unknown) => {
-          this.gate.dirty = true;
-          this.#log.error('Saving the level summary failed', { error: String(error) });
-        });
+      const levels = summary && JSON.stringify({ ...summary, asOf: 0 });
+      if (summary && levels !== written)
+        await saveLevels(summary).then(
+          () => void (written = levels ?? ''),
+          (error: unknown) => {
+            this.gate.dirty = true;
+            this.#log.error('Saving the level summary failed', { error: String(error) });
+          },
+        );
       this.#summaryTimer = setTimeout(() => void save(), every);
     };
     this.#summaryTimer = setTimeout(() => void save(), every);
