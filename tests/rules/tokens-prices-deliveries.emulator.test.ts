@@ -99,11 +99,14 @@ describe('digests', () => {
 });
 
 describe('evaluator documents', () => {
-  it.each(['evaluator/checkpoints', 'evaluator/staleness', 'evaluator/levels'])('denies every client %s', async (path) => {
-    await assertFails(getDoc(doc(dbFor(ALICE), path)));
-    await assertFails(setDoc(doc(dbFor(ALICE), path), { pairs: {} }));
-    await assertFails(getDoc(doc(dbFor(null), path)));
-  });
+  it.each(['evaluator/checkpoints', 'evaluator/staleness', 'evaluator/levels'])(
+    'denies every client %s',
+    async (path) => {
+      await assertFails(getDoc(doc(dbFor(ALICE), path)));
+      await assertFails(setDoc(doc(dbFor(ALICE), path), { pairs: {} }));
+      await assertFails(getDoc(doc(dbFor(null), path)));
+    },
+  );
 });
 
 describe('local push channel', () => {
