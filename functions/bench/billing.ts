@@ -96,13 +96,24 @@ class Meter {
     }
     const commit = batch._commit as (...args: unknown[]) => Promise<unknown>;
     batch._commit = async function (this: Counted, ...args: unknown[]) {
-      const out = await commit.apply(this, args);
-      bill().writes += this.__writes ?? 0;
-      bill().deletes += this.__deletes ?? 0;
-      this.__writes = 0;
-      this.__deletes = 0;
-      return out;
+      try {
+        const out = await commit.apply(this, args);
+        bill().writes += this.__writes ?? 0;
+        bill().deletes += this.__deletes ?? 0;
+        return out;
+      } finally {
+        // A failed commit bills no write; a transaction's retry adds its writes again.
+        this.__writes = 0;
+        this.__deletes = 0;
+      }
     };
+    const reset = batch._reset as ((...args: unknown[]) => unknown) | undefined;
+    if (reset)
+      batch._reset = function (this: Counted, ...args: unknown[]) {
+        this.__writes = 0;
+        this.__deletes = 0;
+        return reset.apply(this, args);
+      };
   }
 }
 

@@ -105,6 +105,15 @@ describe('scheduled evaluation with the level summary', () => {
     expect((await outcome(t.db)).triggered).toEqual(['above']);
   });
 
+  it('a summary the ingest service stopped refreshing (3 minutes) is no summary: every read is made', async () => {
+    await seedAlerts(t.db, [above]);
+    await seedSummary([]); // written at T, before the alert reached the index, and never again
+    await seedPrices(t.db, [price(1.1, T)]);
+    await evaluateLatestPrices(t.db, { now: T });
+    await seedPrices(t.db, [price(1.106, T + 60_000)]);
+    expect((await evaluateLatestPrices(t.db, { now: T + 4 * 60_000 })).stats).toMatchObject({ fired: 1 });
+  });
+
   it('a summary that does not parse is no summary: every read is made', async () => {
     await seedAlerts(t.db, [above]);
     await t.db.doc('evaluator/levels').set({ asOf: 'yesterday' });

@@ -6,6 +6,7 @@
  */
 import {
   PRICE_SIDES,
+  SUMMARY_MAX_AGE_MS,
   judgeBySummary,
   pathFromLatest,
   type CurrencyPair,
@@ -35,8 +36,13 @@ export interface LatestRun {
   prices: PriceDocument[];
 }
 
-export async function evaluateLatestPrices(db: Firestore, options?: EvaluateOptions): Promise<LatestRun> {
-  const [prices, checkpoints, summary] = await Promise.all([latestPrices(db), getCheckpoints(db), getLevelSummary(db)]);
+export async function evaluateLatestPrices(
+  db: Firestore,
+  options?: EvaluateOptions & { now?: number },
+): Promise<LatestRun> {
+  const [prices, checkpoints, stored] = await Promise.all([latestPrices(db), getCheckpoints(db), getLevelSummary(db)]);
+  // A summary the ingest service stopped refreshing may lack what changed since: not trusted.
+  const summary = stored && (options?.now ?? Date.now()) - stored.asOf <= SUMMARY_MAX_AGE_MS ? stored : undefined;
   const stats = emptyStats();
   const judged = new Map<CurrencyPair, Checkpoint & { prices: { ask: number } }>();
   const work: { pair: CurrencyPair; paths: SidePaths; judge: Judge | undefined }[] = [];

@@ -13,7 +13,7 @@ import { recordStaleness } from '../repositories/staleness';
  * A message per window that can fire or re-arm an alert, signed by the ingest service. Redelivery is
  * safe (firing is a transaction on the alert's status), so a failure is thrown and Pub/Sub retries,
  * for ten minutes; a message it did not sign, or an invalid one, never will pass, so it is logged
- * and dropped.
+ * and dropped. Without a usable key of its own the evaluator throws, so messages wait for the fix.
  */
 export const evaluateInterval = onMessagePublished(
   { topic: PRICE_INTERVALS_TOPIC, retry: true, timeoutSeconds: 60, secrets: [INTERVALS_SIGNING_KEY] },
@@ -26,6 +26,8 @@ export const evaluateInterval = onMessagePublished(
       attributes,
       Date.now(),
     );
+    // A missing key is ours to fix, not the message's fault: thrown, so Pub/Sub retries it meanwhile.
+    if (verdict === 'no key') throw new Error('INTERVALS_SIGNING_KEY is missing or shorter than 16 characters');
     if (verdict !== 'ok') return logs.intervalMessageRejected(messageId, verdict);
     const { intervals, rejected } = parseIntervalBatch(readJson(() => event.data.message.json));
     for (const problem of rejected) logs.intervalMessageInvalid(messageId, problem);

@@ -10,6 +10,12 @@ import type { Judge, JudgeKind } from './intervals.ts';
 import type { LevelIndex, SidePathMap } from './levelIndex.ts';
 import { z } from './zod.ts';
 
+/**
+ * The ingest service rewrites the summary at least once a minute while its index is kept; an older
+ * one (its listener down, the service gone) is not trusted, and the scheduled check makes every read.
+ */
+export const SUMMARY_MAX_AGE_MS = 3 * 60_000;
+
 /** Reaching levels per pair and side are covered by at most this many intervals: a few KiB a document. */
 export const SUMMARY_REACHING_INTERVALS = 16;
 

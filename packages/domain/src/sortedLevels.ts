@@ -2,6 +2,12 @@
 export class SortedLevels {
   #values: number[] = [];
 
+  static from(values: readonly number[]): SortedLevels {
+    const out = new SortedLevels();
+    out.#values = [...values].sort((a, b) => a - b);
+    return out;
+  }
+
   get size(): number {
     return this.#values.length;
   }

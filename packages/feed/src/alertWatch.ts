@@ -25,29 +25,32 @@ export function watchActiveAlerts(db: Firestore, watcher: AlertWatcher, log: Log
   const start = () => {
     watcher.reset();
     let first = true;
-    stop = activeAlertsQuery(db).onSnapshot(
-      (snapshot) => {
-        const changes: AlertChange[] = snapshot.docChanges().map((change) => {
-          const path = change.doc.ref.path;
-          if (change.type === 'removed') return { path, doc: undefined };
-          const parsed = alertDocumentSchema.safeParse(change.doc.data());
-          // An alert the evaluator could not parse either is never fired by it: left out here too.
-          if (!parsed.success)
-            log.warn('Skipped an invalid alert', { path, problem: describeIssues(parsed.error.issues) });
-          return { path, doc: parsed.success ? parsed.data : undefined };
-        });
+    stop = activeAlertsQuery(db).onSnapshot((snapshot) => {
+      const changes: AlertChange[] = snapshot.docChanges().map((change) => {
+        const path = change.doc.ref.path;
+        if (change.type === 'removed') return { path, doc: undefined };
+        const parsed = alertDocumentSchema.safeParse(change.doc.data());
+        // An alert the evaluator could not parse either is never fired by it: left out here too.
+        if (!parsed.success)
+          log.warn('Skipped an invalid alert', { path, problem: describeIssues(parsed.error.issues) });
+        return { path, doc: parsed.success ? parsed.data : undefined };
+      });
+      try {
         watcher.changes(changes, first ? 'first' : 'update');
-        if (first) log.info('Level index ready', { alerts: snapshot.size });
-        first = false;
-      },
-      (error) => {
-        log.error('The alert listener failed; every window is published until it is back', {
-          error: error.message,
-        });
-        watcher.reset();
-        if (!stopped) timer = setTimeout(start, retryMs);
-      },
-    );
+      } catch (error) {
+        // A change the index could not take leaves it in doubt: start over from a fresh snapshot.
+        stop?.();
+        failed(error instanceof Error ? error : new Error(String(error)));
+        return;
+      }
+      if (first) log.info('Level index ready', { alerts: snapshot.size });
+      first = false;
+    }, failed);
+  };
+  const failed = (error: Error) => {
+    log.error('The alert listener failed; every window is published until it is back', { error: error.message });
+    watcher.reset();
+    if (!stopped) timer = setTimeout(start, retryMs);
   };
   start();
   return () => {

@@ -83,14 +83,39 @@ describe('Gate', () => {
     expect(gate.apply([change('resumed', alert({ updatedAt: new Date(T + 2000) }))], 'update')).toEqual([]);
   });
 
-  it('the first snapshot after a reset judges nothing again: every window till then went out', () => {
+  it('the service’s first snapshot judges nothing again: every window till then went out', () => {
     const gate = new Gate();
     gate.select([window(0, 1.05, 1.12)]);
     expect(gate.apply([change('a', alert())], 'first')).toEqual([]);
     expect(gate.ready).toBe(true);
+  });
+
+  it('after a listener failure, the next first snapshot catches up what the old index lacked', () => {
+    const gate = readyGate(change('old', alert({ triggerPrice: 2 })));
+    // Judged with an index that had not heard of 'new' yet: not published.
+    expect(gate.select([window(0, 1.05, 1.12)])).toEqual([]);
     gate.reset();
     expect(gate.ready).toBe(false);
-    expect(gate.select([window(1, 1.0, 1.01)])).toHaveLength(1);
+    // While the listener is down every window goes out, with every read.
+    expect(gate.select([window(1, 1.0, 1.01, 1.12)])).toHaveLength(1);
+    const again = gate.apply([change('old', alert({ triggerPrice: 2 })), change('new', alert())], 'first');
+    expect(again).toEqual([{ ...window(0, 1.05, 1.12), judge: { ask: ['Price rising above'] } }]);
+    expect(gate.ready).toBe(true);
+  });
+
+  it('publishes at most one window again per change: a resumed alert far past its re-arm threshold', () => {
+    const gate = readyGate();
+    for (let i = 0; i < 300; i++) gate.select([window(i, 1.0, 1.01, 1.0)]);
+    const resumed = alert({
+      repeat: 'every',
+      armed: false,
+      rearmBelow: 1.0989,
+      lastFiredAt: T - 1000,
+      updatedAt: new Date(T + 100_000),
+    });
+    const again = gate.apply([change('e', resumed)], 'update');
+    // The first window after the resume re-arms it; what follows comes back through the listener.
+    expect(again.map((m) => m.start)).toEqual([T + 100_000]);
   });
 
   it('forgets an alert that left the active ones', () => {

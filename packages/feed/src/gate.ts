@@ -5,22 +5,29 @@
  * market costs no message, no invocation and no read.
  *
  * The index lags the alerts by the listener's delay. So each alert the listener delivers (created,
- * edited, resumed, fired, re-armed) is judged at once against the kept windows since it became
- * active, and those that can act on it are published again: an alert created and crossed 100 ms
- * later fires however late the listener is, within the windows kept. Until the listener's first
- * snapshot, and after it fails until the next, every window is published with every read.
+ * edited, resumed, fired, re-armed) is judged at once against the kept windows, and the first that
+ * changes it (fires, re-arms, or arms and fires it) is published again: an alert created and
+ * crossed 100 ms later fires however late the listener is, within the windows kept. What that
+ * window does to the alert comes back through the listener, and the next window that acts on it
+ * is found the same way. Until the listener's first snapshot, and after it fails until the next,
+ * every window is published with every read; the next first snapshot is compared with the index
+ * it replaces, and what changed meanwhile is caught up the same way.
  */
 import {
   alertSince,
+  evaluate,
   indexedAlert,
   judgeAlert,
+  judged,
   mergeJudges,
   pathFromInterval,
+  rearmDecision,
   summarize,
   LevelIndex,
   PRICE_SIDES,
   type AlertDocument,
   type CurrencyPair,
+  type IndexedAlert,
   type IntervalMessage,
   type LevelSummary,
   type SidePathMap,
@@ -38,21 +45,29 @@ export interface AlertChange {
 const pathsOf = (m: IntervalMessage): SidePathMap =>
   Object.fromEntries(PRICE_SIDES.map((side) => [side, pathFromInterval(m, side)]));
 
-/** When a change may first act: prices from then on can fire or re-arm it. */
-function actsFrom(doc: AlertDocument): number {
-  // A disarmed alert is re-armed by prices after its last firing, before its cooldown ends.
-  if (doc.armed === false && doc.armAt === undefined) return doc.lastFiredAt ?? alertSince(doc);
-  if (doc.armed === false && doc.armAt !== undefined) return doc.armAt;
-  return alertSince(doc);
+/** Whether the window changes the alert as stored: re-arms it, or fires it (armed at its cooldown's end). */
+export function actsOn(doc: AlertDocument, m: IntervalMessage): boolean {
+  const path = pathFromInterval(m, doc.priceSide ?? 'ask');
+  if (path.points.length === 0) return false;
+  if (doc.armed === false && doc.armAt === undefined) return rearmDecision(doc, path.points, path.before) !== undefined;
+  // Waiting for its cooldown: the arm-due read arms it from then (armedAt = armAt), as the evaluator does.
+  const armed = doc.armed === false ? { ...doc, armedAt: doc.armAt } : doc;
+  return evaluate(judged(armed), path) !== undefined;
 }
+
+/** When it last became active (created, edited, resumed): no window that ended before can act on it. */
+const activeFrom = (doc: AlertDocument): number => alertSince({ ...doc, repeat: undefined });
+
+const same = (a: IndexedAlert | undefined, b: IndexedAlert | undefined) => JSON.stringify(a) === JSON.stringify(b);
 
 export class Gate {
   #index = new LevelIndex();
+  /** The index a failed listener left, to compare its next first snapshot with. */
+  #previous: LevelIndex | undefined;
   #ready = false;
+  #dirty = false;
   readonly #windows = new Map<CurrencyPair, IntervalMessage[]>();
   readonly #retainMs: number;
-  /** The index changed since the last summary was taken. */
-  dirty = false;
   /** Windows judged, and those published (first time and again for an alert delivered late). */
   readonly counts = { windows: 0, published: 0, caughtUp: 0 };
 
@@ -69,11 +84,17 @@ export class Gate {
     return this.#index.size;
   }
 
+  /** The index changed since the last summary was taken. */
+  get dirty(): boolean {
+    return this.#dirty;
+  }
+
   /** The listener (re)starts: until its first snapshot the index is not trusted. */
   reset(): void {
+    if (this.#ready) this.#previous = this.#index;
     this.#index = new LevelIndex();
     this.#ready = false;
-    this.dirty = true;
+    this.#dirty = true;
   }
 
   /**
@@ -97,25 +118,41 @@ export class Gate {
   }
 
   /**
-   * Applies what the listener delivered. The first snapshot after a reset makes the index ready; it
-   * judges nothing again, since every window until then was published with every read. Later
-   * changes return the kept windows that can act on the changed alerts, in time order.
+   * Applies what the listener delivered and returns the kept windows to publish again, in time
+   * order: for each changed alert, the first window that acts on it. A first snapshot fills the
+   * index; after a listener failure, the alerts that differ from the index it had are caught up.
    */
   apply(changes: readonly AlertChange[], snapshot: 'first' | 'update'): IntervalMessage[] {
-    const again = new Map<IntervalMessage, IntervalMessage>();
-    for (const { path, doc } of changes) {
-      const alert = doc && indexedAlert(doc);
-      this.#index.set(path, alert);
-      if (snapshot === 'first' || !this.#ready || !doc || !alert) continue;
-      const from = actsFrom(doc);
-      for (const m of this.#windows.get(alert.pair) ?? []) {
-        if (m.lastAt < from) continue;
-        const judge = judgeAlert(alert, pathsOf(m), m.lastAt);
-        if (judge) again.set(m, { ...m, judge: mergeJudges(again.get(m)?.judge, judge) });
+    const late: AlertDocument[] = [];
+    if (snapshot === 'first') {
+      const entries: [string, IndexedAlert][] = [];
+      for (const { path, doc } of changes) {
+        const alert = doc && indexedAlert(doc);
+        if (!alert) continue;
+        entries.push([path, alert]);
+        if (this.#previous && doc && !same(this.#previous.get(path), alert)) late.push(doc);
       }
+      this.#index = new LevelIndex();
+      this.#index.load(entries);
+      this.#previous = undefined;
+      this.#ready = true;
+      this.#dirty = true;
+    } else {
+      for (const { path, doc } of changes) {
+        const alert = doc && indexedAlert(doc);
+        this.#index.set(path, alert);
+        if (this.#ready && doc && alert) late.push(doc);
+      }
+      if (changes.length) this.#dirty = true;
     }
-    if (changes.length) this.dirty = true;
-    if (snapshot === 'first') this.#ready = true;
+    const again = new Map<IntervalMessage, IntervalMessage>();
+    for (const doc of late) {
+      const from = activeFrom(doc);
+      const m = (this.#windows.get(doc.currencyPair) ?? []).find((w) => w.lastAt >= from && actsOn(doc, w));
+      const alert = indexedAlert(doc);
+      const judge = m && alert && judgeAlert(alert, pathsOf(m), m.lastAt);
+      if (m && judge) again.set(m, { ...m, judge: mergeJudges(again.get(m)?.judge, judge) });
+    }
     const out = [...again.values()].sort((a, b) => a.start - b.start);
     this.counts.caughtUp += out.length;
     return out;
@@ -124,8 +161,13 @@ export class Gate {
   /** The summary the scheduled check judges by; undefined while the index is not ready. */
   summary(now: number): LevelSummary | undefined {
     if (!this.#ready) return undefined;
-    this.dirty = false;
+    this.#dirty = false;
     return summarize(this.#index, now);
+  }
+
+  /** A summary that could not be saved is taken again next time. */
+  markDirty(): void {
+    this.#dirty = true;
   }
 
   #keep(m: IntervalMessage): void {
@@ -136,4 +178,11 @@ export class Gate {
     while (drop < kept.length && (kept[drop] as IntervalMessage).end <= oldest) drop += 1;
     this.#windows.set(m.pair, drop ? kept.slice(drop) : kept);
   }
+}
+
+/** Messages of at most `size` windows: the evaluator takes at most 1,000 a message. */
+export function chunks<T>(items: readonly T[], size = 500): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
 }

@@ -14,7 +14,10 @@ import {
 import { createServer, type ServerResponse, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Aggregator } from './aggregator.ts';
-import { Gate, type AlertChange } from './gate.ts';
+import { Gate, chunks, type AlertChange } from './gate.ts';
+
+/** A ready level index's summary is written at least this often (levelSummary.ts: SUMMARY_MAX_AGE_MS). */
+const SUMMARY_HEARTBEAT_MS = 60_000;
 import type { Logger } from './log.ts';
 import { Relay, type RelayOptions, type VerifiedToken } from './relay.ts';
 import { STALE_MS, stalePairs } from './staleness.ts';
@@ -40,8 +43,8 @@ export interface IngestConfig {
   /** The clock that judges staleness and market hours; tests inject a controlled one. */
   now?: () => number;
   /**
-   * How often a pair's latest price is written (default 20 s): the scheduled check runs each
-   * minute and calls a price older than 30 s stale, so once a window would pay for 57 writes of 60.
+   * How often the pairs whose price moved have it written (default 20 s; 0: every window): the
+   * scheduled check runs each minute, so a write a window would pay 900 writes a minute for 15.
    */
   latestEveryMs?: number;
   /** How often, at most, the level summary is written while alerts change (default 5 s). */
@@ -81,8 +84,10 @@ export class IngestService {
   readonly gate = new Gate();
   /** Latest prices waiting to be written, newest per pair, and whether a write is in flight. */
   readonly #latest = new Map<string, PriceDocument>();
-  /** The time of each pair's latest price last handed to a write. */
-  readonly #latestWrittenAt = new Map<CurrencyPair, number>();
+  /** Each pair's newest price, and the time of the one last handed to a write. */
+  readonly #newest = new Map<CurrencyPair, PriceDocument>();
+  readonly #written = new Map<CurrencyPair, number>();
+  #latestTimer: NodeJS.Timeout | undefined;
   #saving = false;
   /** Each pair's newest tick time, and when the service started (the age of a pair never seen). */
   readonly #lastTickAt = new Map<CurrencyPair, number>();
@@ -131,6 +136,7 @@ export class IngestService {
     service.#watchAlerts();
     service.upstream.start();
     service.#scheduleWindow();
+    service.#scheduleLatest();
     return service;
   }
 
@@ -174,19 +180,25 @@ export class IngestService {
     });
     if (!saveLevels) return;
     const every = this.#config.summaryEveryMs ?? 5_000;
-    // The levels as last written, so a change that moves no bound (most firings) writes nothing.
+    // The levels as last written, and when: a change that moves no bound (most firings) writes
+    // nothing, but a ready index writes at least once a minute, so a summary older than that tells
+    // the scheduled check the index is not being kept (levelSummary.ts, SUMMARY_MAX_AGE_MS).
     let written = '';
+    let writtenAt = -Infinity;
     const save = async () => {
-      const summary = this.gate.dirty ? this.gate.summary(this.#now()) : undefined;
+      const now = this.#now();
+      const due = this.gate.dirty || now - writtenAt >= SUMMARY_HEARTBEAT_MS;
+      const summary = due ? this.gate.summary(now) : undefined;
       const levels = summary && JSON.stringify({ ...summary, asOf: 0 });
-      if (summary && levels !== written)
-        await saveLevels(summary).then(
-          () => void (written = levels ?? ''),
-          (error: unknown) => {
-            this.gate.dirty = true;
-            this.#log.error('Saving the level summary failed', { error: String(error) });
-          },
-        );
+      if (summary && (levels !== written || now - writtenAt >= SUMMARY_HEARTBEAT_MS)) {
+        try {
+          await saveLevels(summary);
+          [written, writtenAt] = [levels ?? '', now];
+        } catch (error) {
+          this.gate.markDirty();
+          this.#log.error('Saving the level summary failed', { error: String(error) });
+        }
+      }
       this.#summaryTimer = setTimeout(() => void save(), every);
     };
     this.#summaryTimer = setTimeout(() => void save(), every);
@@ -207,19 +219,39 @@ export class IngestService {
   }
 
   #emit(closed: IntervalMessage[]): void {
-    const every = this.#config.latestEveryMs ?? 20_000;
     for (const m of closed) {
-      const written = this.#latestWrittenAt.get(m.pair);
-      if (written !== undefined && m.lastAt - written < every) continue;
-      this.#latestWrittenAt.set(m.pair, m.lastAt);
-      this.#latest.set(m.pair, { pair: m.pair, ask: m.ask.last, bid: m.bid.last, timestamp: m.lastAt });
+      const seen = this.#newest.get(m.pair);
+      if (!seen || seen.timestamp < m.lastAt)
+        this.#newest.set(m.pair, { pair: m.pair, ask: m.ask.last, bid: m.bid.last, timestamp: m.lastAt });
     }
-    if (!this.#saving && this.#latest.size) void this.#saveLatest();
+    // A pair never stored is stored at once; the others on the timer (or each window when it is 0).
+    this.#storeLatest((this.#config.latestEveryMs ?? 20_000) <= 0 ? undefined : (p) => !this.#written.has(p));
     const selected = this.gate.select(closed);
     if (selected.length) void this.#publish(selected);
   }
 
+  /** Hands the pairs whose newest price is not stored yet (of those `only` keeps) to the writer. */
+  #storeLatest(only?: (pair: CurrencyPair) => boolean): void {
+    for (const [pair, price] of this.#newest) {
+      if (only && !only(pair)) continue;
+      if ((this.#written.get(pair) ?? -Infinity) >= price.timestamp) continue;
+      this.#written.set(pair, price.timestamp);
+      this.#latest.set(pair, price);
+    }
+    if (!this.#saving && this.#latest.size) void this.#saveLatest();
+  }
+
+  #scheduleLatest(): void {
+    const every = this.#config.latestEveryMs ?? 20_000;
+    if (every <= 0) return;
+    this.#latestTimer = setInterval(() => this.#storeLatest(), every);
+  }
+
   async #publish(messages: IntervalMessage[]): Promise<void> {
+    if (messages.length > 500) {
+      await Promise.all(chunks(messages).map((batch) => this.#publish(batch)));
+      return;
+    }
     try {
       await this.#sinks.publishIntervals(messages);
       this.published += messages.length;
@@ -251,6 +283,7 @@ export class IngestService {
   async close(): Promise<void> {
     clearTimeout(this.#windowTimer);
     clearTimeout(this.#summaryTimer);
+    clearInterval(this.#latestTimer);
     this.#stopWatching?.();
     this.upstream.stop();
     await this.relay.close();
