@@ -1,8 +1,9 @@
 /**
  * The ingest service: one upstream connection; ticks go to the relay at once and into the
  * aggregator. Of its closed windows, those that can fire or re-arm an alert are published as
- * interval messages (gate.ts); each pair's latest price is written every `latestEveryMs` for the
- * scheduled evaluator, and the level summary whenever the alerts changed.
+ * signed interval messages (gate.ts); each pair's latest price is written every `latestEveryMs`
+ * when it moved, for the scheduled evaluator, and the level summary when the levels changed and
+ * once a minute.
  */
 import {
   CURRENCY_PAIRS,
@@ -15,14 +16,14 @@ import { createServer, type ServerResponse, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Aggregator } from './aggregator.ts';
 import { Gate, chunks, type AlertChange } from './gate.ts';
-
-/** A ready level index's summary is written at least this often (levelSummary.ts: SUMMARY_MAX_AGE_MS). */
-const SUMMARY_HEARTBEAT_MS = 60_000;
 import type { Logger } from './log.ts';
 import { Relay, type RelayOptions, type VerifiedToken } from './relay.ts';
 import { STALE_MS, stalePairs } from './staleness.ts';
 import { UpstreamClient } from './upstream.ts';
 import { UpstreamNotices } from './upstreamNotices.ts';
+
+/** A ready level index's summary is written at least this often (levelSummary.ts: SUMMARY_MAX_AGE_MS). */
+const SUMMARY_HEARTBEAT_MS = 60_000;
 
 export interface IngestConfig {
   upstreamUrl: string;
@@ -205,8 +206,8 @@ export class IngestService {
   }
 
   /**
-   * The only publisher: at each window's end, the closed windows (also of pairs that stopped
-   * ticking mid-window) that the gate lets through, in one message.
+   * At each window's end, the closed windows (also of pairs that stopped ticking mid-window) that
+   * the gate lets through, in one message; the only other messages are the gate's catch-ups.
    */
   #scheduleWindow(): void {
     const { windowMs } = this.#config;
