@@ -3,7 +3,7 @@
 // window) fires, with the same prices and times, and sends nothing twice. Random populations of
 // every type, side and repeat mode; alerts created, edited, paused and resumed in the middle of
 // windows; the gate hearing of each change (the users' and the evaluator's) only after the window
-// it happened in was judged, or later; messages redelivered. A user changes an alert only once the
+// it happened in was judged, or later; the listener failing and coming back; messages redelivered. A user changes an alert only once the
 // gate has heard of its last change: the listener's delay is well under a second, a person's next
 // tap is not (docs/evaluation.md says what an alert changed twice within that delay may miss).
 import { ALERT_TYPES, PRICE_SIDES, alertDocumentSchema, type IntervalMessage } from '@price-alerts/domain';
@@ -115,6 +115,15 @@ async function run(seed: number, maxLag: number) {
   const gatedWindows: (IntervalMessage | undefined)[] = [];
   /** The listener: every change reaches the gate `lag()` windows after window `i`. */
   const listen = async (i: number, lag: () => number) => {
+    if (!gate.ready) {
+      // The listener is back: its first snapshot holds every alert as it stands now.
+      const all = await Promise.all(ids.map((id) => changeOf(gated.db, id)));
+      lagging.clear();
+      for (const change of all) heard.set(change.path.split('/').at(-1) as string, JSON.stringify(change.doc));
+      const again = gate.apply(all, 'first');
+      if (again.length) await evaluateIntervals(gated.db, again);
+      return;
+    }
     for (const change of await Promise.all(ids.map((id) => changeOf(gated.db, id)))) {
       const id = change.path.split('/').at(-1) as string;
       if (heard.get(id) !== JSON.stringify(change.doc) && !lagging.has(id)) lagging.set(id, i + lag());
@@ -147,6 +156,8 @@ async function run(seed: number, maxLag: number) {
     // The naive evaluator judges every window; the gated one what the gate publishes, then what
     // the late listener deliveries publish again.
     await naiveEvaluateIntervals(naive.db, [m]);
+    // Now and then the listener fails before the window closes: the gate publishes it with every read.
+    if (rand() < 0.1) gate.reset();
     const [selected] = gate.select([m]);
     gatedWindows.push(selected);
     if (selected) await evaluateIntervals(gated.db, [selected]);

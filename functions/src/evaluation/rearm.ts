@@ -42,6 +42,13 @@ async function eachPage(
   } while (after);
 }
 
+/**
+ * `armedAt` for an alert armed at its cooldown's end: a millisecond before it, since an alert is
+ * judged on prices after `armedAt` (alertSince) and a price at the cooldown's very end counts, as it
+ * does for an alert an edit armed during its cooldown.
+ */
+const fromCooldownEnd = (end: number): number => end - 1;
+
 /** In a transaction that read the alert: re-arms it (now, or at its cooldown's end) if the path does. */
 function rearmIn(
   tx: Transaction,
@@ -61,7 +68,11 @@ function rearmIn(
     ref,
     decision.armAt !== undefined && decision.armAt > latest
       ? { ...clear, armAt: decision.armAt }
-      : { ...clear, armed: true, armedAt: decision.armAt ?? decision.at },
+      : {
+          ...clear,
+          armed: true,
+          armedAt: decision.armAt !== undefined ? fromCooldownEnd(decision.armAt) : decision.at,
+        },
   );
   recordEvent(tx, ref, { type: 'rearmed', at: decision.at });
   return true;
@@ -117,7 +128,7 @@ export async function armDue(db: Firestore, now: number, pageSize = 300): Promis
       for (const s of snapshots) {
         const alert = parseDoc(alertDocumentSchema, s);
         if (!alert || alert.status !== 'active' || alert.armAt === undefined || alert.armAt > now) continue;
-        tx.update(s.ref, { armed: true, armedAt: alert.armAt, armAt: FieldValue.delete() });
+        tx.update(s.ref, { armed: true, armedAt: fromCooldownEnd(alert.armAt), armAt: FieldValue.delete() });
         armed += 1;
       }
       return armed;

@@ -102,9 +102,8 @@ describe('an every-time alert', () => {
     ]);
     const m = window(W + MIN, { first: 1.1, low: 1.0985, high: 1.1005, last: 1.1002, lowAt: 300, highAt: 600 }, 1.1);
     expect(await run(m)).toMatchObject({ rearmed: 1, fired: 1 });
-    // Re-armed by the fall at +300 from the cooldown's end; the high at +600 is the cooldown's last
-    // instant, so the last price, at +900, fires it.
-    expect(await get('soon')).toMatchObject({ armedAt: W + MIN + 600, lastFiredAt: W + MIN + 900, fireCount: 2 });
+    // Re-armed by the fall at +300 from the cooldown's end at +600, where the high (1.1005) fires it.
+    expect(await get('soon')).toMatchObject({ armedAt: W + MIN + 599, lastFiredAt: W + MIN + 600, fireCount: 2 });
   });
 
   it('is paused by the runaway guard on its sixteenth firing within 3 minutes', async () => {

@@ -75,7 +75,7 @@ export const alertDocumentSchema = z.object({
   rearmAbove: z.optional(z.number()),
   /** Server only: re-armed by the price during its cooldown; armed for good at this time (ms). */
   armAt: z.optional(z.number()),
-  /** Server only: when it last re-armed (ms); it is judged on prices from then on. */
+  /** Server only: judged on prices after this (ms): the re-arming price, or a millisecond before the cooldown's end. */
   armedAt: z.optional(z.number()),
   /** Server only, every-time alerts: how many times it fired, the last firing, and recent firing times (ms). */
   fireCount: z.optional(z.int().check(z.gte(0))),
