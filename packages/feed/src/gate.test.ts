@@ -138,6 +138,22 @@ describe('Gate', () => {
     ]);
   });
 
+  it('a waiting alert learnt late fires on a price at its cooldown’s very end', () => {
+    const gate = readyGate();
+    // The window's high, at T + 900, is the instant the cooldown of a firing at T - 59,100 ends.
+    gate.select([window(0, 1.05, 1.12)]);
+    const waiting = alert({
+      repeat: 'every',
+      cooldownMinutes: 1,
+      armed: false,
+      armAt: T + 900,
+      lastFiredAt: T - 59_100,
+    });
+    expect(gate.apply([change('w', waiting)], 'update')).toEqual([
+      { ...window(0, 1.05, 1.12), judge: { armDue: true, ask: ['Price rising above'] } },
+    ]);
+  });
+
   it('keeps windows for the retention only', () => {
     const gate = new Gate(2_000);
     gate.apply([], 'first');

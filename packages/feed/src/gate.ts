@@ -50,8 +50,9 @@ export function actsOn(doc: AlertDocument, m: IntervalMessage): boolean {
   const path = pathFromInterval(m, doc.priceSide ?? 'ask');
   if (path.points.length === 0) return false;
   if (doc.armed === false && doc.armAt === undefined) return rearmDecision(doc, path.points, path.before) !== undefined;
-  // Waiting for its cooldown: the arm-due read arms it from then (armedAt = armAt), as the evaluator does.
-  const armed = doc.armed === false ? { ...doc, armedAt: doc.armAt } : doc;
+  // Waiting for its cooldown: the arm-due read arms it from then (armedAt a millisecond before), as
+  // the evaluator does (rearm.ts).
+  const armed = doc.armed === false && doc.armAt !== undefined ? { ...doc, armedAt: doc.armAt - 1 } : doc;
   return evaluate(judged(armed), path) !== undefined;
 }
 
