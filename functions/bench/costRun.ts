@@ -18,6 +18,7 @@ import { expireDue } from '../src/expiry/expire';
 import { evaluateIntervals } from '../src/evaluation/intervals';
 import { evaluateLatestPrices } from '../src/evaluation/latest';
 import { levelsRef } from '../src/repositories/levels';
+import { recordStaleness } from '../src/repositories/staleness';
 import { dueDeliveries } from '../src/repositories/deliveries';
 import { dueDigests } from '../src/repositories/digests';
 import { emptyBill, meter, type Bill } from './billing';
@@ -53,9 +54,8 @@ async function writePrices(db: Firestore, windows: readonly IntervalMessage[]): 
 
 /** The three schedules that run every minute: the catch-up with staleness, expiry, the sender's sweep. */
 async function scheduled(db: Firestore, now: number): Promise<number> {
-  const { stats } = await evaluateLatestPrices(db);
-  const staleness = db.doc('evaluator/staleness');
-  await db.runTransaction(async (tx) => void (await tx.get(staleness)));
+  const { stats, prices } = await evaluateLatestPrices(db, { now });
+  await recordStaleness(db, prices, now);
   await expireDue(db, now);
   await Promise.all([dueDeliveries(db, now), dueDigests(db, now)]);
   return stats.fired;
