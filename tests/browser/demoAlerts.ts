@@ -23,6 +23,12 @@ export interface AlertOwner {
 export const addPushAlertAbove = (db: Firestore, pair: CurrencyPair, digits: number): Promise<DemoAlert> =>
   addAlertAbove(db, pair, digits, { uid: 'demo-user', email: false, push: true });
 
+// The ingest writes a pair's price document at most every 20 s, so right after a test forced a
+// crossing the document may still hold the price from before it. A second alert on the same pair
+// then starts from the crossing it was given, so it neither repeats the first one's level nor
+// sits below the market and fires before the test forces it.
+const lastCrossing = new Map<CurrencyPair, number>();
+
 /** The same for any user, on the channels given. */
 export async function addAlertAbove(
   db: Firestore,
@@ -30,7 +36,8 @@ export async function addAlertAbove(
   digits: number,
   owner: AlertOwner,
 ): Promise<DemoAlert> {
-  const { ask } = priceDocumentSchema.parse((await db.doc(`prices/${pairToSymbol(pair)}`).get()).data());
+  const stored = priceDocumentSchema.parse((await db.doc(`prices/${pairToSymbol(pair)}`).get()).data()).ask;
+  const ask = Math.max(stored, lastCrossing.get(pair) ?? 0);
   const trigger = Number((ask * 1.002).toFixed(digits));
   const ref = await db.collection(`users/${owner.uid}/alerts`).add({
     userId: owner.uid,
@@ -43,7 +50,9 @@ export async function addAlertAbove(
     notificationPreferences: { email: owner.email, push: owner.push },
     createdAt: FieldValue.serverTimestamp(),
   });
-  return { ref, trigger, shown: formatPrice(pair, trigger), crossing: Number((ask * 1.004).toFixed(digits)) };
+  const crossing = Number((ask * 1.004).toFixed(digits));
+  lastCrossing.set(pair, crossing);
+  return { ref, trigger, shown: formatPrice(pair, trigger), crossing };
 }
 
 /**
