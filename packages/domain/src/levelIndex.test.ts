@@ -126,6 +126,56 @@ describe('LevelIndex.judge: the reads a window needs', () => {
   });
 });
 
+describe('LevelIndex.reachesArmed: the check made on every tick', () => {
+  const reaches = (alerts: IndexedAlert[], paths: SidePathMap) => {
+    const index = new LevelIndex();
+    alerts.forEach((a, i) => index.set(`a${i}`, a));
+    return index.reachesArmed('EUR/USD', paths);
+  };
+  it.each<[string, IndexedAlert[], SidePathMap, boolean]>([
+    ['above, reached', [alert()], { ask: path(1.09, 1.1) }, true],
+    ['above, not reached', [alert()], { ask: path(1.09, 1.0999) }, false],
+    ['below, reached', [alert({ alertType: BELOW, triggerPrice: 1.095 })], { ask: path(1.095, 1.1) }, true],
+    [
+      'reaching, crossed since the price before',
+      [alert({ alertType: REACH, triggerPrice: 1.08 })],
+      { ask: path(1.09, 1.1, 1.07) },
+      true,
+    ],
+    ['another side moved', [alert({ side: 'bid' })], { ask: path(1.09, 1.2) }, false],
+    ['another pair', [alert({ pair: 'GBP/USD' })], { ask: path(1.09, 1.2) }, false],
+    [
+      'a re-arm threshold: waits for the window end',
+      [alert({ armed: false, rearmBelow: 1.095 })],
+      { ask: path(1.09, 1.1) },
+      false,
+    ],
+    [
+      'a cooldown ending: waits for the window end',
+      [alert({ armed: false, armAt: 150 })],
+      { ask: path(1.09, 1.2) },
+      false,
+    ],
+    ['no ticks', [alert()], { ask: { points: [] } }, false],
+  ])('%s', (_name, alerts, paths, expected) => {
+    expect(reaches(alerts, paths)).toBe(expected);
+  });
+
+  it('agrees with judge wherever every alert is armed, reached or not', () => {
+    const seen = new Set<boolean>();
+    for (const low of [1.05, 1.09, 1.1, 1.12])
+      for (const high of [1.06, 1.1, 1.2])
+        for (const type of ALERT_TYPES) {
+          const alerts = [alert({ alertType: type }), alert({ alertType: type, side: 'mid', triggerPrice: 1.15 })];
+          const paths = { ask: path(low, Math.max(low, high), 1.08), mid: path(low, Math.max(low, high)) };
+          const reached = reaches(alerts, paths);
+          expect(reached).toBe(judgeOf(alerts, paths) !== undefined);
+          seen.add(reached);
+        }
+    expect([...seen].sort()).toEqual([false, true]);
+  });
+});
+
 describe('indexedAlert', () => {
   const doc = (extra: Partial<AlertDocument>): AlertDocument => ({
     userId: 'u',

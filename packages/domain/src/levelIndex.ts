@@ -165,6 +165,21 @@ export class LevelIndex {
   }
 
   /**
+   * Whether the paths reach an armed alert's trigger: the cheap check the ingest service makes on
+   * every tick to judge a window before its end. Re-arms and ended cooldowns wait for the window's end.
+   */
+  reachesArmed(pair: CurrencyPair, paths: SidePathMap): boolean {
+    return PRICE_SIDES.some((side) => {
+      const path = paths[side];
+      if (!path || path.points.length === 0) return false;
+      return ALERT_TYPES.some((type) => {
+        const range = triggerRange(type, path);
+        return range !== undefined && this.#armed.get(bucket(pair, side, type))?.anyIn(range.min, range.max) === true;
+      });
+    });
+  }
+
+  /**
    * The reads a pair's window needs, or undefined when none would find an alert: per side, the
    * re-arm reads when a threshold lies within the path (then every type too, since a re-armed alert
    * may fire on the same path), and the firing read of each type with an armed level in its range.

@@ -131,4 +131,50 @@ describe('Aggregator', () => {
     expect(closed).toMatchObject({ ticks: 2, ask: { first: 1.1, high: 1.3, highAt: 2_100, last: 1.1 } });
     expect(intervalMessageSchema.safeParse(closed).success).toBe(true);
   });
+
+  it('cuts a window at its last tick, and the rest of the grid window is a window of its own', () => {
+    const agg = new Aggregator(1000, 'test');
+    agg.add(tick('EUR/USD', 1.1, 10_100));
+    agg.add(tick('EUR/USD', 1.2, 10_300));
+    expect(agg.peek('EUR/USD')).toMatchObject({ start: 10_000, end: 10_301, lastAt: 10_300 });
+    const cut = agg.cut('EUR/USD');
+    expect(cut).toMatchObject({ start: 10_000, end: 10_301, firstAt: 10_100, lastAt: 10_300, ticks: 2 });
+    expect(intervalMessageSchema.safeParse(cut).success).toBe(true);
+    expect(agg.peek('EUR/USD')).toBeUndefined();
+    // Late for the cut window: it waits for the next window, as for a window the timer handed out.
+    agg.add(tick('EUR/USD', 1.0, 10_250));
+    agg.add(tick('EUR/USD', 1.15, 10_600));
+    agg.add(tick('EUR/USD', 1.16, 10_900));
+    expect(agg.flush(10_999)).toEqual([]);
+    const [rest, ...none] = agg.flush(11_005);
+    expect(none).toEqual([]);
+    expect(rest).toMatchObject({
+      start: 10_301,
+      end: 11_000,
+      firstAt: 10_600,
+      lastAt: 10_900,
+      ticks: 3,
+      previousAsk: 1.2,
+      previousAt: 10_300,
+      ask: { first: 1.15, low: 1.0, lowAt: 10_600, last: 1.16 },
+    });
+    expect(intervalMessageSchema.safeParse(rest).success).toBe(true);
+    // The next grid window is whole again.
+    agg.add(tick('EUR/USD', 1.17, 11_200));
+    expect(agg.flush(12_005)).toMatchObject([{ start: 11_000, end: 12_000, previousAsk: 1.16 }]);
+  });
+
+  it('cuts nothing for a pair with no open window, and a tick after the cut of a window closes the rest', () => {
+    const agg = new Aggregator(1000, 'test');
+    expect(agg.cut('EUR/USD')).toBeUndefined();
+    agg.add(tick('EUR/USD', 1.1, 20_999));
+    expect(agg.cut('EUR/USD')).toMatchObject({ start: 20_000, end: 21_000, lastAt: 20_999 });
+    // A cut at the grid window's last millisecond leaves no rest: the next tick opens the next window.
+    agg.add(tick('EUR/USD', 1.2, 21_000));
+    agg.add(tick('EUR/USD', 1.3, 21_400));
+    expect(agg.cut('EUR/USD')).toMatchObject({ start: 21_000, end: 21_401, previousAsk: 1.1 });
+    agg.add(tick('EUR/USD', 1.25, 22_100));
+    expect(agg.flush(22_005)).toEqual([]);
+    expect(agg.flush(23_005)).toMatchObject([{ start: 22_000, end: 23_000, previousAsk: 1.3 }]);
+  });
 });

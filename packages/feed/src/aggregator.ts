@@ -11,6 +11,8 @@ interface Side {
 
 interface Open {
   start: number;
+  /** The grid window's end; `start` lies after the grid's start when an early cut split it. */
+  end: number;
   firstAt: number;
   lastAt: number;
   ticks: number;
@@ -63,16 +65,16 @@ export class Aggregator {
 
   /**
    * Adds a tick. A tick of a later window closes the pair's open window, which waits for the next
-   * `flush`: only the window timer publishes, so a busy feed still makes one message per window.
+   * `flush`: only the window timer (and `cut`) publishes, so a busy feed still makes one message per window.
    */
   add(tick: FeedTick & { pair: CurrencyPair }): void {
-    const start = this.windowStart(tick.timestamp);
+    const at = tick.timestamp;
     const open = this.#open.get(tick.pair);
-    if (open && start > open.start) this.#ready.push(this.#close(tick.pair, open));
+    if (open && at >= open.end) this.#ready.push(this.#close(tick.pair, open));
     const current = this.#open.get(tick.pair);
     const closedEnd = this.#closedEnd.get(tick.pair);
-    if (current && start < current.start) return this.#foldLate(current, tick);
-    if (!current && closedEnd !== undefined && start < closedEnd) {
+    if (current && at < current.start) return this.#foldLate(current, tick);
+    if (!current && closedEnd !== undefined && at < closedEnd) {
       // Late for a window already handed out, and no window open: it waits for the next window, so
       // no window is published twice and a late price is never taken for a first or last one.
       const late = this.#late.get(tick.pair);
@@ -85,7 +87,8 @@ export class Aggregator {
       return;
     }
     if (!current) {
-      this.#openWindow(tick, start);
+      // After an early cut the rest of the grid window is a window of its own.
+      this.#openWindow(tick, Math.max(this.windowStart(at), closedEnd ?? -Infinity));
     } else {
       current.lastAt = Math.max(current.lastAt, tick.timestamp);
       extend(current.ask, tick.ask, current.lastAt, true);
@@ -110,6 +113,7 @@ export class Aggregator {
     const at = tick.timestamp;
     const window: Open = {
       start,
+      end: this.windowStart(start) + this.windowMs,
       firstAt: at,
       lastAt: at,
       ticks: 1,
@@ -129,17 +133,47 @@ export class Aggregator {
   flush(now: number): IntervalMessage[] {
     const closed = this.#ready.splice(0);
     for (const [pair, open] of this.#open) {
-      if (open.start + this.windowMs <= now) closed.push(this.#close(pair, open));
+      if (open.end <= now) closed.push(this.#close(pair, open));
     }
     return closed;
   }
 
-  #close(pair: CurrencyPair, open: Open): IntervalMessage {
+  /**
+   * The pair's open window as it would close now, without closing it: what the ingest service
+   * judges on each tick to know whether to cut the window early.
+   */
+  peek(pair: CurrencyPair): IntervalMessage | undefined {
+    const open = this.#open.get(pair);
+    return open && this.#message(pair, open, this.#cutEnd(open), this.#previous.get(pair));
+  }
+
+  /**
+   * Closes the pair's open window at its last tick, before the grid window's end, so a window that
+   * reaches a level is judged at once; later ticks of the grid window make a window of their own.
+   */
+  cut(pair: CurrencyPair): IntervalMessage | undefined {
+    const open = this.#open.get(pair);
+    return open && this.#close(pair, open, this.#cutEnd(open));
+  }
+
+  #cutEnd(open: Open): number {
+    return Math.min(open.end, Math.max(open.start, open.lastAt) + 1);
+  }
+
+  #close(pair: CurrencyPair, open: Open, end = open.end): IntervalMessage {
     this.#open.delete(pair);
-    this.#closedEnd.set(pair, open.start + this.windowMs);
+    this.#closedEnd.set(pair, end);
     const previous = this.#previous.get(pair);
     this.#previous.set(pair, { ask: open.ask.last, bid: open.bid.last, mid: open.mid.last, at: open.lastAt });
-    const end = open.start + this.windowMs;
+    return this.#message(pair, open, end, previous);
+  }
+
+  #message(
+    pair: CurrencyPair,
+    open: Open,
+    end: number,
+    previous: { ask: number; bid: number; mid: number; at: number } | undefined,
+  ): IntervalMessage {
     const lastAt = Math.min(open.lastAt, end - 1);
     const clamp = (s: Side): Side => ({ ...s, lowAt: Math.min(s.lowAt, lastAt), highAt: Math.min(s.highAt, lastAt) });
     return {

@@ -118,6 +118,11 @@ export class Gate {
     return out;
   }
 
+  /** Whether a window still open already reaches an armed alert's trigger, so it is worth cutting early. */
+  reaches(m: IntervalMessage): boolean {
+    return this.#ready && this.#index.reachesArmed(m.pair, pathsOf(m));
+  }
+
   /**
    * Applies what the listener delivered and returns the kept windows to publish again, in time
    * order: for each changed alert, the first window that acts on it. A first snapshot fills the

@@ -121,6 +121,22 @@ describe('the gate on the emulators', () => {
     await ref.delete();
   });
 
+  it('cuts the window at the tick that reaches an armed level instead of waiting for its end', async () => {
+    const ref = await addAlert(1.35);
+    const stored = (await db.collection('users/gate-user/alerts').count().get()).data().count;
+    await expect.poll(() => ingest.gate.alerts).toBe(stored);
+    await windowStart();
+    sim.forceAsk('EUR/USD', 1.36);
+    let cut: IntervalMessage | undefined;
+    await expect
+      .poll(() => (cut = received.find((m) => m.pair === 'EUR/USD' && m.ask.high === 1.36)), { timeout: 10_000 })
+      .toBeDefined();
+    const early = cut as IntervalMessage;
+    expect(early).toMatchObject({ end: early.lastAt + 1, judge: { ask: ['Price rising above'] } });
+    expect(early.end).toBeLessThan(Math.floor(early.start / WINDOW_MS) * WINDOW_MS + WINDOW_MS);
+    await ref.delete();
+  });
+
   it('writes the level summary the scheduled check judges by', async () => {
     await addAlert(1.5, { alertType: 'Price dropping below', priceSide: 'bid' });
     await expect

@@ -1,7 +1,8 @@
 /**
  * The ingest service: one upstream connection; ticks go to the relay at once and into the
  * aggregator. Of its closed windows, those that can fire or re-arm an alert are published as
- * signed interval messages (gate.ts); each pair's latest price is written every `latestEveryMs`
+ * signed interval messages (gate.ts), and a window is cut at the tick that reaches an armed
+ * alert's trigger rather than at its end; each pair's latest price is written every `latestEveryMs`
  * when it moved, for the scheduled evaluator, and the level summary when the levels changed and
  * once a minute.
  */
@@ -90,6 +91,8 @@ export class IngestService {
   readonly #written = new Map<CurrencyPair, number>();
   #latestTimer: NodeJS.Timeout | undefined;
   #saving = false;
+  /** Per pair, the grid window last cut early: at most one early cut a pair a window. */
+  readonly #cutIn = new Map<CurrencyPair, number>();
   /** Each pair's newest tick time, and when the service started (the age of a pair never seen). */
   readonly #lastTickAt = new Map<CurrencyPair, number>();
   readonly #startedAt: number;
@@ -117,6 +120,7 @@ export class IngestService {
     this.upstream.onTick = (tick) => {
       this.relay.publish(tick);
       this.aggregator.add(tick);
+      this.#cutEarly(tick.pair);
       this.#lastTickAt.set(tick.pair, Math.max(tick.timestamp, this.#lastTickAt.get(tick.pair) ?? 0));
     };
     this.upstream.onStatus = (status) => {
@@ -217,6 +221,20 @@ export class IngestService {
       if (closed.length) this.#emit(closed);
       this.#scheduleWindow();
     }, wait);
+  }
+
+  /**
+   * A window that already reaches an armed alert's trigger is closed and published at the tick
+   * that reached it, not at the window's end: up to a window sooner. Once a window, so the ticks
+   * that follow, while the listener has not yet told the index the alert fired, cost nothing more.
+   */
+  #cutEarly(pair: CurrencyPair): void {
+    const open = this.gate.ready ? this.aggregator.peek(pair) : undefined;
+    const grid = open && this.aggregator.windowStart(open.start);
+    if (!open || this.#cutIn.get(pair) === grid || !this.gate.reaches(open)) return;
+    this.#cutIn.set(pair, grid as number);
+    const cut = this.aggregator.cut(pair);
+    if (cut) this.#emit([cut]);
   }
 
   #emit(closed: IntervalMessage[]): void {
