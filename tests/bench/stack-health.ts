@@ -1,7 +1,7 @@
 // The local stack under real use: the browser suite in a loop, bursts of 200 alerts firing at once,
 // and a probe that forces a price and times how long its alert takes to turn triggered (what the
 // app's PREVIOUS list shows). Samples the Functions emulator's worker processes and the stack's
-// memory every 5 s, and prints the figures. Run: npm run bench:stack [-- --minutes 30]
+// memory every 5 s, and prints the figures. Run: npm run bench:stack [-- --minutes 30 --probe-every 20]
 import { pairToSymbol, priceDocumentSchema, type CurrencyPair } from '@price-alerts/domain';
 import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
@@ -18,7 +18,7 @@ const arg = (name: string, fallback: number) => {
 const MINUTES = arg('minutes', 30);
 const BURST_EVERY_MIN = arg('burst-every', 10);
 const BURST_SIZE = 200;
-const PROBE_EVERY_MS = 20_000;
+const PROBE_EVERY_MS = arg('probe-every', 20) * 1000;
 // Pairs no test moves: the probe's and the bursts' prices are this script's alone.
 const PROBE_PAIR: CurrencyPair = 'XAU/GBP';
 const BURST_PAIR: CurrencyPair = 'USD/CAD';

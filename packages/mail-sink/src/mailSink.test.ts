@@ -55,6 +55,15 @@ describe('mail sink', () => {
     expect(sink.mails).toEqual([]);
   });
 
+  it('keeps the last 500 mails but counts every one it received, until cleared', async () => {
+    const health = async () =>
+      (await (await fetch(`${sink.url}/health`)).json()) as { mails: number; received: number };
+    for (let i = 0; i < 503; i++) expect((await post(request)).status).toBe(202);
+    expect(await health()).toMatchObject({ mails: 500, received: 503 });
+    await fetch(`${sink.url}/api/mails`, { method: 'DELETE' });
+    expect(await health()).toMatchObject({ mails: 0, received: 0 });
+  });
+
   it('answers injected failures, then accepts again', async () => {
     await fetch(`${sink.url}/control/fail`, { method: 'POST', body: JSON.stringify({ status: 500, count: 2 }) });
     expect((await post(request)).status).toBe(500);
