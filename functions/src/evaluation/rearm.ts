@@ -128,7 +128,9 @@ export async function armDue(db: Firestore, now: number, pageSize = 300): Promis
       for (const s of snapshots) {
         const alert = parseDoc(alertDocumentSchema, s);
         if (!alert || alert.status !== 'active' || alert.armAt === undefined || alert.armAt > now) continue;
-        tx.update(s.ref, { armed: true, armedAt: fromCooldownEnd(alert.armAt), armAt: FieldValue.delete() });
+        // Never earlier than the alert's own last arming: only later prices may fire it.
+        const armedAt = Math.max(fromCooldownEnd(alert.armAt), alert.armedAt ?? Number.NEGATIVE_INFINITY);
+        tx.update(s.ref, { armed: true, armedAt, armAt: FieldValue.delete() });
         armed += 1;
       }
       return armed;
@@ -153,7 +155,10 @@ export function parkCooling(db: Firestore, paths: readonly string[], latest: num
       const alert = parseDoc(alertDocumentSchema, s);
       if (!alert || alert.status !== 'active' || alert.armed !== true || !repeats(alert)) continue;
       const end = cooldownEnd(alert);
-      if (end <= latest) continue;
+      // Armed after its cooldown's end (re-armed, or an edit since): the cooldown no longer bounds
+      // it, and parking would move its `armedAt` back to the cooldown's end. A redelivered older
+      // window (`latest` before the end) would otherwise let prices from before the re-arm fire it.
+      if (end <= latest || (alert.armedAt !== undefined && alert.armedAt + 1 >= end)) continue;
       tx.update(s.ref, { armed: false, armAt: end });
       parked += 1;
     }

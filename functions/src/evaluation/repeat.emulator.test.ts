@@ -106,6 +106,22 @@ describe('an every-time alert', () => {
     expect(await get('soon')).toMatchObject({ armedAt: W + MIN + 599, lastFiredAt: W + MIN + 600, fireCount: 2 });
   });
 
+  it('is not parked by a redelivered older window once it re-armed after its cooldown', async () => {
+    // Fired at W + 600, cooldown over at W + 60,600; re-armed at W + 80,600, after the cooldown.
+    const rearmed = { ...EVERY, armed: true, fireCount: 1, lastFiredAt: W + 600, armedAt: W + 80_600 };
+    await seedAlerts(t.db, [alert('late', rearmed)]);
+    // Pub/Sub redelivers a window from before the cooldown's end, judged with every read, whose
+    // firing read finds it.
+    expect(await run(window(W + 30_000, span(1.099, 1.101), 1.099))).toMatchObject({ fired: 0 });
+    expect(await get('late')).toMatchObject({ armed: true, armedAt: W + 80_600 });
+    expect((await get('late')).armAt).toBeUndefined();
+    // So a price from before the re-arm can never fire it, and the next crossing does.
+    await run(window(W + 70_000, span(1.099, 1.101), 1.099));
+    expect(await get('late')).toMatchObject({ fireCount: 1 });
+    expect(await run(window(W + 90_000, span(1.099, 1.101), 1.099))).toMatchObject({ fired: 1 });
+    expect(await get('late')).toMatchObject({ fireCount: 2, lastFiredAt: W + 90_600 });
+  });
+
   it('is paused by the runaway guard on its sixteenth firing within 3 minutes', async () => {
     const recentFirings = Array.from({ length: 15 }, (_, i) => W - 170_000 + i * 1000);
     await seedAlerts(t.db, [alert('storm', { ...EVERY, fireCount: 15, recentFirings, lastFiredAt: W - 2 * MIN })]);
