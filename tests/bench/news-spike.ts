@@ -12,7 +12,7 @@ import {
 } from '@price-alerts/domain';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { FieldValue, getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { FieldValue, getFirestore, type Firestore, type Query } from 'firebase-admin/firestore';
 import { parseArgs } from 'node:util';
 import { startMailSink } from '../../packages/mail-sink/src/mailSink';
 import { billedReads, meter, type Bill } from '../../functions/bench/billing';
@@ -45,14 +45,16 @@ const json = async <T>(url: string, init?: RequestInit): Promise<T> => {
   return (await res.json()) as T;
 };
 
-/** `count` alerts rising above `level`, email only, in accounts of at most 200 alerts. */
+/**
+ * `count` alerts rising above `level`, email only, in accounts of at most 200 alerts: one account's
+ * alerts a batch, one batch at a time, since each write also queues a history trigger on the stack.
+ */
 async function seed(app: App, db: Firestore, count: number, level: number, tag: string): Promise<void> {
-  const writer = db.bulkWriter();
   for (let u = 0; u * MAX_ALERTS_PER_ACCOUNT < count; u++) {
     const { uid } = await getAuth(app).createUser({ email: `${tag}-${u}@example.test`, emailVerified: true });
-    const mine = Math.min(MAX_ALERTS_PER_ACCOUNT, count - u * MAX_ALERTS_PER_ACCOUNT);
-    for (let i = 0; i < mine; i++)
-      void writer.set(db.collection(`users/${uid}/alerts`).doc(), {
+    const batch = db.batch();
+    for (let i = 0; i < Math.min(MAX_ALERTS_PER_ACCOUNT, count - u * MAX_ALERTS_PER_ACCOUNT); i++)
+      batch.set(db.collection(`users/${uid}/alerts`).doc(), {
         userId: uid,
         currencyPair: PAIR,
         alertType: 'Price rising above',
@@ -63,19 +65,14 @@ async function seed(app: App, db: Firestore, count: number, level: number, tag: 
         notificationPreferences: { email: true, push: false },
         createdAt: FieldValue.serverTimestamp(),
       });
+    await batch.commit();
   }
-  await writer.close();
 }
 
-const triggered = async (db: Firestore) =>
-  (
-    await db
-      .collectionGroup('alerts')
-      .where('currencyPair', '==', PAIR)
-      .where('status', '==', 'triggered')
-      .count()
-      .get()
-  ).data().count;
+const countOf = async (query: Query) => (await query.count().get()).data().count;
+
+const triggered = (db: Firestore) =>
+  countOf(db.collectionGroup('alerts').where('currencyPair', '==', PAIR).where('status', '==', 'triggered'));
 
 // ---- the spike on the local stack
 const stackApp = initializeApp({ projectId: 'demo-price-alerts' }, 'news-spike');
@@ -91,6 +88,12 @@ console.log(`News spike: ${ALERTS} alerts on ${PAIR} at ${(base * 1.05).toFixed(
 let started = Date.now();
 await seed(stackApp, db, ALERTS, Number((base * 1.05).toFixed(5)), `spike-${started}`);
 console.log(`  seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+// Each alert created queued a history trigger; a spike measured behind that backlog would measure it.
+for (let created = 0; created < ALERTS;) {
+  await sleep(5_000);
+  created = await countOf(db.collectionGroup('history').where('type', '==', 'created'));
+  console.log(`  ${created} creations recorded in the alerts' history`);
+}
 for (let i = 0; ; i++) {
   const health = await json<{ gate: { ready: boolean; alerts: number } }>(`${INGEST}/health`).catch(() => undefined);
   if (health?.gate.ready && health.gate.alerts >= ALERTS) break;
@@ -98,6 +101,8 @@ for (let i = 0; ; i++) {
   await sleep(500);
 }
 await fetch(`${MAIL_SINK}/api/mails`, { method: 'DELETE' });
+type Published = { messages: number; gate: { windows: number; published: number } };
+const publishedBefore = await json<Published>(`${INGEST}/health`);
 started = Date.now();
 const forced = await fetch(`${SIMULATOR}/control/price`, {
   method: 'POST',
@@ -122,6 +127,7 @@ while (Date.now() - started < TIMEOUT_MS && Number.isNaN(mailedSeconds)) {
     console.log(`  ${seconds.toFixed(0)} s: ${fired} triggered, ${sink.received} emails`);
   }
 }
+const publishedAfter = await json<Published>(`${INGEST}/health`);
 await fetch(`${SIMULATOR}/control/price`, {
   method: 'POST',
   headers: { 'content-type': 'application/json' },
@@ -174,6 +180,11 @@ console.log('\n=== news spike');
 console.log(`${ALERTS} alerts on one pair, one forced price:`);
 console.log(`  last alert triggered (in PREVIOUS) after ${firedSeconds.toFixed(1)} s`);
 console.log(`  last email at the mail sink after ${mailedSeconds.toFixed(1)} s`);
+console.log(
+  `  meanwhile the ingest judged ${publishedAfter.gate.windows - publishedBefore.gate.windows} windows and published ` +
+    `${publishedAfter.gate.published - publishedBefore.gate.published} (in ${publishedAfter.messages - publishedBefore.messages} messages): ` +
+    'each published after the first reads the alerts not yet fired again',
+);
 console.log(`billed, measured on ${METERED} alerts (${stats.fired} fired, ${sent} emails sent) and scaled x${scale}:`);
 const line = (name: string, b: Bill, invocations: number) =>
   console.log(

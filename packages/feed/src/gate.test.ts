@@ -57,7 +57,7 @@ describe('Gate', () => {
   it('publishes nothing once ready while no alert can fire: idle costs no message', () => {
     const gate = readyGate(change('far', alert({ triggerPrice: 2 })));
     expect(gate.select([window(0, 1.0, 1.01), window(1, 1.01, 1.02, 1.01)])).toEqual([]);
-    expect(gate.counts).toEqual({ windows: 2, published: 0, caughtUp: 0 });
+    expect(gate.counts).toEqual({ windows: 2, published: 0, caughtUp: 0, held: 0 });
   });
 
   it('publishes a window that reaches a level, naming the read it needs', () => {
@@ -166,5 +166,67 @@ describe('Gate', () => {
     expect(gate.dirty).toBe(true);
     expect(gate.summary(T)).toEqual({ asOf: T, pairs: { EURUSD: { ask: { above: 1.1, reaching: [] } } } });
     expect(gate.dirty).toBe(false);
+  });
+
+  describe('a news spike: levels a published window reached are not read again while it fires them', () => {
+    const ABOVE = { ask: ['Price rising above'] };
+    const crowd = (n: number, triggerPrice = 1.1) =>
+      Array.from({ length: n }, (_, i) => change(`spike${i}`, alert({ triggerPrice })));
+
+    it('publishes a later window beyond the same levels only when it reaches further, or after the hold', () => {
+      const gate = readyGate(...crowd(3), change('far', alert({ triggerPrice: 1.14 })));
+      expect(gate.select([window(0, 1.05, 1.11)])).toMatchObject([{ judge: ABOVE }]);
+      // Still above 1.1: the listener has not yet told the index that the three fired.
+      expect(gate.select([window(1, 1.1, 1.11, 1.11)])).toEqual([]);
+      expect(gate.select([window(2, 1.105, 1.108, 1.11)])).toEqual([]);
+      // Further up, to 1.14: that window is read, for the level it adds.
+      expect(gate.select([window(3, 1.11, 1.15, 1.108)])).toMatchObject([{ judge: ABOVE }]);
+      expect(gate.select([window(4, 1.12, 1.13, 1.15)])).toEqual([]);
+      // 20 s after the first: a message lost for good costs no more than that.
+      expect(gate.select([window(20, 1.12, 1.13, 1.13)])).toMatchObject([{ judge: ABOVE }]);
+      expect(gate.counts).toMatchObject({ windows: 6, published: 3, held: 3 });
+    });
+
+    it('publishes the next window once an alert is armed on the pair since', () => {
+      const gate = readyGate(...crowd(2));
+      gate.select([window(0, 1.05, 1.11)]);
+      // Created after that window: it could not fire on it, and the next window is its first.
+      const late = alert({ triggerPrice: 1.105, createdAt: new Date(T + 1_000) });
+      expect(gate.apply([change('late', late)], 'update')).toEqual([]);
+      expect(gate.select([window(1, 1.1, 1.11, 1.11)])).toMatchObject([{ judge: ABOVE }]);
+    });
+
+    it('does not forget for an alert that fired or was paused: that only takes a level away', () => {
+      const gate = readyGate(...crowd(2));
+      gate.select([window(0, 1.05, 1.11)]);
+      gate.apply([change('spike0', alert({ status: 'triggered' })), change('spike1', undefined)], 'update');
+      gate.apply([change('spike2', alert({ status: 'paused', triggerPrice: 1.105 }))], 'update');
+      expect(gate.select([window(1, 1.1, 1.11, 1.11)])).toEqual([]);
+    });
+
+    it('keeps re-arm reads and the arming of ended cooldowns whole', () => {
+      const disarmed = alert({
+        repeat: 'every',
+        cooldownMinutes: 1,
+        rearmPercent: 0.1,
+        armed: false,
+        rearmBelow: 1.099,
+      });
+      const gate = readyGate(...crowd(2), change('again', disarmed));
+      const first = gate.select([window(0, 1.05, 1.11)]);
+      expect(first).toHaveLength(1);
+      expect(first[0]?.judge?.ask).toContain('rearm');
+      const again = gate.select([window(1, 1.09, 1.11, 1.11)]);
+      expect(again).toHaveLength(1);
+      expect(again[0]?.judge?.ask).toEqual(expect.arrayContaining(['rearm', 'Price rising above']));
+    });
+
+    it('forgets what it recorded when the listener restarts', () => {
+      const gate = readyGate(...crowd(2));
+      gate.select([window(0, 1.05, 1.11)]);
+      gate.reset();
+      gate.apply(crowd(2), 'first');
+      expect(gate.select([window(1, 1.1, 1.11, 1.11)])).toMatchObject([{ judge: ABOVE }]);
+    });
   });
 });

@@ -11,7 +11,8 @@
  * window does to the alert comes back through the listener, and the next window that acts on it
  * is found the same way. Until the listener's first snapshot, and after it fails until the next,
  * every window is published with every read; the next first snapshot is compared with the index
- * it replaces, and what changed meanwhile is caught up the same way.
+ * it replaces, and what changed meanwhile is caught up the same way. Levels a published window
+ * reached are not read again for a while (inFlight.ts), so a spike is read once, not every second.
  */
 import {
   alertSince,
@@ -32,6 +33,7 @@ import {
   type LevelSummary,
   type SidePathMap,
 } from '@price-alerts/domain';
+import { InFlight } from './inFlight.ts';
 
 /** How long closed windows are kept for judging an alert the listener delivers late. */
 export const RETAIN_MS = 10 * 60_000;
@@ -63,17 +65,23 @@ const same = (a: IndexedAlert | undefined, b: IndexedAlert | undefined) => JSON.
 
 export class Gate {
   #index = new LevelIndex();
+  readonly #inFlight: InFlight;
   /** The index a failed listener left, to compare its next first snapshot with. */
   #previous: LevelIndex | undefined;
   #ready = false;
   #dirty = false;
   readonly #windows = new Map<CurrencyPair, IntervalMessage[]>();
   readonly #retainMs: number;
-  /** Windows judged, and those published (first time and again for an alert delivered late). */
-  readonly counts = { windows: 0, published: 0, caughtUp: 0 };
+  /**
+   * Windows judged, those published (first time and again for an alert delivered late), and those
+   * with a firing read held back because a recent window's covers it (inFlight.ts).
+   */
+  readonly counts = { windows: 0, published: 0, caughtUp: 0, held: 0 };
 
-  constructor(retainMs = RETAIN_MS) {
+  /** `holdMs`: how long levels a published window reached are not read again (inFlight.ts). */
+  constructor(retainMs = RETAIN_MS, holdMs?: number) {
     this.#retainMs = retainMs;
+    this.#inFlight = new InFlight(holdMs);
   }
 
   /** Whether the index holds the listener's current snapshot (else every window is published). */
@@ -92,6 +100,7 @@ export class Gate {
 
   /** The listener (re)starts: until its first snapshot the index is not trusted. */
   reset(): void {
+    this.#inFlight.forget();
     if (this.#ready) this.#previous = this.#index;
     this.#index = new LevelIndex();
     this.#ready = false;
@@ -111,8 +120,13 @@ export class Gate {
         out.push(m);
         continue;
       }
-      const judge = this.#index.judge(m.pair, pathsOf(m), m.lastAt);
-      if (judge) out.push({ ...m, judge });
+      const paths = pathsOf(m);
+      const all = this.#index.judge(m.pair, paths, m.lastAt);
+      const judge = all && this.#inFlight.trim(m.pair, all, paths, m.end);
+      if (judge !== all) this.counts.held += 1;
+      if (!judge) continue;
+      this.#inFlight.record(m.pair, judge, paths, m.end);
+      out.push({ ...m, judge });
     }
     this.counts.published += out.length;
     return out;
@@ -147,6 +161,7 @@ export class Gate {
       for (const { path, doc } of changes) {
         const alert = doc && indexedAlert(doc);
         this.#index.set(path, alert);
+        if (alert?.armed) this.#inFlight.forget(alert.pair);
         if (this.#ready && doc && alert) late.push(doc);
       }
       if (changes.length) this.#dirty = true;

@@ -1,0 +1,54 @@
+import type { Judge, PricePath } from '@price-alerts/domain';
+import { describe, expect, it } from 'vitest';
+import { InFlight } from './inFlight.ts';
+
+const REACH: Judge = { ask: ['Price reaching'] };
+const path = (low: number, high: number, before: number): PricePath => ({
+  points: [
+    { price: low, at: 100 },
+    { price: high, at: 200 },
+  ],
+  before: { price: before, heldUntil: 100, at: 50 },
+});
+
+describe('InFlight', () => {
+  it.each<[string, [number, number, number][], [number, number, number], boolean]>([
+    ['inside one published reach', [[1.0, 1.1, 1.0]], [1.02, 1.08, 1.05], true],
+    ['beyond it', [[1.0, 1.1, 1.0]], [1.05, 1.12, 1.05], false],
+    [
+      'inside two overlapping reaches joined',
+      [
+        [1.0, 1.1, 1.0],
+        [1.08, 1.2, 1.1],
+      ],
+      [1.05, 1.15, 1.05],
+      true,
+    ],
+    // 1.1 to 1.2 was never read: two reaches apart are not joined.
+    [
+      'across the gap between two apart',
+      [
+        [1.0, 1.1, 1.0],
+        [1.2, 1.3, 1.2],
+      ],
+      [1.15, 1.25, 1.15],
+      false,
+    ],
+  ])('a reaching read %s is covered: %s', (_name, published, later, covered) => {
+    const inFlight = new InFlight(10_000);
+    for (const [low, high, before] of published) inFlight.record('EUR/USD', REACH, { ask: path(low, high, before) }, 0);
+    const [low, high, before] = later;
+    const trimmed = inFlight.trim('EUR/USD', REACH, { ask: path(low, high, before) }, 1_000);
+    expect(trimmed).toEqual(covered ? undefined : REACH);
+  });
+
+  it('holds for its time only, and per pair', () => {
+    const inFlight = new InFlight(10_000);
+    inFlight.record('EUR/USD', REACH, { ask: path(1.0, 1.1, 1.0) }, 0);
+    expect(inFlight.trim('EUR/USD', REACH, { ask: path(1.0, 1.1, 1.0) }, 9_999)).toBeUndefined();
+    expect(inFlight.trim('EUR/USD', REACH, { ask: path(1.0, 1.1, 1.0) }, 10_000)).toEqual(REACH);
+    expect(inFlight.trim('GBP/USD', REACH, { ask: path(1.0, 1.1, 1.0) }, 1)).toEqual(REACH);
+    inFlight.forget('EUR/USD');
+    expect(inFlight.trim('EUR/USD', REACH, { ask: path(1.0, 1.1, 1.0) }, 1)).toEqual(REACH);
+  });
+});

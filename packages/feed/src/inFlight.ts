@@ -1,0 +1,94 @@
+/**
+ * What the firing reads of recently published windows reached, per pair, side and type. Until the
+ * listener tells the index that the alerts such a window fires have fired, every later window
+ * beyond their level would be published again and read them all again: during a news spike, ten
+ * thousand alerts a second, each read contending with the transactions firing them. A window whose
+ * firing read reaches nothing beyond what a window published in the last `IN_FLIGHT_HOLD_MS`
+ * reached is not published for that read: the alerts it would find are the ones the earlier
+ * message fires (Pub/Sub redelivers it until it is judged). After the hold a window is published
+ * again, so a message lost for good costs at most that long. An alert armed on the pair since
+ * (created, edited, resumed, re-armed) may sit at a level the earlier window reached before it was
+ * active, so it clears the pair's record (`forget`).
+ */
+import {
+  ALERT_TYPES,
+  PRICE_SIDES,
+  triggerRange,
+  type AlertType,
+  type CurrencyPair,
+  type Judge,
+  type SidePathMap,
+} from '@price-alerts/domain';
+
+export const IN_FLIGHT_HOLD_MS = 20_000;
+
+interface Reach {
+  min: number;
+  max: number;
+  until: number;
+}
+
+const isType = (kind: string): kind is AlertType => (ALERT_TYPES as readonly string[]).includes(kind);
+
+export class InFlight {
+  readonly #reach = new Map<string, Reach>();
+
+  constructor(readonly holdMs = IN_FLIGHT_HOLD_MS) {}
+
+  /**
+   * The judge without the firing reads a recent window covers (the same object when it covers
+   * none), or undefined when none is left. A
+   * side with re-arm reads, and a judge that arms ended cooldowns first, are kept whole: what they
+   * fire depends on the re-arm, which no earlier window judged.
+   */
+  trim(pair: CurrencyPair, judge: Judge, paths: SidePathMap, now: number): Judge | undefined {
+    if (judge.armDue) return judge;
+    const out: Judge = {};
+    let held = false;
+    for (const side of PRICE_SIDES) {
+      const kinds = judge[side];
+      if (!kinds) continue;
+      const path = paths[side];
+      const kept = kinds.includes('rearm')
+        ? kinds
+        : kinds.filter((kind) => {
+            const range = path && isType(kind) ? triggerRange(kind, path) : undefined;
+            const reach = this.#reach.get(`${pair}|${side}|${kind}`);
+            return !(
+              range &&
+              reach &&
+              reach.until > now &&
+              reach.min <= (range.min ?? -Infinity) &&
+              (range.max ?? Infinity) <= reach.max
+            );
+          });
+      if (kept.length) out[side] = kept;
+      held ||= kept.length < kinds.length;
+    }
+    if (!held) return judge;
+    return Object.keys(out).length ? out : undefined;
+  }
+
+  /** Records the firing reads of a window being published. */
+  record(pair: CurrencyPair, judge: Judge, paths: SidePathMap, now: number): void {
+    for (const side of PRICE_SIDES) {
+      const path = paths[side];
+      for (const kind of judge[side] ?? []) {
+        const range = path && isType(kind) ? triggerRange(kind, path) : undefined;
+        if (!range) continue;
+        const key = `${pair}|${side}|${kind}`;
+        const [min, max] = [range.min ?? -Infinity, range.max ?? Infinity];
+        const reach = this.#reach.get(key);
+        // Only overlapping reaches join: the levels between two apart were never read.
+        if (reach && reach.until > now && reach.min <= max && min <= reach.max)
+          this.#reach.set(key, { ...reach, min: Math.min(reach.min, min), max: Math.max(reach.max, max) });
+        else this.#reach.set(key, { min, max, until: now + this.holdMs });
+      }
+    }
+  }
+
+  forget(pair?: CurrencyPair): void {
+    if (!pair) return this.#reach.clear();
+    for (const key of this.#reach.keys()) if (key.startsWith(`${pair}|`)) this.#reach.delete(key);
+  }
+}
