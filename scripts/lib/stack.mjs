@@ -24,8 +24,16 @@ export const EMULATOR_ENV = {
 /** The local upstream rate service (packages/feed simulator) and its key. */
 export const SIMULATOR_PORT = 8090;
 export const FEED_API_KEY = 'local-simulator-key';
-/** The ingest service: relay for the app at ws://127.0.0.1:8091/prices, health at /health. */
-export const INGEST_PORT = 8091;
+/**
+ * The app's live prices, ws://127.0.0.1:8091/prices: a local balancer in front of two price relays
+ * (as Cloud Run's load balancer is in front of the relay service), each fed by the ingest service.
+ */
+export const PRICES_PORT = 8091;
+export const RELAY_PORTS = [8094, 8095];
+/** The ingest service: the relays' feed at ws://127.0.0.1:8093/feed, health (and the gate's counts) at /health. */
+export const INGEST_PORT = 8093;
+/** The key relays offer the ingest's feed; production's is a secret (docs/deploy.md). */
+export const RELAY_FEED_KEY = 'local-relay-feed-key-0123456789';
 /** The local SendGrid-compatible mail sink: alert email lands at http://127.0.0.1:8092/. */
 export const MAIL_SINK_PORT = 8092;
 export const MAIL_SINK_URL = `http://127.0.0.1:${MAIL_SINK_PORT}`;
@@ -53,6 +61,8 @@ export const STACK_PORTS = [
   { port: 4500, name: 'emulator logging' },
   { port: SIMULATOR_PORT, name: 'price-feed simulator' },
   { port: INGEST_PORT, name: 'ingest service' },
+  { port: PRICES_PORT, name: 'relay balancer' },
+  ...RELAY_PORTS.map((port, i) => ({ port, name: `price relay ${i + 1}` })),
   { port: MAIL_SINK_PORT, name: 'mail sink' },
 ];
 
@@ -128,9 +138,34 @@ export function stackProcesses({ importData = true, web = 'preview', log = conso
         INTERVALS_SIGNING_KEY: localSecret(join(root, 'functions'), 'INTERVALS_SIGNING_KEY'),
         PORT: String(INGEST_PORT),
         HOST: '127.0.0.1',
+        RELAY_FEED_KEY,
       },
       // /health answers 503 until the upstream subscription is live.
       ready: { url: `http://127.0.0.1:${INGEST_PORT}/health` },
+    },
+    ...RELAY_PORTS.map((port, i) => ({
+      name: `relay-${i + 1}`,
+      cmd: bin('tsx'),
+      args: [join(root, 'packages', 'feed', 'src', 'relay-cli.ts')],
+      cwd: root,
+      env: {
+        ...EMULATOR_ENV,
+        RELAY_FEED_URL: `ws://127.0.0.1:${INGEST_PORT}/feed`,
+        RELAY_FEED_KEY,
+        GOOGLE_CLOUD_PROJECT: PROJECT_ID,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+      },
+      // /health answers 503 until the ingest's feed is live.
+      ready: { url: `http://127.0.0.1:${port}/health` },
+    })),
+    {
+      name: 'relay-balancer',
+      cmd: bin('tsx'),
+      args: [join(root, 'packages', 'feed', 'src', 'relay-balancer-cli.ts')],
+      cwd: root,
+      env: { PORT: String(PRICES_PORT), HOST: '127.0.0.1', RELAY_PORTS: RELAY_PORTS.join(',') },
+      ready: { url: `http://127.0.0.1:${PRICES_PORT}/health` },
     },
     web && {
       name: 'web',

@@ -32,7 +32,7 @@ const ALERTS = Number(values.alerts);
 const METERED = Math.min(ALERTS, Number(values.metered));
 const PAIR: CurrencyPair = 'EUR/USD';
 const SIMULATOR = 'http://127.0.0.1:8090';
-const INGEST = 'http://127.0.0.1:8091';
+const INGEST = 'http://127.0.0.1:8093';
 const MAIL_SINK = 'http://127.0.0.1:8092';
 const TIMEOUT_MS = 60 * 60_000;
 /** List prices (docs/cost.md). */

@@ -155,9 +155,11 @@ export function parkCooling(db: Firestore, paths: readonly string[], latest: num
       const alert = parseDoc(alertDocumentSchema, s);
       if (!alert || alert.status !== 'active' || alert.armed !== true || !repeats(alert)) continue;
       const end = cooldownEnd(alert);
-      // Armed after its cooldown's end (re-armed, or an edit since): the cooldown no longer bounds
-      // it, and parking would move its `armedAt` back to the cooldown's end. A redelivered older
-      // window (`latest` before the end) would otherwise let prices from before the re-arm fire it.
+      // Re-armed after its cooldown's end: the cooldown no longer bounds it, and parking (on a
+      // redelivered older window, `latest` before the end) would move its `armedAt` back to the
+      // cooldown's end, letting prices from before the re-arm fire it. An edit sets no `armedAt`:
+      // an alert edited after its cooldown may still be parked until the next armDue, and its
+      // `updatedAt` keeps older prices from firing it.
       if (end <= latest || (alert.armedAt !== undefined && alert.armedAt + 1 >= end)) continue;
       tx.update(s.ref, { armed: false, armAt: end });
       parked += 1;

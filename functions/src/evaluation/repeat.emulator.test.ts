@@ -122,6 +122,22 @@ describe('an every-time alert', () => {
     expect(await get('late')).toMatchObject({ fireCount: 2, lastFiredAt: W + 90_600 });
   });
 
+  it('is armed at its cooldown’s end no earlier than it was last armed', async () => {
+    // Parked until W + 60,600, yet armed at W + 80,600 (as a parking before that rule left it).
+    const parked = {
+      ...EVERY,
+      armed: false,
+      armAt: W + 60_600,
+      fireCount: 1,
+      lastFiredAt: W + 600,
+      armedAt: W + 80_600,
+    };
+    await seedAlerts(t.db, [alert('parked', parked)]);
+    // A window with every read arms what is due first: a price at W + 70,600 must not fire it.
+    expect(await run(window(W + 70_000, span(1.099, 1.101), 1.099))).toMatchObject({ fired: 0 });
+    expect(await get('parked')).toMatchObject({ armed: true, armedAt: W + 80_600 });
+  });
+
   it('is paused by the runaway guard on its sixteenth firing within 3 minutes', async () => {
     const recentFirings = Array.from({ length: 15 }, (_, i) => W - 170_000 + i * 1000);
     await seedAlerts(t.db, [alert('storm', { ...EVERY, fireCount: 15, recentFirings, lastFiredAt: W - 2 * MIN })]);

@@ -54,6 +54,12 @@ export const AVATAR_IDS = [1, 2, 3, 4, 5, 6] as const;
 export type AvatarId = (typeof AVATAR_IDS)[number];
 
 export const NORMAL_CLOSE_CODE = 1000;
+/**
+ * A price relay closing an app's socket on purpose (before Cloud Run's request timeout, for a
+ * redeploy or a scale-in) closes it normally with this reason: the app reconnects at once, to any
+ * relay, and nothing on screen changes. Any other normal close shows '-'; any other code 'Offline'.
+ */
+export const RELAY_RECONNECT_REASON = 'reconnect';
 export const RECONNECT_DELAY_MS = 100;
 export const TOAST_DURATION_MS = 5000;
 export const SHEET_ANIMATION_MS = 300;

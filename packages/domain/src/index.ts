@@ -27,6 +27,7 @@ export * from './emailTemplate.ts';
 export * from './timeZones.ts';
 export * from './alertChanges.ts';
 export * from './relayAuth.ts';
+export * from './relayFeed.ts';
 export * from './alertDisplay.ts';
 export * from './marketHours.ts';
 export * from './priceStatus.ts';

@@ -90,9 +90,10 @@ export type IntervalMessage = z.infer<typeof intervalMessageSchema>;
 export const PRICE_INTERVALS_TOPIC = 'price-intervals';
 
 /**
- * One Pub/Sub message per window close, carrying every pair's interval: one function invocation a
- * second instead of fifteen (the cost is per invocation, and the Functions emulator spawns a
- * process per concurrent one). Each interval is parsed on its own so one bad entry spoils nothing else.
+ * One Pub/Sub message per window close, carrying every pair's interval (and one more for each early
+ * cut, at most one a pair a window): one function invocation a second instead of fifteen (the cost
+ * is per invocation, and the Functions emulator spawns a process per concurrent one). Each interval
+ * is parsed on its own so one bad entry spoils nothing else.
  */
 export const intervalBatchSchema = z.object({
   intervals: z.array(z.unknown()).check(z.minLength(1), z.maxLength(1000)),

@@ -137,11 +137,12 @@ describe('Aggregator', () => {
     agg.add(tick('EUR/USD', 1.1, 10_100));
     agg.add(tick('EUR/USD', 1.2, 10_300));
     expect(agg.peek('EUR/USD')).toMatchObject({ start: 10_000, end: 10_301, lastAt: 10_300 });
-    const cut = agg.cut('EUR/USD');
+    const [cut, ...more] = agg.cut('EUR/USD');
+    expect(more).toEqual([]);
     expect(cut).toMatchObject({ start: 10_000, end: 10_301, firstAt: 10_100, lastAt: 10_300, ticks: 2 });
     expect(intervalMessageSchema.safeParse(cut).success).toBe(true);
     expect(agg.peek('EUR/USD')).toBeUndefined();
-    // Late for the cut window: it waits for the next window, as for a window the timer handed out.
+    // Behind the cut: it opens the rest of the grid window, dated at its start.
     agg.add(tick('EUR/USD', 1.0, 10_250));
     agg.add(tick('EUR/USD', 1.15, 10_600));
     agg.add(tick('EUR/USD', 1.16, 10_900));
@@ -151,12 +152,12 @@ describe('Aggregator', () => {
     expect(rest).toMatchObject({
       start: 10_301,
       end: 11_000,
-      firstAt: 10_600,
+      firstAt: 10_301,
       lastAt: 10_900,
       ticks: 3,
       previousAsk: 1.2,
       previousAt: 10_300,
-      ask: { first: 1.15, low: 1.0, lowAt: 10_600, last: 1.16 },
+      ask: { first: 1.0, low: 1.0, lowAt: 10_301, last: 1.16 },
     });
     expect(intervalMessageSchema.safeParse(rest).success).toBe(true);
     // The next grid window is whole again.
@@ -166,15 +167,58 @@ describe('Aggregator', () => {
 
   it('cuts nothing for a pair with no open window, and a tick after the cut of a window closes the rest', () => {
     const agg = new Aggregator(1000, 'test');
-    expect(agg.cut('EUR/USD')).toBeUndefined();
+    expect(agg.cut('EUR/USD')).toEqual([]);
     agg.add(tick('EUR/USD', 1.1, 20_999));
-    expect(agg.cut('EUR/USD')).toMatchObject({ start: 20_000, end: 21_000, lastAt: 20_999 });
+    expect(agg.cut('EUR/USD')).toMatchObject([{ start: 20_000, end: 21_000, lastAt: 20_999 }]);
     // A cut at the grid window's last millisecond leaves no rest: the next tick opens the next window.
     agg.add(tick('EUR/USD', 1.2, 21_000));
     agg.add(tick('EUR/USD', 1.3, 21_400));
-    expect(agg.cut('EUR/USD')).toMatchObject({ start: 21_000, end: 21_401, previousAsk: 1.1 });
+    expect(agg.cut('EUR/USD')).toMatchObject([{ start: 21_000, end: 21_401, previousAsk: 1.1 }]);
     agg.add(tick('EUR/USD', 1.25, 22_100));
     expect(agg.flush(22_005)).toEqual([]);
     expect(agg.flush(23_005)).toMatchObject([{ start: 22_000, end: 23_000, previousAsk: 1.3 }]);
+  });
+
+  it('cuts on whole milliseconds when tick times have fractions of one', () => {
+    const agg = new Aggregator(1000, 'test');
+    agg.add(tick('EUR/USD', 1.1, 10_300.5));
+    const [cut] = agg.cut('EUR/USD');
+    expect(cut).toMatchObject({ start: 10_000, end: 10_301, firstAt: 10_300, lastAt: 10_300 });
+    agg.add(tick('EUR/USD', 1.2, 10_700.25));
+    const [rest] = agg.flush(11_005);
+    for (const m of [cut, rest]) expect(intervalMessageSchema.safeParse(m).success).toBe(true);
+    expect(rest).toMatchObject({ start: 10_301, end: 11_000 });
+  });
+
+  it('hands out a window a later tick closed before the cut that follows it', () => {
+    const agg = new Aggregator(1000, 'test');
+    agg.add(tick('EUR/USD', 1.1, 10_100));
+    agg.add(tick('GBP/USD', 1.3, 10_100));
+    agg.add(tick('EUR/USD', 1.2, 11_001));
+    expect(agg.cut('EUR/USD').map((m) => [m.start, m.end])).toEqual([
+      [10_000, 11_000],
+      [11_000, 11_002],
+    ]);
+    // The other pair's closed window still waits for the timer.
+    agg.add(tick('GBP/USD', 1.31, 11_002));
+    expect(agg.flush(11_005).map((m) => [m.pair, m.start])).toEqual([['GBP/USD', 10_000]]);
+  });
+
+  it('keeps each side’s extremes among late ticks, and ignores a tick with no finite time', () => {
+    const agg = new Aggregator(1000, 'test');
+    agg.add(tick('EUR/USD', 1.1, 10_100));
+    agg.flush(11_005);
+    for (const [ask, bid] of [
+      [1.1, 1.0],
+      [1.16, 1.1],
+      [1.15, 0.5],
+    ] as const)
+      agg.add({ ...tick('EUR/USD', ask, 10_500), bid });
+    agg.add(tick('EUR/USD', 1.12, Number.POSITIVE_INFINITY));
+    agg.add(tick('EUR/USD', 1.12, 12_100));
+    const [next, ...none] = agg.flush(13_005);
+    expect(none).toEqual([]);
+    // The bid of 0.5 came with neither the lowest nor the highest ask.
+    expect(next).toMatchObject({ ticks: 4, ask: { low: 1.1, high: 1.16 }, bid: { low: 0.5 } });
   });
 });

@@ -39,6 +39,18 @@ const extend = (s: Side, price: number, at: number, isLast: boolean): void => {
   if (isLast) s.last = price;
 };
 
+const SIDES: ((t: FeedTick) => number)[] = [(t) => t.ask, (t) => t.bid, midOf];
+
+/** The ticks that hold each side's lowest and highest price so far, once each. */
+function lateExtremes(kept: FeedTick[], tick: FeedTick): FeedTick[] {
+  const all = [...kept, tick];
+  const pick = SIDES.flatMap((price) => [
+    all.reduce((a, b) => (price(b) < price(a) ? b : a)),
+    all.reduce((a, b) => (price(b) > price(a) ? b : a)),
+  ]);
+  return [...new Set(pick)];
+}
+
 /**
  * Folds ticks into fixed windows per pair. It does not care where ticks come from, so an upstream
  * reconnect in the middle of a window loses nothing: the next ticks join the same window.
@@ -51,8 +63,8 @@ export class Aggregator {
   readonly #ready: IntervalMessage[] = [];
   /** Per pair, the end of the last window handed out: no tick may open a window before it again. */
   readonly #closedEnd = new Map<CurrencyPair, number>();
-  /** The late ticks with the lowest and highest ask that came while no window was open, per pair. */
-  readonly #late = new Map<CurrencyPair, { low: FeedTick; high: FeedTick; ticks: number }>();
+  /** The late ticks holding each side's lowest and highest price that came while no window was open, per pair. */
+  readonly #late = new Map<CurrencyPair, { extremes: FeedTick[]; ticks: number }>();
 
   constructor(
     readonly windowMs: number,
@@ -65,27 +77,32 @@ export class Aggregator {
 
   /**
    * Adds a tick. A tick of a later window closes the pair's open window, which waits for the next
-   * `flush`: only the window timer (and `cut`) publishes, so a busy feed still makes one message per window.
+   * `flush`: only the window timer publishes (and `cut`, at most once a pair a window), so a busy feed
+   * still makes one message per window.
    */
   add(tick: FeedTick & { pair: CurrencyPair }): void {
-    const at = tick.timestamp;
+    // A time no clock shows would open a window no later tick could close.
+    if (!Number.isFinite(tick.timestamp)) return;
     const open = this.#open.get(tick.pair);
-    if (open && at >= open.end) this.#ready.push(this.#close(tick.pair, open));
+    if (open && tick.timestamp >= open.end) this.#ready.push(this.#close(tick.pair, open));
     const current = this.#open.get(tick.pair);
     const closedEnd = this.#closedEnd.get(tick.pair);
-    if (current && at < current.start) return this.#foldLate(current, tick);
-    if (!current && closedEnd !== undefined && at < closedEnd) {
+    if (current && tick.timestamp < current.start) return this.#foldLate(current, tick);
+    if (!current && closedEnd !== undefined && tick.timestamp < closedEnd) {
+      // Cut early, and the grid window goes on: a tick of the same millisecond as the cut, or a
+      // little behind it, opens the rest of the window, dated at its start, rather than wait for a
+      // window that may never come.
+      if (closedEnd % this.windowMs !== 0 && tick.timestamp >= this.windowStart(closedEnd - 1))
+        return this.#openWindow({ ...tick, timestamp: closedEnd }, closedEnd);
       // Late for a window already handed out, and no window open: it waits for the next window, so
       // no window is published twice and a late price is never taken for a first or last one.
-      const late = this.#late.get(tick.pair);
-      if (!late) this.#late.set(tick.pair, { low: tick, high: tick, ticks: 1 });
-      else {
-        if (tick.ask < late.low.ask) late.low = tick;
-        if (tick.ask > late.high.ask) late.high = tick;
-        late.ticks += 1;
-      }
+      const late = this.#late.get(tick.pair) ?? { extremes: [], ticks: 0 };
+      late.extremes = lateExtremes(late.extremes, tick);
+      late.ticks += 1;
+      this.#late.set(tick.pair, late);
       return;
     }
+    const at = tick.timestamp;
     if (!current) {
       // After an early cut the rest of the grid window is a window of its own.
       this.#openWindow(tick, Math.max(this.windowStart(at), closedEnd ?? -Infinity));
@@ -125,8 +142,7 @@ export class Aggregator {
     const late = this.#late.get(tick.pair);
     if (!late) return;
     this.#late.delete(tick.pair);
-    this.#foldLate(window, late.low, late.ticks);
-    this.#foldLate(window, late.high, 0);
+    late.extremes.forEach((t, i) => this.#foldLate(window, t, i === 0 ? late.ticks : 0));
   }
 
   /** Every window closed by a later tick, plus every window that ended at or before `now`. */
@@ -150,14 +166,20 @@ export class Aggregator {
   /**
    * Closes the pair's open window at its last tick, before the grid window's end, so a window that
    * reaches a level is judged at once; later ticks of the grid window make a window of their own.
+   * Returns it after the pair's windows a later tick closed and the timer has not handed out yet:
+   * a pair's windows always leave in time order.
    */
-  cut(pair: CurrencyPair): IntervalMessage | undefined {
+  cut(pair: CurrencyPair): IntervalMessage[] {
     const open = this.#open.get(pair);
-    return open && this.#close(pair, open, this.#cutEnd(open));
+    if (!open) return [];
+    const earlier = this.#ready.filter((m) => m.pair === pair);
+    if (earlier.length) this.#ready.splice(0, this.#ready.length, ...this.#ready.filter((m) => m.pair !== pair));
+    return [...earlier, this.#close(pair, open, this.#cutEnd(open))];
   }
 
+  /** A millisecond after the last tick (times may have fractions of one): windows start and end on whole ones. */
   #cutEnd(open: Open): number {
-    return Math.min(open.end, Math.max(open.start, open.lastAt) + 1);
+    return Math.min(open.end, Math.floor(Math.max(open.start, open.lastAt)) + 1);
   }
 
   #close(pair: CurrencyPair, open: Open, end = open.end): IntervalMessage {
@@ -180,7 +202,8 @@ export class Aggregator {
       pair,
       start: open.start,
       end,
-      firstAt: open.firstAt,
+      // Clamped with lastAt: a window cut at a tick with a fraction of a millisecond ends on the next whole one.
+      firstAt: Math.min(open.firstAt, lastAt),
       lastAt,
       ticks: open.ticks,
       ask: clamp(open.ask),

@@ -204,7 +204,7 @@ describe('Gate', () => {
       expect(gate.select([window(1, 1.1, 1.11, 1.11)])).toEqual([]);
     });
 
-    it('keeps re-arm reads and the arming of ended cooldowns whole', () => {
+    it('keeps re-arm reads whole', () => {
       const disarmed = alert({
         repeat: 'every',
         cooldownMinutes: 1,
@@ -219,6 +219,38 @@ describe('Gate', () => {
       const again = gate.select([window(1, 1.09, 1.11, 1.11)]);
       expect(again).toHaveLength(1);
       expect(again[0]?.judge?.ask).toEqual(expect.arrayContaining(['rearm', 'Price rising above']));
+    });
+
+    it('records no reach from a window whose prices came before an armed alert became active', () => {
+      // Created at T + 500, after the window's spike to 1.11 at T + 100, and delivered before it closed.
+      const late = alert({ createdAt: new Date(T + 500) });
+      const gate = readyGate(...crowd(2));
+      gate.apply([change('late', late)], 'update');
+      expect(gate.select([window(0, 1.09, 1.11)])).toMatchObject([{ judge: ABOVE }]);
+      // Its first crossing comes in the next window, which is read.
+      expect(gate.select([window(1, 1.095, 1.105, 1.09)])).toMatchObject([{ judge: ABOVE }]);
+    });
+
+    it('holds nothing back for a pair whose window could not be published', () => {
+      const gate = readyGate(...crowd(2));
+      const [published] = gate.select([window(0, 1.05, 1.11)]);
+      gate.unpublished([published as IntervalMessage]);
+      expect(gate.select([window(1, 1.1, 1.11, 1.11)])).toMatchObject([{ judge: ABOVE }]);
+    });
+
+    it('keeps the arming of ended cooldowns whole', () => {
+      const waiting = alert({
+        repeat: 'every',
+        cooldownMinutes: 1,
+        armed: false,
+        armAt: T + 1_500,
+        lastFiredAt: T - 58_500,
+      });
+      const gate = readyGate(...crowd(2), change('waiting', waiting));
+      gate.select([window(0, 1.05, 1.11)]);
+      expect(gate.select([window(1, 1.1, 1.11, 1.11)])).toMatchObject([
+        { judge: { armDue: true, ask: ['Price rising above'] } },
+      ]);
     });
 
     it('forgets what it recorded when the listener restarts', () => {

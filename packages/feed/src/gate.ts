@@ -66,6 +66,8 @@ const same = (a: IndexedAlert | undefined, b: IndexedAlert | undefined) => JSON.
 export class Gate {
   #index = new LevelIndex();
   readonly #inFlight: InFlight;
+  /** Per pair, the latest time an armed alert the listener delivered may fire from (alertSince). */
+  readonly #armedSince = new Map<CurrencyPair, number>();
   /** The index a failed listener left, to compare its next first snapshot with. */
   #previous: LevelIndex | undefined;
   #ready = false;
@@ -125,7 +127,9 @@ export class Gate {
       const judge = all && this.#inFlight.trim(m.pair, all, paths, m.end);
       if (judge !== all) this.counts.held += 1;
       if (!judge) continue;
-      this.#inFlight.record(m.pair, judge, paths, m.end);
+      // Its reach stands for the alerts it can fire: none armed on the pair became active after its first price.
+      if (m.firstAt > (this.#armedSince.get(m.pair) ?? Number.NEGATIVE_INFINITY))
+        this.#inFlight.record(m.pair, judge, paths, m.end);
       out.push({ ...m, judge });
     }
     this.counts.published += out.length;
@@ -150,6 +154,7 @@ export class Gate {
         const alert = doc && indexedAlert(doc);
         if (!alert) continue;
         entries.push([path, alert]);
+        if (alert.armed && doc) this.#armed(doc);
         if (this.#previous && doc && !same(this.#previous.get(path), alert)) late.push(doc);
       }
       this.#index = new LevelIndex();
@@ -161,7 +166,7 @@ export class Gate {
       for (const { path, doc } of changes) {
         const alert = doc && indexedAlert(doc);
         this.#index.set(path, alert);
-        if (alert?.armed) this.#inFlight.forget(alert.pair);
+        if (alert?.armed && doc) this.#armed(doc);
         if (this.#ready && doc && alert) late.push(doc);
       }
       if (changes.length) this.#dirty = true;
@@ -177,6 +182,23 @@ export class Gate {
     const out = [...again.values()].sort((a, b) => a.start - b.start);
     this.counts.caughtUp += out.length;
     return out;
+  }
+
+  /**
+   * An alert armed on its pair: a level a published window reached may hold it now, though that
+   * window could not fire it, so the pair's record goes; and no window from before it may fire
+   * from is recorded again.
+   */
+  #armed(doc: AlertDocument): void {
+    this.#inFlight.forget(doc.currencyPair);
+    const since = alertSince(doc);
+    if (since > (this.#armedSince.get(doc.currencyPair) ?? Number.NEGATIVE_INFINITY))
+      this.#armedSince.set(doc.currencyPair, since);
+  }
+
+  /** Windows that could not be published: nothing is in flight for their pairs after all. */
+  unpublished(messages: readonly IntervalMessage[]): void {
+    for (const m of messages) this.#inFlight.forget(m.pair);
   }
 
   /** The summary the scheduled check judges by; undefined while the index is not ready. */

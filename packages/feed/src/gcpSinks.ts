@@ -13,9 +13,9 @@ import {
   type IntervalBatch,
 } from '@price-alerts/domain';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { watchActiveAlerts } from './alertWatch.ts';
+import { firebaseTokenVerifier } from './appTokens.ts';
 import type { IngestSinks } from './ingest.ts';
 import type { Logger } from './log.ts';
 import { signIntervals } from './signing.ts';
@@ -37,9 +37,8 @@ export async function gcpSinks({
 }: GcpOptions): Promise<IngestSinks & { close(): Promise<void> }> {
   const name = () => `ingest-${Math.random().toString(36).slice(2, 8)}`;
   const app = initializeApp({ projectId }, name());
-  const authApp = authProjectId === projectId ? app : initializeApp({ projectId: authProjectId }, name());
+  const tokens = firebaseTokenVerifier(authProjectId, name());
   const db = getFirestore(app);
-  const auth = getAuth(authApp);
   const pubsub = new PubSub({ projectId });
   const topic = pubsub.topic(PRICE_INTERVALS_TOPIC, { batching: { maxMessages: 500, maxMilliseconds: 20 } });
   // In production the deploy creates the topic (the evaluator subscribes to it) and the service's
@@ -77,18 +76,12 @@ export async function gcpSinks({
         batch.set(db.collection('prices').doc(pairToSymbol(price.pair)), priceDocumentSchema.parse(price));
       await batch.commit();
     },
-    async verifyToken(token) {
-      if (!token) throw new Error('No token');
-      // checkRevoked: a disabled or deleted account, or revoked sessions, fail now rather than
-      // when the token expires (up to an hour later). It costs one Auth lookup per check.
-      const decoded = await auth.verifyIdToken(token, true);
-      return { uid: decoded.uid, exp: decoded.exp };
-    },
+    verifyToken: (token) => tokens.verifyToken(token),
     async close() {
       await topic.flush();
       await pubsub.close();
       await deleteApp(app);
-      if (authApp !== app) await deleteApp(authApp);
+      await tokens.close();
     },
   };
 }

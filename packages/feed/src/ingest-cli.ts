@@ -1,8 +1,10 @@
 // Entry point of the ingest service (Cloud Run in production, `npm start` locally).
+import { RELAY_FEED_KEY_PATTERN } from '@price-alerts/domain';
 import { z } from 'zod';
 import { gcpSinks } from './gcpSinks.ts';
 import { IngestService } from './ingest.ts';
 import { consoleLogger } from './log.ts';
+import { closeOnSignals } from './shutdown.ts';
 
 const env = z
   .object({
@@ -14,6 +16,11 @@ const env = z
     INTERVALS_SIGNING_KEY: z
       .string({ error: 'is required (the secret shared with the functions that signs interval messages)' })
       .min(16, 'must be at least 16 characters (the secret shared with the functions)'),
+    RELAY_FEED_KEY: z.optional(
+      z
+        .string()
+        .regex(RELAY_FEED_KEY_PATTERN, 'must be 16 to 256 letters, digits or ._~- (the key the price relays offer)'),
+    ),
     PORT: z.coerce.number().int().default(8091),
     HOST: z.string().default('0.0.0.0'),
     WINDOW_MS: z.coerce.number().int().positive().default(1000),
@@ -52,18 +59,15 @@ const service = await IngestService.start(
     maxBackoffMs: 30_000,
     relayHeartbeatMs: 10_000,
     source: `ingest-${process.pid}`,
+    ...(config.RELAY_FEED_KEY ? { feedKey: config.RELAY_FEED_KEY } : {}),
   },
   sinks,
   consoleLogger,
 );
-consoleLogger.info('Ingest service listening', { port: service.port, relay: '/prices', health: '/health' });
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(
-    signal,
-    () =>
-      void service
-        .close()
-        .then(() => sinks.close())
-        .then(() => process.exit(0)),
-  );
-}
+consoleLogger.info('Ingest service listening', {
+  port: service.port,
+  relay: '/prices',
+  feed: service.feed ? '/feed' : 'off (no RELAY_FEED_KEY)',
+  health: '/health',
+});
+closeOnSignals(() => service.close().then(() => sinks.close()));

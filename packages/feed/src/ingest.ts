@@ -15,8 +15,11 @@ import {
 } from '@price-alerts/domain';
 import { createServer, type ServerResponse, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { Aggregator } from './aggregator.ts';
+import { FeedHub, noticeTargets } from './feedHub.ts';
 import { Gate, chunks, type AlertChange } from './gate.ts';
+import { LatestPrices } from './latestPrices.ts';
 import type { Logger } from './log.ts';
 import { Relay, type RelayOptions, type VerifiedToken } from './relay.ts';
 import { STALE_MS, stalePairs } from './staleness.ts';
@@ -51,6 +54,8 @@ export interface IngestConfig {
   latestEveryMs?: number;
   /** How often, at most, the level summary is written while alerts change (default 5 s). */
   summaryEveryMs?: number;
+  /** The key price relays offer at /feed (feedHub.ts); without it there is no feed. */
+  feedKey?: string;
 }
 
 /** What the alert listener hands the service: a (re)start, then snapshots of changed alerts. */
@@ -76,6 +81,7 @@ export class IngestService {
   readonly relay: Relay;
   readonly aggregator: Aggregator;
   readonly notices: UpstreamNotices;
+  readonly feed: FeedHub | undefined;
   readonly #server: Server;
   readonly #config: IngestConfig;
   readonly #sinks: IngestSinks;
@@ -84,13 +90,7 @@ export class IngestService {
   #summaryTimer: NodeJS.Timeout | undefined;
   #stopWatching: (() => void) | undefined;
   readonly gate = new Gate();
-  /** Latest prices waiting to be written, newest per pair, and whether a write is in flight. */
-  readonly #latest = new Map<string, PriceDocument>();
-  /** Each pair's newest price, and the time of the one last handed to a write. */
-  readonly #newest = new Map<CurrencyPair, PriceDocument>();
-  readonly #written = new Map<CurrencyPair, number>();
-  #latestTimer: NodeJS.Timeout | undefined;
-  #saving = false;
+  readonly #latest: LatestPrices;
   /** Per pair, the grid window last cut early: at most one early cut a pair a window. */
   readonly #cutIn = new Map<CurrencyPair, number>();
   /** Each pair's newest tick time, and when the service started (the age of a pair never seen). */
@@ -109,6 +109,7 @@ export class IngestService {
     this.#now = config.now ?? Date.now;
     this.#startedAt = this.#now();
     this.aggregator = new Aggregator(config.windowMs, config.source);
+    this.#latest = new LatestPrices(config.latestEveryMs ?? 20_000, (prices) => sinks.saveLatest(prices), log);
     this.relay = new Relay({
       verifyToken: sinks.verifyToken,
       heartbeatMs: config.relayHeartbeatMs,
@@ -116,11 +117,14 @@ export class IngestService {
       ...config.relay,
     });
     this.upstream = new UpstreamClient({ ...config, url: config.upstreamUrl, pairs: CURRENCY_PAIRS, log });
-    this.notices = new UpstreamNotices({ relay: this.relay, graceMs: config.upstreamGraceMs ?? 5_000, log });
+    this.feed = config.feedKey ? new FeedHub({ key: config.feedKey, log, days: this.relay.days }) : undefined;
+    const targets = this.feed ? noticeTargets(this.relay, this.feed) : this.relay;
+    this.notices = new UpstreamNotices({ relay: targets, graceMs: config.upstreamGraceMs ?? 5_000, log });
     this.upstream.onTick = (tick) => {
       this.relay.publish(tick);
+      this.feed?.publish(tick);
       this.aggregator.add(tick);
-      this.#cutEarly(tick.pair);
+      this.#cutEarly(tick.pair, tick.timestamp);
       this.#lastTickAt.set(tick.pair, Math.max(tick.timestamp, this.#lastTickAt.get(tick.pair) ?? 0));
     };
     this.upstream.onStatus = (status) => {
@@ -132,7 +136,12 @@ export class IngestService {
       if (req.url === '/health') return this.#health(res);
       res.writeHead(404).end();
     });
-    this.relay.attach(this.#server);
+    this.#server.on('upgrade', (req, socket: Duplex, head: Buffer) => {
+      // A reset during the handshake must not become an unhandled 'error' event.
+      socket.on('error', () => socket.destroy());
+      if (this.feed && FeedHub.handles(req)) this.feed.handleUpgrade(req, socket, head);
+      else this.relay.handleUpgrade(req, socket, head);
+    });
   }
 
   static async start(config: IngestConfig, sinks: IngestSinks, log: Logger): Promise<IngestService> {
@@ -141,7 +150,6 @@ export class IngestService {
     service.#watchAlerts();
     service.upstream.start();
     service.#scheduleWindow();
-    service.#scheduleLatest();
     return service;
   }
 
@@ -156,6 +164,7 @@ export class IngestService {
         lastMessageAt: this.upstream.lastMessageAt,
         reconnects: this.upstream.reconnects,
         clients: this.relay.clientCount,
+        relays: this.feed?.relayCount ?? 0,
         published: this.published,
         messages: this.messages,
         closedSlowClients: this.relay.closedForBackpressure,
@@ -228,42 +237,19 @@ export class IngestService {
    * that reached it, not at the window's end: up to a window sooner. Once a window, so the ticks
    * that follow, while the listener has not yet told the index the alert fired, cost nothing more.
    */
-  #cutEarly(pair: CurrencyPair): void {
-    const open = this.gate.ready ? this.aggregator.peek(pair) : undefined;
+  #cutEarly(pair: CurrencyPair, at: number): void {
+    if (!this.gate.ready || this.#cutIn.get(pair) === this.aggregator.windowStart(at)) return;
+    const open = this.aggregator.peek(pair);
     const grid = open && this.aggregator.windowStart(open.start);
     if (!open || this.#cutIn.get(pair) === grid || !this.gate.reaches(open)) return;
     this.#cutIn.set(pair, grid as number);
-    const cut = this.aggregator.cut(pair);
-    if (cut) this.#emit([cut]);
+    this.#emit(this.aggregator.cut(pair));
   }
 
   #emit(closed: IntervalMessage[]): void {
-    for (const m of closed) {
-      const seen = this.#newest.get(m.pair);
-      if (!seen || seen.timestamp < m.lastAt)
-        this.#newest.set(m.pair, { pair: m.pair, ask: m.ask.last, bid: m.bid.last, timestamp: m.lastAt });
-    }
-    // A pair never stored is stored at once; the others on the timer (or each window when it is 0).
-    this.#storeLatest((this.#config.latestEveryMs ?? 20_000) <= 0 ? undefined : (p) => !this.#written.has(p));
+    this.#latest.windows(closed);
     const selected = this.gate.select(closed);
     if (selected.length) void this.#publish(selected);
-  }
-
-  /** Hands the pairs whose newest price is not stored yet (of those `only` keeps) to the writer. */
-  #storeLatest(only?: (pair: CurrencyPair) => boolean): void {
-    for (const [pair, price] of this.#newest) {
-      if (only && !only(pair)) continue;
-      if ((this.#written.get(pair) ?? -Infinity) >= price.timestamp) continue;
-      this.#written.set(pair, price.timestamp);
-      this.#latest.set(pair, price);
-    }
-    if (!this.#saving && this.#latest.size) void this.#saveLatest();
-  }
-
-  #scheduleLatest(): void {
-    const every = this.#config.latestEveryMs ?? 20_000;
-    if (every <= 0) return;
-    this.#latestTimer = setInterval(() => this.#storeLatest(), every);
   }
 
   async #publish(messages: IntervalMessage[]): Promise<void> {
@@ -277,35 +263,18 @@ export class IngestService {
       this.messages += 1;
     } catch (error) {
       this.publishFailures += messages.length;
+      this.gate.unpublished(messages);
       this.#log.error('Publishing intervals failed', { error: String(error), count: messages.length });
     }
-  }
-
-  /**
-   * One write of the latest prices at a time, always the newest: two writes in flight could land
-   * out of order (a new client's first commit is slow) and leave an older price stored.
-   */
-  async #saveLatest(): Promise<void> {
-    this.#saving = true;
-    while (this.#latest.size) {
-      const prices = [...this.#latest.values()];
-      this.#latest.clear();
-      try {
-        await this.#sinks.saveLatest(prices);
-      } catch (error) {
-        this.#log.error('Saving latest prices failed', { error: String(error) });
-      }
-    }
-    this.#saving = false;
   }
 
   async close(): Promise<void> {
     clearTimeout(this.#windowTimer);
     clearTimeout(this.#summaryTimer);
-    clearInterval(this.#latestTimer);
+    this.#latest.stop();
     this.#stopWatching?.();
     this.upstream.stop();
-    await this.relay.close();
+    await Promise.all([this.relay.close(), this.feed?.close()]);
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
   }
 }

@@ -3,25 +3,16 @@
 // tokens are checked by a stand-in as in relay.test.ts.
 import { CURRENCY_PAIRS, encodeSubscribe, relayProtocols, type CurrencyPair } from '@price-alerts/domain';
 import { afterEach, describe, expect, it } from 'vitest';
-import { IngestService, type IngestConfig, type IngestSinks } from './ingest.ts';
-import { recordingLogger } from './log.ts';
+import type { IngestConfig, IngestService } from './ingest.ts';
 import { Simulator } from './simulator.ts';
 import { stalePairs } from './staleness.ts';
+import { startTestIngest } from './testing/testIngest.ts';
 import { recordingClient, type RecordingClient } from './testClient.ts';
 import { OUTAGE_CODE, OUTAGE_ERROR } from './upstreamNotices.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const GRACE_MS = 300;
 const OUTAGE = { type: 'error', code: OUTAGE_CODE, error: OUTAGE_ERROR };
-
-const sinks: IngestSinks = {
-  publishIntervals: async () => {},
-  saveLatest: async () => {},
-  verifyToken: async (token) => {
-    if (!token.startsWith('good-')) throw new Error('Invalid token');
-    return { uid: token.slice(5), exp: Math.floor(Date.now() / 1000) + 3600 };
-  },
-};
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -36,24 +27,12 @@ async function startSimulator(options: { apiKey?: string; port?: number; now?: (
 }
 
 async function startIngest(upstreamUrl: string, config: Partial<IngestConfig> = {}) {
-  const ingest = await IngestService.start(
-    {
-      upstreamUrl,
-      port: 0,
-      host: '127.0.0.1',
-      windowMs: 1_000,
-      silentMs: 5_000,
-      initialBackoffMs: 20,
-      maxBackoffMs: 100,
-      relayHeartbeatMs: 60_000,
-      source: 'trouble-test',
-      upstreamGraceMs: GRACE_MS,
-      relay: { flushMs: 10 },
-      ...config,
-    },
-    sinks,
-    recordingLogger(),
-  );
+  const ingest = await startTestIngest(upstreamUrl, {
+    source: 'trouble-test',
+    upstreamGraceMs: GRACE_MS,
+    relay: { flushMs: 10 },
+    ...config,
+  });
   cleanups.push(
     () => sim?.close(),
     () => ingest.close(),

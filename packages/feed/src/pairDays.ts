@@ -19,6 +19,12 @@ export class PairDays {
     this.#encoded.delete(tick.pair);
   }
 
+  /** A day folded elsewhere: a relay takes the ingest service's days as it connects. */
+  set(pair: CurrencyPair, day: PairDay): void {
+    this.#days.set(pair, day);
+    this.#encoded.delete(pair);
+  }
+
   get(pair: CurrencyPair): PairDay | undefined {
     return this.#days.get(pair);
   }

@@ -1,6 +1,6 @@
 // The relay against hostile and broken clients, over real sockets. Tokens are checked by a stand-in
 // here (the Auth emulator's check is in ingest.emulator.test.ts).
-import { RELAY_PROTOCOL, encodeSubscribe, relayProtocols } from '@price-alerts/domain';
+import { RELAY_PROTOCOL, RELAY_RECONNECT_REASON, encodeSubscribe, relayProtocols } from '@price-alerts/domain';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Relay, RelayOptions } from './relay.ts';
@@ -144,5 +144,37 @@ describe('relay: nothing a client sends takes it down', () => {
     revoked = true;
     expect(await client.closed).toBe(4001);
     expect(client.messages).toContainEqual({ type: 'error', code: '9', error: 'Token revoked' });
+  });
+});
+
+describe('relay: planned closes the app does not see', () => {
+  const app = (url: string, uid: string) =>
+    recordingClient(url, encodeSubscribe(['EUR/USD']), undefined, relayProtocols(`good-${uid}`));
+
+  it('closes each socket normally, with the reconnect reason, after 80% to 100% of its lifetime', async () => {
+    const { url } = await startRelay({ socketLifetimeMs: 500 });
+    const opened = Date.now();
+    const clients = await Promise.all(['a', 'b', 'c'].map((uid) => app(url, uid)));
+    for (const client of clients) {
+      expect(await client.closed).toBe(1000);
+      expect(client.closeReason).toBe(RELAY_RECONNECT_REASON);
+    }
+    expect(Date.now() - opened).toBeGreaterThanOrEqual(400);
+  });
+
+  it('on close, closes every socket the same way, spread over the drain, and refuses new ones meanwhile', async () => {
+    const { url, relay: current } = await startRelay({ drainMs: 400 });
+    const clients = await Promise.all(Array.from({ length: 20 }, (_, i) => app(url, `d${i}`)));
+    await Promise.all(clients.map((c) => c.next('subscribed')));
+    const closedAt: number[] = [];
+    for (const c of clients) void c.closed.then(() => closedAt.push(Date.now()));
+    const closing = current.close();
+    const late = await recordingClient(url, undefined, undefined, relayProtocols('good-late'));
+    expect(late.socket.readyState).toBe(late.socket.CLOSED);
+    await closing;
+    await Promise.all(clients.map((c) => c.closed));
+    expect(new Set(clients.map((c) => c.closeReason))).toEqual(new Set([RELAY_RECONNECT_REASON]));
+    // Spread, not all in the same instant.
+    expect(Math.max(...closedAt) - Math.min(...closedAt)).toBeGreaterThan(100);
   });
 });

@@ -8,6 +8,7 @@
 import {
   HEARTBEAT,
   RELAY_PROTOCOL,
+  RELAY_RECONNECT_REASON,
   encodeError,
   encodeSubscribed,
   encodeTick,
@@ -42,6 +43,7 @@ export class Relay {
   /** The error frame every new subscription ends with while the upstream is down (upstreamNotices.ts). */
   #outage: string | undefined;
   #resyncDue = false;
+  #closing = false;
   skippedForBackpressure = 0;
   closedForBackpressure = 0;
 
@@ -68,15 +70,24 @@ export class Relay {
     server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
       // A reset during the handshake must not become an unhandled 'error' event.
       socket.on('error', () => socket.destroy());
-      // Not `new URL(req.url)`: a request target such as `//` or `http://[` makes it throw, and a
-      // throw here would end the process. The path is what precedes the query.
-      if ((req.url ?? '/').split('?')[0] !== this.#options.path) {
-        socket.destroy();
-        return;
-      }
-      const token = tokenFromProtocols(req.headers['sec-websocket-protocol']);
-      this.#wss.handleUpgrade(req, socket, head, (ws) => void this.#accept(ws, token));
+      this.handleUpgrade(req, socket, head);
     });
+  }
+
+  /** One upgrade: on the relay path, an app client; on any other, the socket is closed. */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    if (this.#closing) {
+      socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    // Not `new URL(req.url)`: a request target such as `//` or `http://[` makes it throw, and a
+    // throw here would end the process. The path is what precedes the query.
+    if ((req.url ?? '/').split('?')[0] !== this.#options.path) {
+      socket.destroy();
+      return;
+    }
+    const token = tokenFromProtocols(req.headers['sec-websocket-protocol']);
+    this.#wss.handleUpgrade(req, socket, head, (ws) => void this.#accept(ws, token));
   }
 
   async #accept(socket: WebSocket, token: string): Promise<void> {
@@ -110,6 +121,9 @@ export class Relay {
     const client = newClient(socket, verified, token);
     this.#clients.add(client);
     socket.on('close', () => this.#drop(client));
+    const lifetime = this.#options.socketLifetimeMs;
+    if (lifetime > 0)
+      client.timers.push(setTimeout(() => this.#rotate(client), lifetime * (0.8 + 0.2 * Math.random())));
     // When the ID token expires the client must come back with a fresh one.
     client.timers.push(
       setTimeout(() => this.#refuse(client, 'Token expired'), Math.max(0, verified.exp * 1000 - Date.now())),
@@ -126,6 +140,11 @@ export class Relay {
       this.#onSubscribe(client, String(data));
     });
     for (const message of early) if (limit.take()) this.#onSubscribe(client, message);
+  }
+
+  /** A planned close: the app reconnects at once, to any relay, and shows nothing of it. */
+  #rotate(client: Client): void {
+    client.socket.close(CLOSE.normal, RELAY_RECONNECT_REASON);
   }
 
   #drop(client: Client): void {
@@ -266,13 +285,22 @@ export class Relay {
     this.#pending.clear();
   }
 
+  /**
+   * Closes every app socket the planned way, spread over `drainMs` (ticks keep flowing to those
+   * still open meanwhile), then stops. New sockets are refused from the start.
+   */
   async close(): Promise<void> {
+    this.#closing = true;
+    const drainMs = this.#options.drainMs;
+    await Promise.all(
+      [...this.#clients].map(async (client) => {
+        for (const timer of client.timers) clearTimeout(timer);
+        if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * drainMs));
+        this.#rotate(client);
+      }),
+    );
     clearInterval(this.#heartbeat);
     clearInterval(this.#flush);
-    for (const client of this.#clients) {
-      for (const timer of client.timers) clearTimeout(timer);
-      client.socket.close(CLOSE.goingAway, 'Relay shutting down');
-    }
     await new Promise<void>((resolve) => this.#wss.close(() => resolve()));
   }
 }

@@ -31,6 +31,14 @@ export interface RelayOptions {
    * is what lets a single relay serve thousands of phones.
    */
   flushMs?: number;
+  /**
+   * An app socket is closed on purpose (normally, RELAY_RECONNECT_REASON: the app reconnects at
+   * once, unseen) after 80% to 100% of this, spread so a thousand phones do not come back in the
+   * same second; set below Cloud Run's request timeout, which would cut it abnormally. 0: never.
+   */
+  socketLifetimeMs?: number;
+  /** On close (SIGTERM: a redeploy or a scale-in), app sockets are closed the same way, spread over this. */
+  drainMs?: number;
 }
 
 export const RELAY_DEFAULTS = {
@@ -43,7 +51,9 @@ export const RELAY_DEFAULTS = {
   messagesPerSecond: 5,
   recheckMs: 5 * 60_000,
   flushMs: 50,
+  socketLifetimeMs: 0,
+  drainMs: 0,
 } satisfies Partial<RelayOptions>;
 
 /** WebSocket close codes the relay uses. */
-export const CLOSE = { tooBig: 1009, policy: 1008, unauthorized: 4001, goingAway: 1001 } as const;
+export const CLOSE = { tooBig: 1009, policy: 1008, unauthorized: 4001, normal: 1000 } as const;

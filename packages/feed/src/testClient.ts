@@ -6,6 +6,8 @@ export interface RecordingClient {
   socket: WebSocket;
   messages: FeedParseResult[];
   closed: Promise<number>;
+  /** The close's reason, once closed. */
+  closeReason: string;
   /** Resolves with the first recorded message of the type that matches, waiting for it if need be. */
   next<T extends FeedParseResult['type']>(
     type: T,
@@ -31,7 +33,13 @@ export async function recordingClient(
     }
     for (const wake of waiters) wake();
   });
-  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+  let closeReason = '';
+  const closed = new Promise<number>((resolve) =>
+    socket.on('close', (code, reason) => {
+      closeReason = reason.toString();
+      resolve(code);
+    }),
+  );
   socket.on('error', () => {});
   await new Promise<void>((resolve) => {
     socket.once('open', () => resolve());
@@ -65,5 +73,13 @@ export async function recordingClient(
       check();
     });
   }
-  return { socket, messages, closed, next };
+  return {
+    socket,
+    messages,
+    closed,
+    next,
+    get closeReason() {
+      return closeReason;
+    },
+  };
 }

@@ -38,8 +38,8 @@ export class FakeSocket implements SocketLike {
   serverErrors() {
     this.onerror?.(new Event('error'));
   }
-  serverCloses(code: number) {
+  serverCloses(code: number, reason = '') {
     this.readyState = 3;
-    this.onclose?.({ code } as CloseEvent);
+    this.onclose?.({ code, reason } as CloseEvent);
   }
 }

@@ -1,4 +1,12 @@
-import { encodeError, encodePairDay, encodeSubscribed, encodeTick, type FeedSession } from '@price-alerts/domain';
+import {
+  RELAY_RECONNECT_REASON,
+  TOAST,
+  encodeError,
+  encodePairDay,
+  encodeSubscribed,
+  encodeTick,
+  type FeedSession,
+} from '@price-alerts/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeSocket } from '../../test/fakeSocket';
 import { FeedClient, type FeedEvents } from './feedClient';
@@ -102,6 +110,42 @@ describe('FeedClient', () => {
     expect(log).toEqual(['state:disconnected:Offline']);
     await vi.advanceTimersByTimeAsync(1_000);
     expect(sockets).toHaveLength(2);
+  });
+
+  it('reconnects at once and shows nothing when a relay closes for a planned reason', async () => {
+    const socket = await connected();
+    socket.serverSends(encodeTick(session, 'EURUSD', 1.0851, 1.085, 2_000));
+    log = [];
+    socket.serverCloses(1000, RELAY_RECONNECT_REASON);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sockets).toHaveLength(2);
+    const next = sockets[1] as FakeSocket;
+    next.serverOpens();
+    expect(next.sent).toEqual(['{"pairs":["EURUSD","BTCUSD"]}']);
+    next.serverSends(encodeSubscribed(session));
+    next.serverSends(encodeTick(session, 'EURUSD', 1.0852, 1.0851, 3_000));
+    // No 'Loading...', no '-', no 'Offline', no toast: only the next tick.
+    expect(log).toEqual(['tick:EUR/USD:1.0852:3000']);
+  });
+
+  it('shows Offline when the reconnect after a planned close fails', async () => {
+    const socket = await connected();
+    log = [];
+    socket.serverCloses(1000, RELAY_RECONNECT_REASON);
+    await vi.advanceTimersByTimeAsync(0);
+    const next = sockets[1] as FakeSocket;
+    next.serverErrors();
+    next.serverCloses(1006);
+    expect(log).toEqual(['state:error:Error', `toast:${TOAST.websocketConnection}`, 'state:disconnected:Offline']);
+  });
+
+  it('shows - for a normal close with any other reason', async () => {
+    const socket = await connected();
+    log = [];
+    socket.serverCloses(1000, 'bye');
+    expect(log).toEqual(['state:disconnected:-']);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sockets).toHaveLength(1);
   });
 
   it('shows - after a deliberate close and stays closed', async () => {

@@ -11,6 +11,7 @@
 import {
   NORMAL_CLOSE_CODE,
   RECONNECT_DELAY_MS,
+  RELAY_RECONNECT_REASON,
   TOAST,
   encodeSubscribe,
   parseFeedFrame,
@@ -85,6 +86,8 @@ export class FeedClient {
    * after each toast's expiry, until a tick shows the feed recovered (or the feed is closed).
    */
   #toldError: string | undefined;
+  /** Reconnecting after a relay's planned close: the screen keeps its prices until the new subscription. */
+  #quiet = false;
 
   constructor(private readonly deps: FeedDeps) {}
 
@@ -103,11 +106,12 @@ export class FeedClient {
       this.#set('disconnected', 'Offline');
       return;
     }
-    this.#set('connecting', 'Loading...');
+    if (!this.#quiet) this.#set('connecting', 'Loading...');
     let target: SocketTarget | null;
     try {
       target = await this.deps.target();
     } catch {
+      this.#quiet = false;
       // Closed meanwhile (a sign-out: no user left to ask a token for): nothing failed that was wanted.
       if (!this.#stopped) this.#fail(TOAST.websocketConnection);
       return;
@@ -122,12 +126,15 @@ export class FeedClient {
     this.#socket = socket;
     socket.onopen = () => {
       this.#attempt = 0;
-      this.#set('connected', 'Loading...');
+      if (!this.#quiet) this.#set('connected', 'Loading...');
       socket.send(encodeSubscribe(this.#pairs));
     };
     socket.onmessage = (event) => this.#onFrame(String(event.data));
-    socket.onerror = () => this.#fail(TOAST.websocketConnection);
-    socket.onclose = (event) => this.#onClose(socket, event.code);
+    socket.onerror = () => {
+      this.#quiet = false;
+      this.#fail(TOAST.websocketConnection);
+    };
+    socket.onclose = (event) => this.#onClose(socket, event.code, event.reason);
   }
 
   /** The pairs the app always follows (the top pairs); an open socket re-subscribes at once. */
@@ -213,6 +220,7 @@ export class FeedClient {
     for (const message of parseFeedFrame(frame, this.#session)) {
       if (message.type === 'subscribed') {
         this.#session = message.session;
+        this.#quiet = false;
         // After an error, prices wait for their tick ('Loading...'); otherwise nothing on screen changes.
         this.#set('subscribed', this.#state.text === 'Error' ? 'Loading...' : this.#state.text);
       } else if (message.type === 'tick' && message.tick.pair) {
@@ -233,11 +241,18 @@ export class FeedClient {
     }
   }
 
-  #onClose(socket: SocketLike, code: number): void {
+  #onClose(socket: SocketLike, code: number, reason: string): void {
     if (this.#socket !== socket) return;
     this.#socket = undefined;
     this.#session = null;
     if (this.#stopped) return;
+    if (code === NORMAL_CLOSE_CODE && reason === RELAY_RECONNECT_REASON && this.#online()) {
+      // A relay's planned close: straight back, to whichever relay answers, with nothing shown.
+      this.#quiet = true;
+      void this.connect();
+      return;
+    }
+    this.#quiet = false;
     if (code === NORMAL_CLOSE_CODE) {
       this.#set('disconnected', '-');
       return;

@@ -1,0 +1,132 @@
+/**
+ * The ingest service's side of the relay feed (domain relayFeed.ts): each price relay holds one
+ * WebSocket here, authenticated with RELAY_FEED_KEY, and gets a hello (latest ticks, days, the
+ * outage state), then every tick and every upstream notice. The ingest's load grows with the
+ * relays, a handful, never with the phones they serve. A relay that stops reading is cut off, not
+ * buffered for: it reconnects and starts from a fresh hello.
+ */
+import {
+  RELAY_FEED_PATH,
+  RELAY_FEED_PROTOCOL,
+  tokenFromProtocols,
+  type CurrencyPair,
+  type RelayFeedMessage,
+} from '@price-alerts/domain';
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocket, WebSocketServer } from 'ws';
+import type { Logger } from './log.ts';
+import type { PairDays } from './pairDays.ts';
+import type { PricedTick } from './upstream.ts';
+import type { NoticeTarget } from './upstreamNotices.ts';
+
+/** A relay this far behind (bytes queued) is cut off: it would only serve old prices. */
+const MAX_QUEUED_BYTES = 16 << 20;
+
+export interface FeedHubOptions {
+  key: string;
+  log: Logger;
+  /** The days the ingest folds from every tick, sent to each relay as it connects. */
+  days: PairDays;
+}
+
+const sameKey = (a: string, b: string) => {
+  const [x, y] = [Buffer.from(a), Buffer.from(b)];
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+export class FeedHub implements NoticeTarget {
+  readonly #options: FeedHubOptions;
+  readonly #wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: 1024,
+    handleProtocols: (protocols) => (protocols.has(RELAY_FEED_PROTOCOL) ? RELAY_FEED_PROTOCOL : false),
+  });
+  readonly #relays = new Set<WebSocket>();
+  readonly #latest = new Map<CurrencyPair, PricedTick>();
+  #outage: string | null = null;
+  cutOff = 0;
+
+  constructor(options: FeedHubOptions) {
+    this.#options = options;
+  }
+
+  get relayCount(): number {
+    return this.#relays.size;
+  }
+
+  /** Whether this upgrade is for the feed; the caller hands every other path to the app relay. */
+  static handles(req: IncomingMessage): boolean {
+    return (req.url ?? '/').split('?')[0] === RELAY_FEED_PATH;
+  }
+
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    if (!sameKey(tokenFromProtocols(req.headers['sec-websocket-protocol']), this.#options.key)) {
+      this.#options.log.warn('Relay feed refused a connection without the key');
+      socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    this.#wss.handleUpgrade(req, socket, head, (ws) => this.#accept(ws));
+  }
+
+  #accept(ws: WebSocket): void {
+    ws.on('error', (error) => this.#options.log.warn('Relay feed socket error', { error: error.message }));
+    ws.on('close', () => this.#relays.delete(ws));
+    // A relay says nothing after the handshake; whatever it sends is ignored.
+    this.#relays.add(ws);
+    const days = [...this.#latest.keys()].flatMap((pair) => this.#options.days.message(pair) ?? []);
+    this.#send(ws, { type: 'hello', ticks: [...this.#latest.values()].map(wireTick), days, outage: this.#outage });
+    this.#options.log.info('Relay connected to the feed', { relays: this.#relays.size });
+  }
+
+  #send(ws: WebSocket, message: RelayFeedMessage): void {
+    if (ws.readyState !== WebSocket.OPEN) return;
+    if (ws.bufferedAmount > MAX_QUEUED_BYTES) {
+      this.cutOff += 1;
+      this.#options.log.warn('Relay feed cut off a relay that does not read', { queued: ws.bufferedAmount });
+      ws.terminate();
+      this.#relays.delete(ws);
+      return;
+    }
+    ws.send(JSON.stringify(message));
+  }
+
+  #toAll(message: RelayFeedMessage): void {
+    for (const ws of this.#relays) this.#send(ws, message);
+  }
+
+  publish(tick: PricedTick): void {
+    this.#latest.set(tick.pair, tick);
+    if (this.#relays.size) this.#toAll({ type: 'ticks', ticks: [wireTick(tick)] });
+  }
+
+  broadcast(message: string): void {
+    this.#toAll({ type: 'broadcast', message });
+  }
+
+  setOutage(message: string | undefined): void {
+    this.#outage = message ?? null;
+    this.#toAll({ type: 'outage', message: this.#outage });
+  }
+
+  resync(): void {
+    this.#toAll({ type: 'resync' });
+  }
+
+  async close(): Promise<void> {
+    for (const ws of this.#relays) ws.close(1001, 'Ingest shutting down');
+    await new Promise<void>((resolve) => this.#wss.close(() => resolve()));
+  }
+}
+
+const wireTick = (t: PricedTick) => ({ pair: t.pair, ask: t.ask, bid: t.bid, timestamp: t.timestamp });
+
+/** Upstream notices to the app relay in this process and to the relays on the feed alike. */
+export function noticeTargets(...targets: NoticeTarget[]): NoticeTarget {
+  return {
+    broadcast: (message) => targets.forEach((t) => t.broadcast(message)),
+    setOutage: (message) => targets.forEach((t) => t.setOutage(message)),
+    resync: () => targets.forEach((t) => t.resync()),
+  };
+}

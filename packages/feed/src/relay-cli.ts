@@ -1,0 +1,48 @@
+// Entry point of a price relay (Cloud Run in production, two of them under `npm start`).
+import { RELAY_FEED_KEY_PATTERN } from '@price-alerts/domain';
+import { z } from 'zod';
+import { firebaseTokenVerifier } from './appTokens.ts';
+import { consoleLogger } from './log.ts';
+import { closeOnSignals } from './shutdown.ts';
+import { RelayService } from './relayService.ts';
+
+const env = z
+  .object({
+    RELAY_FEED_URL: z.url({ error: "must be the ingest service's feed, e.g. wss://ingest.example/feed" }),
+    RELAY_FEED_KEY: z
+      .string({ error: 'is required (the key the ingest service expects from relays)' })
+      .regex(RELAY_FEED_KEY_PATTERN, 'must be 16 to 256 letters, digits or ._~-'),
+    GOOGLE_CLOUD_PROJECT: z.string({ error: 'is required (the project users sign in to)' }).min(1, 'is required'),
+    // Below Cloud Run's request timeout (60 min at most), which would cut sockets abnormally.
+    RELAY_SOCKET_LIFETIME_MS: z.coerce
+      .number()
+      .int()
+      .nonnegative()
+      .default(50 * 60_000),
+    // Within the 10 s Cloud Run gives an instance between SIGTERM and its end.
+    RELAY_DRAIN_MS: z.coerce.number().int().nonnegative().default(8_000),
+    PORT: z.coerce.number().int().default(8080),
+    HOST: z.string().default('0.0.0.0'),
+  })
+  .safeParse({ ...process.env, GOOGLE_CLOUD_PROJECT: process.env.GOOGLE_CLOUD_PROJECT ?? process.env.GCLOUD_PROJECT });
+
+if (!env.success) {
+  console.error(`Relay configuration: ${env.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+  process.exit(1);
+}
+const config = env.data;
+const tokens = firebaseTokenVerifier(config.GOOGLE_CLOUD_PROJECT);
+const service = await RelayService.start(
+  {
+    feedUrl: config.RELAY_FEED_URL,
+    feedKey: config.RELAY_FEED_KEY,
+    port: config.PORT,
+    host: config.HOST,
+    heartbeatMs: 10_000,
+    relay: { socketLifetimeMs: config.RELAY_SOCKET_LIFETIME_MS, drainMs: config.RELAY_DRAIN_MS },
+  },
+  (token) => tokens.verifyToken(token),
+  consoleLogger,
+);
+consoleLogger.info('Relay listening', { port: service.port, prices: '/prices', health: '/health' });
+closeOnSignals(() => service.close().then(() => tokens.close()));

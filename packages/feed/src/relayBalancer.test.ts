@@ -1,0 +1,72 @@
+// Two relays behind the local balancer, over real sockets: apps are spread between them, and when
+// one relay goes away its apps reconnect through the same address to the other.
+import { RELAY_FEED_PATH, encodeSubscribe, relayProtocols } from '@price-alerts/domain';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { recordingLogger } from './log.ts';
+import { startTestIngest } from './testing/testIngest.ts';
+import { verifyToken } from './testing/testRelay.ts';
+import { startRelayBalancer } from './relayBalancer.ts';
+import { RelayService } from './relayService.ts';
+import { Simulator } from './simulator.ts';
+import { recordingClient } from './testClient.ts';
+
+const KEY = 'balancer-test-feed-key-0123456789';
+// Real sockets and processes' worth of work: the whole unit suite runs beside them on 2 cores.
+vi.setConfig({ testTimeout: 20_000 });
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function stack() {
+  const sim = await Simulator.start({ apiKey: 'k', tickIntervalMs: 50 });
+  cleanups.push(() => sim.close());
+  const ingest = await startTestIngest(sim.url(), { feedKey: KEY });
+  cleanups.push(() => ingest.close());
+  const relays = await Promise.all(
+    [0, 1].map(() =>
+      RelayService.start(
+        {
+          feedUrl: `ws://127.0.0.1:${ingest.port}${RELAY_FEED_PATH}`,
+          feedKey: KEY,
+          port: 0,
+          host: '127.0.0.1',
+          heartbeatMs: 60_000,
+          relay: { flushMs: 10 },
+        },
+        verifyToken,
+        recordingLogger(),
+      ),
+    ),
+  );
+  for (const relay of relays) cleanups.push(() => relay.close());
+  await expect.poll(() => relays.every((r) => r.connected), { timeout: 5_000 }).toBe(true);
+  const balancer = await startRelayBalancer({ port: 0, host: '127.0.0.1', relays: relays.map((r) => r.port) });
+  cleanups.push(() => balancer.close());
+  const app = (uid: string) =>
+    recordingClient(
+      `ws://127.0.0.1:${balancer.port}/prices`,
+      encodeSubscribe(['EUR/USD']),
+      undefined,
+      relayProtocols(`good-${uid}`),
+    );
+  return { sim, relays, app };
+}
+
+describe('the local relay balancer', () => {
+  it('spreads apps over the relays, and sends the next app to the one left when a relay is gone', async () => {
+    const { sim, relays, app } = await stack();
+    const [a, b] = [await app('a'), await app('b')];
+    await Promise.all([a.next('subscribed'), b.next('subscribed')]);
+    expect(relays.map((r) => r.relay.clientCount)).toEqual([1, 1]);
+    await relays[0]?.close();
+    await a.closed;
+    // Whichever relay the turn points at, the one that refuses is skipped.
+    const [c, d] = [await app('c'), await app('d')];
+    await Promise.all([c.next('subscribed'), d.next('subscribed')]);
+    expect(relays[1]?.relay.clientCount).toBe(3);
+    sim.forceAsk('EUR/USD', 1.2468);
+    await Promise.all([b, c, d].map((client) => client.next('tick', (m) => m.tick.ask === 1.2468)));
+    for (const client of [b, c, d]) client.socket.close();
+  });
+});

@@ -1,0 +1,146 @@
+// A price relay as a service of its own, over real sockets: the simulator as the provider, the
+// ingest service holding it and serving the feed, relays serving app-like clients. Pub/Sub and
+// Firestore are stand-ins (no emulators), tokens are checked by a stand-in as in relay.test.ts.
+import { RELAY_FEED_PATH, encodeSubscribe, relayFeedProtocols, relayProtocols } from '@price-alerts/domain';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WebSocket, WebSocketServer } from 'ws';
+import { recordingLogger } from './log.ts';
+import { startTestIngest } from './testing/testIngest.ts';
+import { verifyToken } from './testing/testRelay.ts';
+import { RelayService } from './relayService.ts';
+import { Simulator } from './simulator.ts';
+import { recordingClient } from './testClient.ts';
+import { OUTAGE_CODE, OUTAGE_ERROR } from './upstreamNotices.ts';
+
+const KEY = 'relay-feed-test-key-0123456789';
+const GRACE_MS = 300;
+// Real sockets and processes' worth of work: the whole unit suite runs beside them on 2 cores.
+vi.setConfig({ testTimeout: 20_000 });
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function startIngest(upstreamUrl: string, port = 0) {
+  const ingest = await startTestIngest(upstreamUrl, { port, feedKey: KEY });
+  cleanups.push(() => ingest.close());
+  await expect.poll(() => ingest.upstream.status, { timeout: 5_000 }).toBe('subscribed');
+  return ingest;
+}
+
+async function startRelay(feedPort: number, key = KEY) {
+  const log = recordingLogger();
+  const relay = await RelayService.start(
+    {
+      feedUrl: `ws://127.0.0.1:${feedPort}${RELAY_FEED_PATH}`,
+      feedKey: key,
+      port: 0,
+      host: '127.0.0.1',
+      heartbeatMs: 60_000,
+      relay: { flushMs: 10 },
+      feedGraceMs: GRACE_MS,
+      initialBackoffMs: 20,
+      maxBackoffMs: 100,
+    },
+    verifyToken,
+    log,
+  );
+  cleanups.push(() => relay.close());
+  return Object.assign(relay, { log });
+}
+
+const app = (relay: RelayService, uid = 'u1') =>
+  recordingClient(
+    `ws://127.0.0.1:${relay.port}/prices`,
+    encodeSubscribe(['EUR/USD']),
+    undefined,
+    relayProtocols(`good-${uid}`),
+  );
+
+describe('a relay fed by the ingest service', () => {
+  it('serves an app the session, the day and the latest tick on subscribe, then live ticks', async () => {
+    const sim = await Simulator.start({ apiKey: 'k', tickIntervalMs: 50 });
+    cleanups.push(() => sim.close());
+    const ingest = await startIngest(sim.url());
+    await expect.poll(() => ingest.relay.days.get('EUR/USD'), { timeout: 5_000 }).toBeDefined();
+    const relay = await startRelay(ingest.port);
+    await expect.poll(() => relay.connected, { timeout: 5_000 }).toBe(true);
+    expect(ingest.feed?.relayCount).toBe(1);
+    const client = await app(relay);
+    await client.next('subscribed');
+    await client.next('day', (m) => m.pair === 'EUR/USD');
+    sim.forceAsk('EUR/USD', 1.2345);
+    await client.next('tick', (m) => m.tick.ask === 1.2345);
+    client.socket.close();
+  });
+
+  it('tells its apps Error once when the ingest is away past the grace, and resyncs them when it is back', async () => {
+    const sim = await Simulator.start({ apiKey: 'k', tickIntervalMs: 50 });
+    cleanups.push(() => sim.close());
+    const first = await startIngest(sim.url());
+    const port = first.port;
+    const relay = await startRelay(port);
+    await expect.poll(() => relay.connected, { timeout: 5_000 }).toBe(true);
+    const client = await app(relay);
+    await client.next('subscribed');
+    await first.close();
+    await client.next('error', (m) => m.code === OUTAGE_CODE && m.error === OUTAGE_ERROR, 5_000);
+    await new Promise((r) => setTimeout(r, 3 * GRACE_MS));
+    expect(client.messages.filter((m) => m.type === 'error')).toHaveLength(1);
+    // Back on the same address: the relay reconnects, and the app gets a fresh start, then ticks.
+    const subscribedBefore = client.messages.filter((m) => m.type === 'subscribed').length;
+    await startIngest(sim.url(), port);
+    await expect.poll(() => relay.connected, { timeout: 5_000 }).toBe(true);
+    await expect
+      .poll(() => client.messages.filter((m) => m.type === 'subscribed').length, { timeout: 5_000 })
+      .toBe(subscribedBefore + 1);
+    sim.forceAsk('EUR/USD', 1.3456);
+    await client.next('tick', (m) => m.tick.ask === 1.3456);
+    client.socket.close();
+  });
+
+  it('is refused by the ingest without the key, and the ingest serves nobody the feed', async () => {
+    const sim = await Simulator.start({ apiKey: 'k', tickIntervalMs: 50 });
+    cleanups.push(() => sim.close());
+    const ingest = await startIngest(sim.url());
+    const relay = await startRelay(ingest.port, 'not-the-key-0123456789');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(relay.connected).toBe(false);
+    expect(ingest.feed?.relayCount).toBe(0);
+    const bare = new WebSocket(`ws://127.0.0.1:${ingest.port}${RELAY_FEED_PATH}`, ['price-alerts-feed.v1']);
+    const refused = await new Promise<string>((resolve) => bare.on('error', (e) => resolve(e.message)));
+    expect(refused).toMatch(/401/);
+  });
+
+  it('skips malformed frames from its feed and keeps serving', async () => {
+    const fake = new WebSocketServer({ port: 0, host: '127.0.0.1', handleProtocols: () => 'price-alerts-feed.v1' });
+    await new Promise((resolve) => fake.once('listening', resolve));
+    cleanups.push(() => new Promise((r) => fake.close(r)));
+    fake.on('connection', (ws) => {
+      for (const bad of [
+        'not json',
+        '{"type":"ticks","ticks":[{"pair":"EUR/USD","ask":-1,"bid":1,"timestamp":1}]}',
+        '{"type":"nope"}',
+        '[]',
+      ])
+        ws.send(bad);
+      ws.send(JSON.stringify({ type: 'hello', ticks: [], days: [], outage: null }));
+      ws.send(
+        JSON.stringify({ type: 'ticks', ticks: [{ pair: 'EUR/USD', ask: 1.5, bid: 1.4999, timestamp: Date.now() }] }),
+      );
+    });
+    const { port } = fake.address() as { port: number };
+    const relay = await startRelay(port);
+    await expect.poll(() => relay.connected, { timeout: 5_000 }).toBe(true);
+    expect(relay.badFrames).toBe(4);
+    const client = await app(relay);
+    await client.next('tick', (m) => m.tick.ask === 1.5);
+    client.socket.close();
+  });
+});
+
+describe('relayFeedProtocols', () => {
+  it('offers the feed protocol and the key as a bearer entry', () => {
+    expect(relayFeedProtocols(KEY)).toEqual(['price-alerts-feed.v1', `bearer.${KEY}`]);
+  });
+});

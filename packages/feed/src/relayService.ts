@@ -1,0 +1,166 @@
+/**
+ * A price relay as a service of its own (docs/live-prices.md): app sockets at /prices, served
+ * exactly as the ingest service serves them (relay.ts), fed by one WebSocket to the ingest
+ * service's /feed (feedHub.ts) instead of the upstream. It keeps nothing a restart would lose: the
+ * ingest's hello brings back each pair's latest tick, day and outage state. When the ingest is away
+ * longer than the grace, apps are told 'Error' once, as for an upstream outage, and are resynced
+ * when it is back.
+ */
+import {
+  encodeError,
+  pairToSymbol,
+  parsePairDay,
+  parseRelayFeed,
+  relayFeedProtocols,
+  symbolToPair,
+  type RelayFeedMessage,
+} from '@price-alerts/domain';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocket } from 'ws';
+import type { Logger } from './log.ts';
+import { Relay, type RelayOptions, type VerifiedToken } from './relay.ts';
+import { OUTAGE_CODE, OUTAGE_ERROR } from './upstreamNotices.ts';
+
+export interface RelayServiceConfig {
+  /** The ingest service's feed, e.g. ws://127.0.0.1:8091/feed. */
+  feedUrl: string;
+  feedKey: string;
+  port: number;
+  host: string;
+  heartbeatMs: number;
+  relay?: Partial<Omit<RelayOptions, 'verifyToken' | 'log' | 'heartbeatMs'>>;
+  /** How long the ingest may be away before apps are told (default 5 s): a reconnect is quicker. */
+  feedGraceMs?: number;
+  initialBackoffMs?: number;
+  maxBackoffMs?: number;
+}
+
+const FEED_LOST = encodeError(OUTAGE_CODE, OUTAGE_ERROR);
+
+export class RelayService {
+  readonly relay: Relay;
+  readonly #config: RelayServiceConfig;
+  readonly #log: Logger;
+  readonly #server: Server;
+  #feed: WebSocket | undefined;
+  #connected = false;
+  #attempt = 0;
+  #retry: NodeJS.Timeout | undefined;
+  #grace: NodeJS.Timeout | undefined;
+  /** Apps were told the feed is lost: they are resynced when it is back. */
+  #told = false;
+  #stopped = false;
+  /** Frames from the ingest that did not parse (a version skew, never a reason to stop). */
+  badFrames = 0;
+
+  private constructor(config: RelayServiceConfig, verifyToken: RelayOptions['verifyToken'], log: Logger) {
+    this.#config = config;
+    this.#log = log;
+    this.relay = new Relay({ verifyToken, heartbeatMs: config.heartbeatMs, log, ...config.relay });
+    this.#server = createServer((req, res) => {
+      if (req.url === '/health') return this.#health(res);
+      res.writeHead(404).end();
+    });
+    this.relay.attach(this.#server);
+  }
+
+  static async start(
+    config: RelayServiceConfig,
+    verifyToken: (token: string) => Promise<VerifiedToken>,
+    log: Logger,
+  ): Promise<RelayService> {
+    const service = new RelayService(config, verifyToken, log);
+    await new Promise<void>((resolve, reject) => {
+      service.#server.once('error', reject);
+      service.#server.listen(config.port, config.host, resolve);
+    });
+    service.#connect();
+    return service;
+  }
+
+  get port(): number {
+    return (this.#server.address() as AddressInfo).port;
+  }
+
+  get connected(): boolean {
+    return this.#connected;
+  }
+
+  #connect(): void {
+    if (this.#stopped) return;
+    const feed = new WebSocket(this.#config.feedUrl, relayFeedProtocols(this.#config.feedKey));
+    this.#feed = feed;
+    feed.on('error', (error) => this.#log.warn('Relay feed error', { error: error.message }));
+    feed.on('message', (data) => this.#onFrame(String(data)));
+    feed.on('close', () => this.#lost(feed));
+  }
+
+  #lost(feed: WebSocket): void {
+    if (this.#feed !== feed) return;
+    this.#feed = undefined;
+    this.#connected = false;
+    if (this.#stopped) return;
+    this.#grace ??= setTimeout(() => {
+      this.#log.warn('Relay lost the ingest feed; telling apps');
+      this.relay.setOutage(FEED_LOST);
+      this.relay.broadcast(FEED_LOST);
+      this.#told = true;
+    }, this.#config.feedGraceMs ?? 5_000);
+    const { initialBackoffMs = 250, maxBackoffMs = 5_000 } = this.#config;
+    const delay = Math.min(maxBackoffMs, initialBackoffMs * 2 ** this.#attempt);
+    this.#attempt += 1;
+    this.#retry = setTimeout(() => this.#connect(), delay);
+  }
+
+  #onFrame(data: string): void {
+    const parsed = parseRelayFeed(data);
+    if (!parsed.ok) {
+      this.badFrames += 1;
+      this.#log.warn('Relay skipped a feed frame', { reason: parsed.reason });
+      return;
+    }
+    this.#apply(parsed.message);
+  }
+
+  #apply(message: RelayFeedMessage): void {
+    const relay = this.relay;
+    if (message.type === 'hello') {
+      for (const text of message.days) {
+        const day = parsePairDay(text.slice(1));
+        const pair = day.ok ? symbolToPair(day.symbol) : undefined;
+        if (day.ok && pair) relay.days.set(pair, day.day);
+      }
+      for (const t of message.ticks) relay.publish({ ...t, symbol: pairToSymbol(t.pair) });
+      relay.setOutage(message.outage ?? undefined);
+      clearTimeout(this.#grace);
+      this.#grace = undefined;
+      this.#connected = true;
+      this.#attempt = 0;
+      if (this.#told) {
+        this.#told = false;
+        relay.resync();
+      }
+      this.#log.info('Relay connected to the ingest feed');
+    } else if (message.type === 'ticks') {
+      for (const t of message.ticks) relay.publish({ ...t, symbol: pairToSymbol(t.pair) });
+    } else if (message.type === 'broadcast') relay.broadcast(message.message);
+    else if (message.type === 'outage') relay.setOutage(message.message ?? undefined);
+    else relay.resync();
+  }
+
+  /** 200 while fed by the ingest, 503 otherwise: a load balancer sends apps to a relay with prices. */
+  #health(res: ServerResponse): void {
+    res.writeHead(this.#connected ? 200 : 503, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ feed: this.#connected ? 'connected' : 'connecting', clients: this.relay.clientCount }));
+  }
+
+  async close(): Promise<void> {
+    this.#stopped = true;
+    clearTimeout(this.#retry);
+    clearTimeout(this.#grace);
+    this.#feed?.close();
+    await this.relay.close();
+    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+  }
+}

@@ -1,0 +1,31 @@
+// An ingest service on a loopback port for tests over real sockets: Pub/Sub and Firestore are
+// stand-ins (no emulators), tokens are checked as in testRelay.ts ('good-<uid>' passes).
+import { IngestService, type IngestConfig, type IngestSinks } from '../ingest.ts';
+import { recordingLogger } from '../log.ts';
+import { verifyToken } from './testRelay.ts';
+
+export const standInSinks: IngestSinks = {
+  publishIntervals: async () => {},
+  saveLatest: async () => {},
+  verifyToken,
+};
+
+/** Quick retries and a short-lived window; `config` overrides any of it. */
+export function startTestIngest(upstreamUrl: string, config: Partial<IngestConfig> = {}): Promise<IngestService> {
+  return IngestService.start(
+    {
+      upstreamUrl,
+      port: 0,
+      host: '127.0.0.1',
+      windowMs: 1_000,
+      silentMs: 5_000,
+      initialBackoffMs: 20,
+      maxBackoffMs: 100,
+      relayHeartbeatMs: 60_000,
+      source: 'test-ingest',
+      ...config,
+    },
+    standInSinks,
+    recordingLogger(),
+  );
+}
