@@ -1,28 +1,95 @@
 /**
- * Checks the Firebase ID tokens apps offer the price relay (relay.ts), with the Firebase Admin SDK:
- * the ingest service and each relay service verify them the same way.
+ * Checks the Firebase ID tokens apps offer the price relays (relay.ts), with the Firebase Admin SDK,
+ * for the ingest service and each relay service alike. A token's signature, audience and expiry are
+ * checked locally (the SDK caches Google's public keys); whether its account is disabled, deleted or
+ * signed out everywhere since the token was issued needs an Auth lookup, made once per user per
+ * `revocationCacheMs` (5 minutes, as often as an open socket is checked again) and shared by every
+ * socket of that user: a thousand phones reconnecting cost a lookup per person, not per socket.
  */
 import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { getAuth } from 'firebase-admin/auth';
+import { getAuth, type Auth } from 'firebase-admin/auth';
 import type { VerifiedToken } from './relayOptions.ts';
 
 export interface AppTokenVerifier {
   verifyToken(token: string): Promise<VerifiedToken>;
+  /** Auth lookups made (for tests and /health). */
+  readonly lookups: number;
   close(): Promise<void>;
 }
 
+export interface AppTokenOptions {
+  /** The Firebase app's name (several verifiers may share a process). */
+  name?: string;
+  revocationCacheMs?: number;
+  now?: () => number;
+}
+
+/** Users kept at most; the oldest entry goes first (a map keeps insertion order). */
+const MAX_CACHED_USERS = 200_000;
+
+interface UserState {
+  disabled: boolean;
+  /** Tokens issued (auth_time) before this, ms since the epoch, are revoked. */
+  validSince: number;
+}
+
 /** `projectId`: the project users sign in to. */
-export function firebaseTokenVerifier(projectId: string, name = `app-tokens-${projectId}`): AppTokenVerifier {
-  const app = initializeApp({ projectId }, name);
-  const auth = getAuth(app);
+export function firebaseTokenVerifier(projectId: string, options: AppTokenOptions = {}): AppTokenVerifier {
+  const app = initializeApp({ projectId }, options.name ?? `app-tokens-${projectId}`);
+  const cached = cachedTokenVerifier(getAuth(app), options);
+  return {
+    verifyToken: (token) => cached.verifyToken(token),
+    get lookups() {
+      return cached.lookups;
+    },
+    close: () => deleteApp(app),
+  };
+}
+
+/** The Auth calls the check makes (a typed fake in tests: the emulator's SDK checks revocation on every verify). */
+export type TokenAuth = Pick<Auth, 'verifyIdToken' | 'getUser'>;
+
+export function cachedTokenVerifier(
+  auth: TokenAuth,
+  { revocationCacheMs = 5 * 60_000, now = Date.now }: AppTokenOptions = {},
+): Omit<AppTokenVerifier, 'close'> {
+  const users = new Map<string, { at: number; state: Promise<UserState | undefined> }>();
+  let lookups = 0;
+
+  function userState(uid: string): Promise<UserState | undefined> {
+    const cached = users.get(uid);
+    if (cached && now() - cached.at < revocationCacheMs) return cached.state;
+    lookups += 1;
+    const state = auth.getUser(uid).then(
+      (user) => ({
+        disabled: user.disabled,
+        validSince: user.tokensValidAfterTime ? Date.parse(user.tokensValidAfterTime) : 0,
+      }),
+      (error: { code?: string }) => {
+        if (error.code === 'auth/user-not-found') return undefined;
+        // Not kept: the next check asks again rather than trust a failure for minutes.
+        users.delete(uid);
+        throw error;
+      },
+    );
+    users.delete(uid);
+    users.set(uid, { at: now(), state });
+    if (users.size > MAX_CACHED_USERS) users.delete(users.keys().next().value as string);
+    return state;
+  }
+
   return {
     async verifyToken(token) {
       if (!token) throw new Error('No token');
-      // checkRevoked: a disabled or deleted account, or revoked sessions, fail now rather than
-      // when the token expires (up to an hour later). It costs one Auth lookup per check.
-      const decoded = await auth.verifyIdToken(token, true);
+      const decoded = await auth.verifyIdToken(token);
+      const user = await userState(decoded.uid);
+      if (!user) throw new Error('auth/user-not-found');
+      if (user.disabled) throw new Error('auth/user-disabled');
+      if (decoded.auth_time * 1000 < user.validSince) throw new Error('auth/id-token-revoked');
       return { uid: decoded.uid, exp: decoded.exp };
     },
-    close: () => deleteApp(app),
+    get lookups() {
+      return lookups;
+    },
   };
 }

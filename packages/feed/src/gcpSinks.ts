@@ -27,6 +27,8 @@ export interface GcpOptions {
   /** Signs every interval message (INTERVALS_SIGNING_KEY, shared with the functions only). */
   signingKey: string;
   log: Logger;
+  /** How long an account's revocation state is trusted (appTokens.ts; default 5 minutes). */
+  revocationCacheMs?: number;
 }
 
 export async function gcpSinks({
@@ -34,10 +36,14 @@ export async function gcpSinks({
   authProjectId = projectId,
   signingKey,
   log,
+  revocationCacheMs,
 }: GcpOptions): Promise<IngestSinks & { close(): Promise<void> }> {
   const name = () => `ingest-${Math.random().toString(36).slice(2, 8)}`;
   const app = initializeApp({ projectId }, name());
-  const tokens = firebaseTokenVerifier(authProjectId, name());
+  const tokens = firebaseTokenVerifier(authProjectId, {
+    name: name(),
+    ...(revocationCacheMs !== undefined ? { revocationCacheMs } : {}),
+  });
   const db = getFirestore(app);
   const pubsub = new PubSub({ projectId });
   const topic = pubsub.topic(PRICE_INTERVALS_TOPIC, { batching: { maxMessages: 500, maxMilliseconds: 20 } });

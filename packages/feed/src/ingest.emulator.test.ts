@@ -46,7 +46,14 @@ const everyWindow = (s: IngestSinks): IngestSinks => ({
 
 beforeAll(async () => {
   sim = await Simulator.start({ apiKey: 'ingest-test-key', tickIntervalMs: 60_000, heartbeatMs: 200 });
-  sinks = await gcpSinks({ projectId: PROJECT, authProjectId: AUTH_PROJECT, signingKey: SIGNING_KEY, log });
+  // Every check asks Auth: these tests disable an account and expect the next check to see it.
+  sinks = await gcpSinks({
+    projectId: PROJECT,
+    authProjectId: AUTH_PROJECT,
+    signingKey: SIGNING_KEY,
+    log,
+    revocationCacheMs: 0,
+  });
   const pubsub = new PubSub({ projectId: PROJECT });
   [subscription] = await pubsub.topic(PRICE_INTERVALS_TOPIC).createSubscription(`ingest-test-${Date.now()}`);
   subscription.on('message', (message) => {
