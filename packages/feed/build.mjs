@@ -1,4 +1,4 @@
-// Bundles the ingest service for its container: our code, the domain package, zod and ws inlined;
+// Bundles the ingest service and the price relay for their container: our code, the domain package, zod and ws inlined;
 // the Google client libraries stay external and are installed in the image from dist/package.json.
 import { build } from 'esbuild';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -7,9 +7,11 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = ['firebase-admin', '@google-cloud/pubsub', '@google-cloud/firestore'];
 
 mkdirSync('dist', { recursive: true });
+// One image, two services: the ingest service (ingest.mjs) and the price relays (relay.mjs).
 await build({
-  entryPoints: ['src/ingest-cli.ts'],
-  outfile: 'dist/ingest.mjs',
+  entryPoints: { ingest: 'src/ingest-cli.ts', relay: 'src/relay-cli.ts' },
+  outdir: 'dist',
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   target: 'node24',

@@ -1,35 +1,16 @@
 // The deploy step that makes the ingest service the only publisher of the intervals topic, run
 // against a stand-in gcloud that records what it was asked (no Google project is reachable here).
-import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runWithFakes } from './fakeCommands';
 
 const script = fileURLToPath(new URL('../../scripts/deploy/lock-intervals-topic.sh', import.meta.url));
 
-function run(...args: string[]) {
-  const bin = mkdtempSync(join(tmpdir(), 'fake-gcloud-'));
-  const calls = join(bin, 'calls.log');
-  // Each call is logged; a policy file argument is logged with its content, as it is gone afterwards.
-  writeFileSync(
-    join(bin, 'gcloud'),
-    `#!/usr/bin/env bash\necho "gcloud $*" >> ${calls}\nfor a in "$@"; do [ -f "$a" ] && cat "$a" >> ${calls}; done\nexit 0\n`,
-  );
-  chmodSync(join(bin, 'gcloud'), 0o755);
-  const result = spawnSync('bash', [script, ...args], {
-    env: { ...process.env, PATH: `${bin}:${process.env.PATH}` },
-    encoding: 'utf8',
+// A policy file argument is logged with its content, as it is gone afterwards.
+const run = (...args: string[]) =>
+  runWithFakes(script, args, {
+    gcloud: 'for a in "$@"; do [ -f "$a" ] && cat "$a" >> "$(dirname "$0")/calls.log"; done\n',
   });
-  let log = '';
-  try {
-    log = readFileSync(calls, 'utf8');
-  } catch {
-    // gcloud was never called.
-  }
-  return { status: result.status, stderr: result.stderr, log };
-}
 
 describe('lock-intervals-topic.sh', () => {
   it('sets the topic policy to the ingest account as its only publisher, then lists project-wide publishers', () => {
