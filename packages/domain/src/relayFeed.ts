@@ -31,7 +31,9 @@ export const relayFeedTickSchema = z.object({
   pair: currencyPairSchema,
   ask: price,
   bid: price,
-  timestamp: z.number().check(z.refine(Number.isFinite, 'must be finite')),
+  // Milliseconds since the epoch, within what a Date can hold: a tick outside it would throw where
+  // its day is folded.
+  timestamp: z.number().check(z.gt(0), z.lte(8.64e15)),
 });
 export type RelayFeedTick = z.infer<typeof relayFeedTickSchema>;
 

@@ -1,29 +1,22 @@
-// The relay side of the fan-out benchmark, in its own process so its CPU can be measured alone:
-// a simulator upstream at 20 ticks/s per pair, and the ingest service with no-op sinks.
-import { IngestService } from '../src/ingest.ts';
+// One price relay for the relay benchmark, in a process of its own so its CPU can be measured alone:
+// a RelayService fed by the ingest service's feed (relay-feed.ts) at the port given. Prints its port;
+// 'mark' starts a measure, 'report' prints CPU (percent of a core since the mark), RSS, clients and
+// ticks skipped for backpressure; 'exit' stops it.
 import { recordingLogger } from '../src/log.ts';
-import { Simulator } from '../src/simulator.ts';
+import { RelayService } from '../src/relayService.ts';
 
-const sim = await Simulator.start({ apiKey: 'bench', tickIntervalMs: 50, heartbeatMs: 5_000 });
-const ingest = await IngestService.start(
+const relay = await RelayService.start(
   {
-    upstreamUrl: sim.url(),
+    feedUrl: `ws://127.0.0.1:${process.argv[2]}/feed`,
+    feedKey: process.env.BENCH_FEED_KEY ?? '',
     port: 0,
     host: '127.0.0.1',
-    windowMs: 1_000,
-    silentMs: 30_000,
-    initialBackoffMs: 100,
-    maxBackoffMs: 1_000,
-    relayHeartbeatMs: 10_000,
-    source: 'bench',
+    heartbeatMs: 10_000,
   },
-  {
-    publishIntervals: async () => {},
-    saveLatest: async () => {},
-    verifyToken: async () => ({ uid: 'bench', exp: Date.now() / 1000 + 3600 }),
-  },
+  async () => ({ uid: 'bench', exp: Date.now() / 1000 + 3600 }),
   recordingLogger(),
 );
+while (!relay.connected) await new Promise((r) => setTimeout(r, 50));
 
 let mark = { cpu: process.cpuUsage(), at: process.hrtime.bigint() };
 process.stdin.setEncoding('utf8');
@@ -37,15 +30,12 @@ process.stdin.on('data', (line: string) => {
     const report = {
       cpuPercent: ((cpu.user + cpu.system) / 1e6 / seconds) * 100,
       rssMiB: process.memoryUsage().rss / 2 ** 20,
-      clients: ingest.relay.clientCount,
-      skipped: ingest.relay.skippedForBackpressure,
+      clients: relay.relay.clientCount,
+      skipped: relay.relay.skippedForBackpressure,
     };
     process.stdout.write(`${JSON.stringify(report)}\n`);
   } else if (line.trim() === 'exit') {
-    void ingest
-      .close()
-      .then(() => sim.close())
-      .then(() => process.exit(0));
+    void relay.close().then(() => process.exit(0));
   }
 });
-process.stdout.write(`${JSON.stringify({ port: ingest.port })}\n`);
+process.stdout.write(`${JSON.stringify({ port: relay.port })}\n`);

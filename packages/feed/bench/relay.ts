@@ -1,6 +1,8 @@
-// Relay fan-out benchmark: N app clients subscribed to the 4 top pairs, the simulator at 20 ticks/s
-// per pair; prints delivery latency (upstream tick to client receipt) p50/p99 and the relay
-// process's CPU and memory. Run: npm run bench:relay [-- 1000 5000]
+// Relay fan-out benchmark: the ingest service and a simulator at 20 ticks/s per pair in one process,
+// one or two relay processes fed by it, and N app clients (in this process) subscribed to the 4 top
+// pairs, spread over the relays. Prints, per size, delivery latency (upstream tick to client receipt)
+// p50/p99 and each relay process's CPU and memory.
+// Run: npm run bench:relay [-- 1000 5000 10000] [--relays 2]
 import { TOP_PAIRS, encodeSubscribe, parseFeedFrame, relayProtocols, type FeedSession } from '@price-alerts/domain';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -8,30 +10,49 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { WebSocket } from 'ws';
 
-const sizes = process.argv
-  .slice(2)
+const args = process.argv.slice(2);
+const relaysAt = args.indexOf('--relays');
+const RELAYS = relaysAt >= 0 ? Number(args[relaysAt + 1]) : 1;
+const sizes = args
+  .filter((_, i) => relaysAt < 0 || (i !== relaysAt && i !== relaysAt + 1))
   .map(Number)
   .filter((n) => n > 0);
 const MEASURE_MS = 10_000;
+const env = { ...process.env, BENCH_FEED_KEY: 'bench-relay-feed-key-0123456789' };
 
-async function runOnce(clients: number) {
-  const server = spawn(
+function start(file: string, ...argv: string[]) {
+  const child = spawn(
     join(import.meta.dirname, '..', '..', '..', 'node_modules', '.bin', 'tsx'),
-    [join(import.meta.dirname, 'relay-server.ts')],
+    [join(import.meta.dirname, file), ...argv],
     {
       stdio: ['pipe', 'pipe', 'inherit'],
+      env,
     },
   );
-  const lines = createInterface({ input: server.stdout });
-  const nextLine = async () => JSON.parse((await once(lines, 'line'))[0] as string) as Record<string, number>;
-  const { port } = await nextLine();
+  const lines = createInterface({ input: child.stdout });
+  const next = async () => JSON.parse((await once(lines, 'line'))[0] as string) as Record<string, number>;
+  return { child, next };
+}
+
+type Child = ReturnType<typeof start>;
+const ask = async (p: Child, line: string) => {
+  p.child.stdin.write(`${line}\n`);
+  return p.next();
+};
+
+async function runOnce(clients: number) {
+  const feed = start('relay-feed.ts');
+  const { port: feedPort } = await feed.next();
+  const relays = [];
+  for (let r = 0; r < RELAYS; r++) relays.push(start('relay-server.ts', String(feedPort)));
+  const ports = await Promise.all(relays.map(async (r) => (await r.next()).port as number));
   const latencies: number[] = [];
   let measuring = false;
   const sockets: WebSocket[] = [];
   let failed = 0;
   const opened: Promise<void>[] = [];
   for (let i = 0; i < clients; i++) {
-    const socket = new WebSocket(`ws://127.0.0.1:${port}/prices`, relayProtocols('bench'));
+    const socket = new WebSocket(`ws://127.0.0.1:${ports[i % ports.length]}/prices`, relayProtocols('bench'));
     opened.push(
       new Promise<void>((resolve) => {
         socket.once('open', () => resolve());
@@ -57,23 +78,26 @@ async function runOnce(clients: number) {
   await Promise.all(opened);
   if (failed) console.warn(`${failed} of ${clients} clients could not connect`);
   await new Promise((r) => setTimeout(r, 2_000));
-  server.stdin.write('mark\n');
-  await nextLine();
+  await Promise.all(relays.map((r) => ask(r, 'mark')));
   measuring = true;
   await new Promise((r) => setTimeout(r, MEASURE_MS));
   measuring = false;
-  server.stdin.write('report\n');
-  const report = await nextLine();
+  const reports = await Promise.all(relays.map((r) => ask(r, 'report')));
   for (const s of sockets) s.terminate();
-  server.stdin.write('exit\n');
-  await once(server, 'exit');
+  for (const p of [...relays, feed]) p.child.stdin.write('exit\n');
+  await Promise.all([...relays, feed].map((p) => once(p.child, 'exit')));
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
+  const each = reports
+    .map(
+      (r) =>
+        `CPU ${r.cpuPercent?.toFixed(0)}% of a core, RSS ${r.rssMiB?.toFixed(0)} MiB, ${r.clients} clients, ${r.skipped} skipped`,
+    )
+    .join('; ');
   console.log(
-    `relay fan-out: ${clients} clients x ${TOP_PAIRS.length} pairs @ 20 ticks/s: ` +
+    `${clients} clients on ${RELAYS} relay${RELAYS > 1 ? 's' : ''}, ${TOP_PAIRS.length} pairs @ 20 ticks/s: ` +
       `${Math.round(latencies.length / (MEASURE_MS / 1000)).toLocaleString('en-US')} ticks/s delivered, ` +
-      `latency p50 ${pct(50)} ms, p99 ${pct(99)} ms; relay CPU ${report.cpuPercent?.toFixed(0)}% of a core, ` +
-      `RSS ${report.rssMiB?.toFixed(0)} MiB, ${report.clients} clients connected, ticks skipped for backpressure ${report.skipped}`,
+      `latency p50 ${pct(50)} ms, p99 ${pct(99)} ms; ${each}`,
   );
 }
 

@@ -21,6 +21,8 @@ import type { PairDays } from './pairDays.ts';
 import type { PricedTick } from './upstream.ts';
 import type { NoticeTarget } from './upstreamNotices.ts';
 
+/** How often each relay is pinged, so a relay can tell a silent feed from a dead one (relayService.ts). */
+export const FEED_PING_MS = 5_000;
 /** A relay this far behind (bytes queued) is cut off: it would only serve old prices. */
 const MAX_QUEUED_BYTES = 16 << 20;
 
@@ -29,6 +31,7 @@ export interface FeedHubOptions {
   log: Logger;
   /** The days the ingest folds from every tick, sent to each relay as it connects. */
   days: PairDays;
+  pingMs?: number;
 }
 
 const sameKey = (a: string, b: string) => {
@@ -44,12 +47,16 @@ export class FeedHub implements NoticeTarget {
     handleProtocols: (protocols) => (protocols.has(RELAY_FEED_PROTOCOL) ? RELAY_FEED_PROTOCOL : false),
   });
   readonly #relays = new Set<WebSocket>();
+  readonly #ping: NodeJS.Timeout;
   readonly #latest = new Map<CurrencyPair, PricedTick>();
   #outage: string | null = null;
   cutOff = 0;
 
   constructor(options: FeedHubOptions) {
     this.#options = options;
+    this.#ping = setInterval(() => {
+      for (const ws of this.#relays) ws.ping();
+    }, options.pingMs ?? FEED_PING_MS);
   }
 
   get relayCount(): number {
@@ -115,6 +122,7 @@ export class FeedHub implements NoticeTarget {
   }
 
   async close(): Promise<void> {
+    clearInterval(this.#ping);
     for (const ws of this.#relays) ws.close(1001, 'Ingest shutting down');
     await new Promise<void>((resolve) => this.#wss.close(() => resolve()));
   }

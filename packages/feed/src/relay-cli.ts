@@ -17,7 +17,7 @@ const env = z
     RELAY_SOCKET_LIFETIME_MS: z.coerce
       .number()
       .int()
-      .nonnegative()
+      .refine((ms) => ms === 0 || ms >= 60_000, 'must be 0 (never) or at least 60000: apps reconnect each time')
       .default(50 * 60_000),
     // Within the 10 s Cloud Run gives an instance between SIGTERM and its end.
     RELAY_DRAIN_MS: z.coerce.number().int().nonnegative().default(8_000),

@@ -177,4 +177,13 @@ describe('relay: planned closes the app does not see', () => {
     // Spread, not all in the same instant.
     expect(Math.max(...closedAt) - Math.min(...closedAt)).toBeGreaterThan(100);
   });
+
+  it('closes, the planned way, a socket whose token was still being checked when the relay began closing', async () => {
+    const { url, relay: current } = await startRelay();
+    const slow = await recordingClient(url, encodeSubscribe(['EUR/USD']), undefined, relayProtocols('slow-later'));
+    const closing = current.close();
+    expect(await slow.closed).toBe(1000);
+    expect(slow.closeReason).toBe(RELAY_RECONNECT_REASON);
+    await closing;
+  });
 });

@@ -118,6 +118,8 @@ export class Relay {
     socket.off('message', hold);
     // It closed (or was closed for flooding) while its token was checked: nothing to keep.
     if (socket.readyState !== WebSocket.OPEN) return;
+    // The relay began closing meanwhile: this one goes the planned way too, or close() would wait for it.
+    if (this.#closing) return void socket.close(CLOSE.normal, RELAY_RECONNECT_REASON);
     const client = newClient(socket, verified, token);
     this.#clients.add(client);
     socket.on('close', () => this.#drop(client));

@@ -7,7 +7,7 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { recordingLogger } from './log.ts';
 import { startTestIngest } from './testing/testIngest.ts';
 import { verifyToken } from './testing/testRelay.ts';
-import { RelayService } from './relayService.ts';
+import { RelayService, type RelayServiceConfig } from './relayService.ts';
 import { Simulator } from './simulator.ts';
 import { recordingClient } from './testClient.ts';
 import { OUTAGE_CODE, OUTAGE_ERROR } from './upstreamNotices.ts';
@@ -28,7 +28,7 @@ async function startIngest(upstreamUrl: string, port = 0) {
   return ingest;
 }
 
-async function startRelay(feedPort: number, key = KEY) {
+async function startRelay(feedPort: number, key = KEY, extra: Partial<RelayServiceConfig> = {}) {
   const log = recordingLogger();
   const relay = await RelayService.start(
     {
@@ -41,6 +41,7 @@ async function startRelay(feedPort: number, key = KEY) {
       feedGraceMs: GRACE_MS,
       initialBackoffMs: 20,
       maxBackoffMs: 100,
+      ...extra,
     },
     verifyToken,
     log,
@@ -135,6 +136,45 @@ describe('a relay fed by the ingest service', () => {
     expect(relay.badFrames).toBe(4);
     const client = await app(relay);
     await client.next('tick', (m) => m.tick.ask === 1.5);
+    client.socket.close();
+  });
+});
+
+describe('a relay and a broken feed', () => {
+  it('skips a tick dated where no clock reaches, and serves on', async () => {
+    const fake = new WebSocketServer({ port: 0, host: '127.0.0.1', handleProtocols: () => 'price-alerts-feed.v1' });
+    await new Promise((resolve) => fake.once('listening', resolve));
+    cleanups.push(() => new Promise((r) => fake.close(r)));
+    fake.on('connection', (ws) => {
+      ws.send(JSON.stringify({ type: 'hello', ticks: [], days: [], outage: null }));
+      ws.send(JSON.stringify({ type: 'ticks', ticks: [{ pair: 'EUR/USD', ask: 1, bid: 1, timestamp: -1e16 }] }));
+      ws.send(
+        JSON.stringify({ type: 'ticks', ticks: [{ pair: 'EUR/USD', ask: 1.5, bid: 1.4999, timestamp: Date.now() }] }),
+      );
+    });
+    const relay = await startRelay((fake.address() as { port: number }).port);
+    const client = await app(relay);
+    await client.next('tick', (m) => m.tick.ask === 1.5);
+    expect(relay.badFrames).toBe(1);
+    client.socket.close();
+  });
+
+  it('drops a feed that goes silent, tells its apps Error, and reconnects', async () => {
+    // Answers the first handshake with a hello, then nothing, as a network that drops packets would.
+    const fake = new WebSocketServer({ port: 0, host: '127.0.0.1', handleProtocols: () => 'price-alerts-feed.v1' });
+    await new Promise((resolve) => fake.once('listening', resolve));
+    cleanups.push(() => new Promise((r) => fake.close(r)));
+    let connections = 0;
+    fake.on('connection', (ws) => {
+      connections += 1;
+      if (connections === 1) ws.send(JSON.stringify({ type: 'hello', ticks: [], days: [], outage: null }));
+    });
+    const relay = await startRelay((fake.address() as { port: number }).port, KEY, { feedPingMs: 100 });
+    await expect.poll(() => relay.connected, { timeout: 5_000 }).toBe(true);
+    const client = await app(relay);
+    await client.next('subscribed');
+    await client.next('error', (m) => m.code === OUTAGE_CODE, 5_000);
+    expect(connections).toBeGreaterThan(1);
     client.socket.close();
   });
 });

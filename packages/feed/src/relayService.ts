@@ -20,6 +20,7 @@ import type { AddressInfo } from 'node:net';
 import { WebSocket } from 'ws';
 import type { Logger } from './log.ts';
 import { Relay, type RelayOptions, type VerifiedToken } from './relay.ts';
+import { FEED_PING_MS } from './feedHub.ts';
 import { OUTAGE_CODE, OUTAGE_ERROR } from './upstreamNotices.ts';
 
 export interface RelayServiceConfig {
@@ -34,6 +35,8 @@ export interface RelayServiceConfig {
   feedGraceMs?: number;
   initialBackoffMs?: number;
   maxBackoffMs?: number;
+  /** How often the ingest pings (FEED_PING_MS); tests use a short one. */
+  feedPingMs?: number;
 }
 
 const FEED_LOST = encodeError(OUTAGE_CODE, OUTAGE_ERROR);
@@ -51,6 +54,8 @@ export class RelayService {
   /** Apps were told the feed is lost: they are resynced when it is back. */
   #told = false;
   #stopped = false;
+  #heardAt = 0;
+  #watchdog: NodeJS.Timeout | undefined;
   /** Frames from the ingest that did not parse (a version skew, never a reason to stop). */
   badFrames = 0;
 
@@ -65,6 +70,20 @@ export class RelayService {
     this.relay.attach(this.#server);
   }
 
+  /**
+   * The ingest pings every FEED_PING_MS: a feed silent for three of them is dead (a network that
+   * drops packets closes nothing), and is dropped so the relay reconnects and tells its apps.
+   */
+  #watch(): void {
+    const silentMs = 3 * (this.#config.feedPingMs ?? FEED_PING_MS);
+    this.#watchdog = setInterval(() => {
+      if (this.#feed && Date.now() - this.#heardAt > silentMs) {
+        this.#log.warn('Relay feed silent; reconnecting', { silentMs });
+        this.#feed.terminate();
+      }
+    }, silentMs / 3);
+  }
+
   static async start(
     config: RelayServiceConfig,
     verifyToken: (token: string) => Promise<VerifiedToken>,
@@ -76,6 +95,7 @@ export class RelayService {
       service.#server.listen(config.port, config.host, resolve);
     });
     service.#connect();
+    service.#watch();
     return service;
   }
 
@@ -91,8 +111,13 @@ export class RelayService {
     if (this.#stopped) return;
     const feed = new WebSocket(this.#config.feedUrl, relayFeedProtocols(this.#config.feedKey));
     this.#feed = feed;
+    this.#heardAt = Date.now();
     feed.on('error', (error) => this.#log.warn('Relay feed error', { error: error.message }));
-    feed.on('message', (data) => this.#onFrame(String(data)));
+    feed.on('ping', () => (this.#heardAt = Date.now()));
+    feed.on('message', (data) => {
+      this.#heardAt = Date.now();
+      this.#onFrame(String(data));
+    });
     feed.on('close', () => this.#lost(feed));
   }
 
@@ -120,7 +145,13 @@ export class RelayService {
       this.#log.warn('Relay skipped a feed frame', { reason: parsed.reason });
       return;
     }
-    this.#apply(parsed.message);
+    try {
+      this.#apply(parsed.message);
+    } catch (error) {
+      // Whatever a frame holds, the relay serves on: a frame it cannot apply is skipped and counted.
+      this.badFrames += 1;
+      this.#log.warn('Relay could not apply a feed frame', { error: String(error) });
+    }
   }
 
   #apply(message: RelayFeedMessage): void {
@@ -159,8 +190,10 @@ export class RelayService {
     this.#stopped = true;
     clearTimeout(this.#retry);
     clearTimeout(this.#grace);
-    this.#feed?.close();
+    clearInterval(this.#watchdog);
+    // The feed last: ticks keep flowing to the apps still open while the relay drains.
     await this.relay.close();
+    this.#feed?.close();
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
   }
 }

@@ -22,6 +22,7 @@ let sockets: FakeSocket[];
 let log: string[];
 let client: FeedClient;
 let online: boolean;
+let signedIn: boolean;
 
 const events: FeedEvents = {
   state: (s) => log.push(`state:${s.status}:${s.text}`),
@@ -35,13 +36,14 @@ beforeEach(() => {
   sockets = [];
   log = [];
   online = true;
+  signedIn = true;
   client = new FeedClient({
     open: ({ url }) => {
       const socket = new FakeSocket(url);
       sockets.push(socket);
       return socket;
     },
-    target: async () => ({ url: 'ws://relay/prices', protocols: ['price-alerts.v1', 'bearer.t'] }),
+    target: async () => (signedIn ? { url: 'ws://relay/prices', protocols: ['price-alerts.v1', 'bearer.t'] } : null),
     events,
     retryDelay: () => 1_000,
     isOnline: () => online,
@@ -115,6 +117,7 @@ describe('FeedClient', () => {
   it('reconnects at once and shows nothing when a relay closes for a planned reason', async () => {
     const socket = await connected();
     socket.serverSends(encodeTick(session, 'EURUSD', 1.0851, 1.085, 2_000));
+    await vi.advanceTimersByTimeAsync(40 * 60_000);
     log = [];
     socket.serverCloses(1000, RELAY_RECONNECT_REASON);
     await vi.advanceTimersByTimeAsync(0);
@@ -130,6 +133,7 @@ describe('FeedClient', () => {
 
   it('shows Offline when the reconnect after a planned close fails', async () => {
     const socket = await connected();
+    await vi.advanceTimersByTimeAsync(60_000);
     log = [];
     socket.serverCloses(1000, RELAY_RECONNECT_REASON);
     await vi.advanceTimersByTimeAsync(0);
@@ -137,6 +141,29 @@ describe('FeedClient', () => {
     next.serverErrors();
     next.serverCloses(1006);
     expect(log).toEqual(['state:error:Error', `toast:${TOAST.websocketConnection}`, 'state:disconnected:Offline']);
+  });
+
+  it('takes a planned close within 30 s of opening as trouble: Offline, and a retry with backoff, not a loop', async () => {
+    const socket = await connected();
+    log = [];
+    socket.serverCloses(1000, RELAY_RECONNECT_REASON);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(log).toEqual(['state:disconnected:Offline']);
+    expect(sockets).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(sockets).toHaveLength(2);
+  });
+
+  it('shows Loading... again on the next connect after a planned close found the user signed out', async () => {
+    const socket = await connected();
+    await vi.advanceTimersByTimeAsync(60_000);
+    signedIn = false;
+    socket.serverCloses(1000, RELAY_RECONNECT_REASON);
+    await vi.advanceTimersByTimeAsync(0);
+    signedIn = true;
+    log = [];
+    await client.connect();
+    expect(log).toEqual(['state:connecting:Loading...']);
   });
 
   it('shows - for a normal close with any other reason', async () => {

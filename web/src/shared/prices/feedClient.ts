@@ -68,6 +68,11 @@ export interface FeedDeps {
 
 const CONNECTING = 0;
 const OPEN = 1;
+/**
+ * A relay closes a socket the planned way after 40 minutes or on its shutdown; one that does so within
+ * this of opening is misbehaving, and is retried with backoff (and 'Offline'), not at once in a loop.
+ */
+const PLANNED_CLOSE_MIN_MS = 30_000;
 
 export class FeedClient {
   #socket: SocketLike | undefined;
@@ -88,6 +93,8 @@ export class FeedClient {
   #toldError: string | undefined;
   /** Reconnecting after a relay's planned close: the screen keeps its prices until the new subscription. */
   #quiet = false;
+  /** When the current socket opened: a planned close soon after is no plan (a misconfigured relay). */
+  #openedAt = 0;
 
   constructor(private readonly deps: FeedDeps) {}
 
@@ -103,6 +110,7 @@ export class FeedClient {
     if (state === OPEN || state === CONNECTING) return;
     clearTimeout(this.#timer);
     if (!this.#online()) {
+      this.#quiet = false;
       this.#set('disconnected', 'Offline');
       return;
     }
@@ -119,12 +127,14 @@ export class FeedClient {
     if (this.#stopped || this.#socket) return;
     // Signed out before the screens closed the feed: nothing failed, and there is nothing to show.
     if (!target) {
+      this.#quiet = false;
       this.#set('disconnected', '-');
       return;
     }
     const socket = this.deps.open(target);
     this.#socket = socket;
     socket.onopen = () => {
+      this.#openedAt = Date.now();
       this.#attempt = 0;
       if (!this.#quiet) this.#set('connected', 'Loading...');
       socket.send(encodeSubscribe(this.#pairs));
@@ -177,6 +187,7 @@ export class FeedClient {
 
   #shutDown(text: PriceText): void {
     this.#stopped = true;
+    this.#quiet = false;
     this.#toldError = undefined;
     clearTimeout(this.#timer);
     const socket = this.#socket;
@@ -246,14 +257,15 @@ export class FeedClient {
     this.#socket = undefined;
     this.#session = null;
     if (this.#stopped) return;
-    if (code === NORMAL_CLOSE_CODE && reason === RELAY_RECONNECT_REASON && this.#online()) {
+    const planned = reason === RELAY_RECONNECT_REASON && Date.now() - this.#openedAt >= PLANNED_CLOSE_MIN_MS;
+    if (code === NORMAL_CLOSE_CODE && planned && this.#online()) {
       // A relay's planned close: straight back, to whichever relay answers, with nothing shown.
       this.#quiet = true;
       void this.connect();
       return;
     }
     this.#quiet = false;
-    if (code === NORMAL_CLOSE_CODE) {
+    if (code === NORMAL_CLOSE_CODE && reason !== RELAY_RECONNECT_REASON) {
       this.#set('disconnected', '-');
       return;
     }
