@@ -88,8 +88,10 @@ describe.each(VIEWPORTS)('quiet hours at $width x $height', (viewport) => {
     // Off: what was held goes out at once, as one notification that opens the dashboard.
     await page.goto(`${WEB_URL}/notifications`);
     await quietSwitch(page).click();
+    // The settings write, the digest's sender and the push each wait for a Functions emulator worker:
+    // over 60 s once on a loaded CI machine, with the stack's two relays beside it.
     await expect
-      .poll(() => shownNotifications(page), { timeout: 60_000 })
+      .poll(() => shownNotifications(page), { timeout: 100_000 })
       .toContainEqual(expect.objectContaining({ title: '1 alert fired overnight', url: '/dashboard' }));
     await page.goto(`${WEB_URL}/dashboard?alert=${ref.id}`);
     await expect.poll(() => sheet.getByText(/^Push: Sent in the \d\d:\d\d digest$/).isVisible()).toBe(true);
