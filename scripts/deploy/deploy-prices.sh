@@ -21,7 +21,7 @@ gcloud run deploy ingest --project "$project" --region "$region" --source "$here
   --min-instances 1 --max-instances 1 --no-cpu-throttling --cpu 1 --memory 1Gi \
   --concurrency 1000 --timeout 3600 \
   --service-account "ingest@${project}.iam.gserviceaccount.com" \
-  --set-env-vars "FEED_UPSTREAM_URL=${upstream},GOOGLE_CLOUD_PROJECT=${project}" \
+  --set-env-vars "FEED_UPSTREAM_URL=${upstream},GOOGLE_CLOUD_PROJECT=${project},INGEST_APP_SOCKETS=off" \
   --set-secrets "FEED_API_KEY=feed-api-key:latest,INTERVALS_SIGNING_KEY=intervals-signing-key:latest,RELAY_FEED_KEY=relay-feed-key:latest" \
   --allow-unauthenticated --quiet
 

@@ -139,6 +139,8 @@ export function stackProcesses({ importData = true, web = 'preview', log = conso
         PORT: String(INGEST_PORT),
         HOST: '127.0.0.1',
         RELAY_FEED_KEY,
+        // As deployed: the apps reach the relays only.
+        INGEST_APP_SOCKETS: 'off',
       },
       // /health answers 503 until the upstream subscription is live.
       ready: { url: `http://127.0.0.1:${INGEST_PORT}/health` },

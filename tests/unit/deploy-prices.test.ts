@@ -25,6 +25,8 @@ describe('deploy-prices.sh', () => {
       expect(ingest).toContain(flag);
     expect(ingest).toContain('RELAY_FEED_KEY=relay-feed-key:latest');
     expect(ingest).toContain('FEED_UPSTREAM_URL=wss://rates.example/ws');
+    // Phones reach the relays only, never the one instance that holds the upstream.
+    expect(ingest).toContain('INGEST_APP_SOCKETS=off');
     const relay = calls.find((c) => c.startsWith('gcloud run deploy relay')) ?? '';
     for (const flag of [
       '--concurrency 1000',

@@ -1,33 +1,11 @@
 // The per-user revocation cache, against a typed fake of the Admin SDK's two Auth calls: the Auth
 // emulator's SDK checks revocation on every verify, so only a fake shows what production does.
 // (ingest.emulator.test.ts covers refusals end to end on the emulator.)
-import type { DecodedIdToken, UserRecord } from 'firebase-admin/auth';
 import { describe, expect, it } from 'vitest';
-import { cachedTokenVerifier, type TokenAuth } from './appTokens.ts';
+import { cachedTokenVerifier } from './appTokens.ts';
+import { fakeAuth } from './testing/fakeAuth.ts';
 
 const MINUTES_5 = 5 * 60_000;
-
-function fakeAuth() {
-  const users = new Map<string, { disabled: boolean; tokensValidAfterTime?: string }>();
-  const calls = { getUser: 0 };
-  const auth: TokenAuth = {
-    // A token here is `${uid}@${authTimeSeconds}`; anything else is refused as a real SDK would.
-    verifyIdToken: async (token: string) => {
-      const [uid, authTime] = token.split('@');
-      if (!uid || !authTime)
-        throw Object.assign(new Error('Decoding Firebase ID token failed'), { code: 'auth/argument-error' });
-      return { uid, auth_time: Number(authTime), exp: 2_000_000_000 } as DecodedIdToken;
-    },
-    getUser: async (uid: string) => {
-      calls.getUser += 1;
-      const user = users.get(uid);
-      if (!user) throw Object.assign(new Error('no user'), { code: 'auth/user-not-found' });
-      if (uid === 'flaky') throw Object.assign(new Error('unavailable'), { code: 'auth/internal-error' });
-      return { uid, ...user } as unknown as UserRecord;
-    },
-  };
-  return { auth, users, calls };
-}
 
 describe('cachedTokenVerifier', () => {
   it('asks Auth once per user per 5 minutes, however many sockets it has', async () => {
@@ -36,12 +14,12 @@ describe('cachedTokenVerifier', () => {
     const verifier = cachedTokenVerifier(auth, { now: () => clock });
     users.set('ada', { disabled: false }).set('bob', { disabled: false });
     for (let i = 0; i < 100; i++) {
-      await verifier.verifyToken('ada@100');
-      await verifier.verifyToken('bob@100');
+      await verifier.verifyToken('ada.100');
+      await verifier.verifyToken('bob.100');
     }
     expect([calls.getUser, verifier.lookups]).toEqual([2, 2]);
     clock += MINUTES_5;
-    await verifier.verifyToken('ada@100');
+    await verifier.verifyToken('ada.100');
     expect(calls.getUser).toBe(3);
   });
 
@@ -58,23 +36,23 @@ describe('cachedTokenVerifier', () => {
     let clock = 0;
     const verifier = cachedTokenVerifier(auth, { now: () => clock });
     users.set('cy', { disabled: false });
-    await verifier.verifyToken('cy@100');
+    await verifier.verifyToken('cy.100');
     if (after) users.set('cy', after);
     else users.delete('cy');
-    await expect(verifier.verifyToken('cy@100')).resolves.toMatchObject({ uid: 'cy' });
+    await expect(verifier.verifyToken('cy.100')).resolves.toMatchObject({ uid: 'cy' });
     clock += MINUTES_5;
-    await expect(verifier.verifyToken('cy@100')).rejects.toThrow(error);
+    await expect(verifier.verifyToken('cy.100')).rejects.toThrow(error);
     // A token issued after the sign-out everywhere passes.
     if (after && 'tokensValidAfterTime' in after)
-      await expect(verifier.verifyToken('cy@300')).resolves.toMatchObject({ uid: 'cy' });
+      await expect(verifier.verifyToken('cy.300')).resolves.toMatchObject({ uid: 'cy' });
   });
 
   it('keeps no failed lookup: the next check asks again', async () => {
     const { auth, users, calls } = fakeAuth();
     const verifier = cachedTokenVerifier(auth, { now: () => 0 });
     users.set('flaky', { disabled: false });
-    await expect(verifier.verifyToken('flaky@1')).rejects.toThrow('unavailable');
-    await expect(verifier.verifyToken('flaky@1')).rejects.toThrow('unavailable');
+    await expect(verifier.verifyToken('flaky.1')).rejects.toThrow('unavailable');
+    await expect(verifier.verifyToken('flaky.1')).rejects.toThrow('unavailable');
     expect(calls.getUser).toBe(2);
   });
 
@@ -84,5 +62,23 @@ describe('cachedTokenVerifier', () => {
     await expect(verifier.verifyToken('')).rejects.toThrow('No token');
     await expect(verifier.verifyToken('malformed')).rejects.toThrow('Decoding');
     expect(calls.getUser).toBe(0);
+  });
+
+  it('asks afresh once per sweep when told the sweep began, and shares that answer within the sweep', async () => {
+    const { auth, users, calls } = fakeAuth();
+    let clock = 0;
+    const verifier = cachedTokenVerifier(auth, { now: () => clock });
+    users.set('ada', { disabled: false });
+    await verifier.verifyToken('ada.100');
+    clock += 60_000;
+    // A lookup a minute old is fine for a new socket, not for a sweep that began after it.
+    await verifier.verifyToken('ada.100');
+    expect(calls.getUser).toBe(1);
+    const sweep = clock;
+    for (let i = 0; i < 3; i++) await verifier.verifyToken('ada.100', sweep);
+    expect(calls.getUser).toBe(2);
+    users.set('ada', { disabled: true });
+    clock += 1_000;
+    await expect(verifier.verifyToken('ada.100', clock)).rejects.toThrow('auth/user-disabled');
   });
 });

@@ -5,13 +5,17 @@
  * signed out everywhere since the token was issued needs an Auth lookup, made once per user per
  * `revocationCacheMs` (5 minutes, as often as an open socket is checked again) and shared by every
  * socket of that user: a thousand phones reconnecting cost a lookup per person, not per socket.
+ * The relay's sweep of its open sockets (relay.ts) passes `freshSince`, the sweep's start: the first
+ * socket of each user looks the user up again and the rest share that answer, so a disabled account
+ * is cut off within one sweep, not one sweep plus the cache's age.
  */
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import type { VerifiedToken } from './relayOptions.ts';
 
 export interface AppTokenVerifier {
-  verifyToken(token: string): Promise<VerifiedToken>;
+  /** `freshSince`: trust the user's state only if it was looked up at or after this (ms since the epoch). */
+  verifyToken(token: string, freshSince?: number): Promise<VerifiedToken>;
   /** Auth lookups made (for tests and /health). */
   readonly lookups: number;
   close(): Promise<void>;
@@ -38,7 +42,7 @@ export function firebaseTokenVerifier(projectId: string, options: AppTokenOption
   const app = initializeApp({ projectId }, options.name ?? `app-tokens-${projectId}`);
   const cached = cachedTokenVerifier(getAuth(app), options);
   return {
-    verifyToken: (token) => cached.verifyToken(token),
+    verifyToken: (token, freshSince) => cached.verifyToken(token, freshSince),
     get lookups() {
       return cached.lookups;
     },
@@ -56,9 +60,9 @@ export function cachedTokenVerifier(
   const users = new Map<string, { at: number; state: Promise<UserState | undefined> }>();
   let lookups = 0;
 
-  function userState(uid: string): Promise<UserState | undefined> {
+  function userState(uid: string, freshSince: number | undefined): Promise<UserState | undefined> {
     const cached = users.get(uid);
-    if (cached && now() - cached.at < revocationCacheMs) return cached.state;
+    if (cached && now() - cached.at < revocationCacheMs && cached.at >= (freshSince ?? -Infinity)) return cached.state;
     lookups += 1;
     const state = auth.getUser(uid).then(
       (user) => ({
@@ -79,10 +83,10 @@ export function cachedTokenVerifier(
   }
 
   return {
-    async verifyToken(token) {
+    async verifyToken(token, freshSince) {
       if (!token) throw new Error('No token');
       const decoded = await auth.verifyIdToken(token);
-      const user = await userState(decoded.uid);
+      const user = await userState(decoded.uid, freshSince);
       if (!user) throw new Error('auth/user-not-found');
       if (user.disabled) throw new Error('auth/user-disabled');
       if (decoded.auth_time * 1000 < user.validSince) throw new Error('auth/id-token-revoked');

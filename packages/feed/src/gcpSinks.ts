@@ -82,7 +82,7 @@ export async function gcpSinks({
         batch.set(db.collection('prices').doc(pairToSymbol(price.pair)), priceDocumentSchema.parse(price));
       await batch.commit();
     },
-    verifyToken: (token) => tokens.verifyToken(token),
+    verifyToken: (token, freshSince) => tokens.verifyToken(token, freshSince),
     async close() {
       await topic.flush();
       await pubsub.close();

@@ -21,6 +21,8 @@ const env = z
         .string()
         .regex(RELAY_FEED_KEY_PATTERN, 'must be 16 to 256 letters, digits or ._~- (the key the price relays offer)'),
     ),
+    // 'off' where the price relays serve the apps (scripts/deploy/deploy-prices.sh, npm start).
+    INGEST_APP_SOCKETS: z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).default('on'),
     PORT: z.coerce.number().int().default(8091),
     HOST: z.string().default('0.0.0.0'),
     WINDOW_MS: z.coerce.number().int().positive().default(1000),
@@ -60,13 +62,14 @@ const service = await IngestService.start(
     relayHeartbeatMs: 10_000,
     source: `ingest-${process.pid}`,
     ...(config.RELAY_FEED_KEY ? { feedKey: config.RELAY_FEED_KEY } : {}),
+    appSockets: config.INGEST_APP_SOCKETS === 'on',
   },
   sinks,
   consoleLogger,
 );
 consoleLogger.info('Ingest service listening', {
   port: service.port,
-  relay: '/prices',
+  apps: config.INGEST_APP_SOCKETS === 'on' ? '/prices' : 'off (the price relays serve them)',
   feed: service.feed ? '/feed' : 'off (no RELAY_FEED_KEY)',
   health: '/health',
 });

@@ -56,6 +56,11 @@ export interface IngestConfig {
   summaryEveryMs?: number;
   /** The key price relays offer at /feed (feedHub.ts); without it there is no feed. */
   feedKey?: string;
+  /**
+   * Whether apps may open price sockets here too (default true, for tests). Off where the price
+   * relays serve the apps: the one instance that holds the upstream is then no one's to load.
+   */
+  appSockets?: boolean;
 }
 
 /** What the alert listener hands the service: a (re)start, then snapshots of changed alerts. */
@@ -67,7 +72,7 @@ export interface AlertWatcher {
 export interface IngestSinks {
   publishIntervals(messages: IntervalMessage[]): Promise<void>;
   saveLatest(prices: PriceDocument[]): Promise<void>;
-  verifyToken(token: string): Promise<VerifiedToken>;
+  verifyToken(token: string, freshSince?: number): Promise<VerifiedToken>;
   /**
    * Listens to the active alerts; without it there is no level index, and every window is
    * published with every read (tests, benchmarks). Returns a function that stops listening.
@@ -140,7 +145,8 @@ export class IngestService {
       // A reset during the handshake must not become an unhandled 'error' event.
       socket.on('error', () => socket.destroy());
       if (this.feed && FeedHub.handles(req)) this.feed.handleUpgrade(req, socket, head);
-      else this.relay.handleUpgrade(req, socket, head);
+      else if (config.appSockets ?? true) this.relay.handleUpgrade(req, socket, head);
+      else socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
     });
   }
 

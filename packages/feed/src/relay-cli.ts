@@ -41,7 +41,7 @@ const service = await RelayService.start(
     heartbeatMs: 10_000,
     relay: { socketLifetimeMs: config.RELAY_SOCKET_LIFETIME_MS, drainMs: config.RELAY_DRAIN_MS },
   },
-  (token) => tokens.verifyToken(token),
+  (token, freshSince) => tokens.verifyToken(token, freshSince),
   consoleLogger,
 );
 consoleLogger.info('Relay listening', { port: service.port, prices: '/prices', health: '/health' });

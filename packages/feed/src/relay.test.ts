@@ -7,6 +7,9 @@ import type { Relay, RelayOptions } from './relay.ts';
 import { frame, rawWebSocket } from './testing/rawSocket.ts';
 import { sleep, startTestRelay, tick, verifyToken, type TestRelay } from './testing/testRelay.ts';
 import { recordingClient } from './testClient.ts';
+import { cachedTokenVerifier } from './appTokens.ts';
+import { fakeAuth } from './testing/fakeAuth.ts';
+import { WebSocket } from 'ws';
 
 let running: TestRelay | undefined;
 
@@ -144,6 +147,27 @@ describe('relay: nothing a client sends takes it down', () => {
     revoked = true;
     expect(await client.closed).toBe(4001);
     expect(client.messages).toContainEqual({ type: 'error', code: '9', error: 'Token revoked' });
+  });
+});
+
+describe('relay: the sweep of open sockets', () => {
+  it('looks each user up once per sweep and cuts off a disabled one within it, whatever the cache', async () => {
+    const { auth, users, calls } = fakeAuth();
+    users.set('ada', { disabled: false }).set('bob', { disabled: false });
+    const tokens = cachedTokenVerifier(auth, { revocationCacheMs: 60_000 });
+    const { url } = await startRelay({ recheckMs: 300, verifyToken: tokens.verifyToken });
+    const open = (token: string) =>
+      recordingClient(url, encodeSubscribe(['EUR/USD']), undefined, relayProtocols(token));
+    const [ada1, ada2, bob] = await Promise.all(['ada.100', 'ada.100', 'bob.100'].map(open));
+    await Promise.all([ada1, ada2, bob].map((c) => c?.next('subscribed')));
+    // Two users, three sockets: each sweep asks for each user once.
+    const before = calls.getUser;
+    await expect.poll(() => calls.getUser - before, { timeout: 2_000 }).toBeGreaterThanOrEqual(2);
+    expect((calls.getUser - before) % 2).toBe(0);
+    users.set('ada', { disabled: true });
+    for (const client of [ada1, ada2]) expect(await client?.closed).toBe(4001);
+    expect(bob?.socket.readyState).toBe(WebSocket.OPEN);
+    bob?.socket.close();
   });
 });
 

@@ -16,13 +16,12 @@ import {
   parseSubscribe,
   tokenFromProtocols,
   type CurrencyPair,
-  type FeedSession,
 } from '@price-alerts/domain';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import { PairDays } from './pairDays.ts';
-import { followPairs, newClient, type Client } from './relayClient.ts';
+import { followPairs, newClient, relaySession, type Client } from './relayClient.ts';
 import { RateLimit } from './rateLimit.ts';
 import { CLOSE, RELAY_DEFAULTS, type RelayOptions, type VerifiedToken } from './relayOptions.ts';
 import type { PricedTick } from './upstream.ts';
@@ -36,9 +35,8 @@ export class Relay {
   readonly #latest = new Map<CurrencyPair, PricedTick>();
   readonly days = new PairDays();
   readonly #startTime = Date.now();
-  readonly #tickSession = this.#session([]);
-  readonly #heartbeat: NodeJS.Timeout;
-  readonly #flush: NodeJS.Timeout;
+  readonly #tickSession = relaySession(this.#startTime, []);
+  readonly #timers: NodeJS.Timeout[];
   readonly #pending = new Map<CurrencyPair, string>();
   /** The error frame every new subscription ends with while the upstream is down (upstreamNotices.ts). */
   #outage: string | undefined;
@@ -55,10 +53,13 @@ export class Relay {
       // Answer with our protocol only: echoing the bearer entry would send the token back.
       handleProtocols: (protocols) => (protocols.has(RELAY_PROTOCOL) ? RELAY_PROTOCOL : false),
     });
-    this.#flush = setInterval(() => this.#sendPending(), this.#options.flushMs);
-    this.#heartbeat = setInterval(() => {
-      for (const client of this.#clients) this.#send(client, HEARTBEAT);
-    }, this.#options.heartbeatMs);
+    this.#timers = [
+      setInterval(() => this.#sendPending(), this.#options.flushMs),
+      setInterval(() => {
+        for (const client of this.#clients) this.#send(client, HEARTBEAT);
+      }, this.#options.heartbeatMs),
+      setInterval(() => this.#sweep(), this.#options.recheckMs),
+    ];
   }
 
   get clientCount(): number {
@@ -126,11 +127,10 @@ export class Relay {
     const lifetime = this.#options.socketLifetimeMs;
     if (lifetime > 0)
       client.timers.push(setTimeout(() => this.#rotate(client), lifetime * (0.8 + 0.2 * Math.random())));
-    // When the ID token expires the client must come back with a fresh one.
-    client.timers.push(
-      setTimeout(() => this.#refuse(client, 'Token expired'), Math.max(0, verified.exp * 1000 - Date.now())),
-      setInterval(() => void this.#recheck(client), this.#options.recheckMs),
-    );
+    // When the ID token expires the client must come back with a fresh one. (A delay past 2^31 ms
+    // would fire at once; Firebase's tokens last an hour, a fake's may not.)
+    const untilExpiry = Math.min(2 ** 31 - 1, Math.max(0, verified.exp * 1000 - Date.now()));
+    client.timers.push(setTimeout(() => this.#refuse(client, 'Token expired'), untilExpiry));
     const limit = new RateLimit(this.#options.messageBurst, this.#options.messagesPerSecond);
     socket.on('message', (data) => {
       if (!limit.take()) {
@@ -159,9 +159,15 @@ export class Relay {
     client.socket.close(CLOSE.unauthorized, reason);
   }
 
-  async #recheck(client: Client): Promise<void> {
+  /** Every open socket's token again, each user's account state asked for once (appTokens.ts). */
+  #sweep(): void {
+    const since = Date.now();
+    for (const client of this.#clients) void this.#recheck(client, since);
+  }
+
+  async #recheck(client: Client, since: number): Promise<void> {
     try {
-      await this.#options.verifyToken(client.token);
+      await this.#options.verifyToken(client.token, since);
     } catch (error) {
       this.#options.log.warn('Relay cut off a client whose token no longer holds', {
         uid: client.uid,
@@ -190,16 +196,6 @@ export class Relay {
     this.#drop(client);
   }
 
-  #session(pairs: readonly CurrencyPair[]): FeedSession {
-    return {
-      mapping: {},
-      order: ['name', 'ask', 'bid', 'time'],
-      startTime: this.#startTime,
-      timeMult: 1000,
-      sessionUid: `relay-${Math.random().toString(36).slice(2, 10)}-${pairs.length}`,
-    };
-  }
-
   #onSubscribe(client: Client, raw: string): void {
     const parsed = parseSubscribe(raw);
     if (!parsed.ok) {
@@ -216,7 +212,7 @@ export class Relay {
    */
   #answer(client: Client, known: ReadonlySet<CurrencyPair> = new Set()): void {
     client.subscribed = true;
-    this.#send(client, encodeSubscribed(this.#session([...client.pairs])));
+    this.#send(client, encodeSubscribed(relaySession(this.#startTime, [...client.pairs])));
     for (const pair of client.pairs) {
       const [day, latest] = [known.has(pair) ? undefined : this.days.message(pair), this.#latest.get(pair)];
       if (day) this.#send(client, day);
@@ -230,15 +226,18 @@ export class Relay {
     for (const client of this.#clients) this.#send(client, message);
   }
 
-  /** While set, every subscription is answered with this error last; undefined once the upstream is back. */
-  setOutage(message: string | undefined): void {
+  /** While set, every subscription is answered with this error last; undefined once the upstream is back. Returns whether it changed. */
+  setOutage(message: string | undefined): boolean {
+    const changed = message !== this.#outage;
     this.#outage = message;
+    return changed;
   }
 
   /**
    * The upstream is back after clients were told otherwise: at the next flush every subscribed
    * client gets what a fresh subscription gets (type 0, then each pair's day and latest tick), which
-   * takes the app out of 'Error', and days the outage left stale are replaced. Waiting for the flush lets the upstream's first ticks be the latest.
+   * takes the app out of 'Error', and days the outage left stale are replaced. Waiting for the
+   * flush lets the upstream's first ticks be the latest.
    */
   resync(): void {
     this.#resyncDue = true;
@@ -301,8 +300,7 @@ export class Relay {
         this.#rotate(client);
       }),
     );
-    clearInterval(this.#heartbeat);
-    clearInterval(this.#flush);
+    for (const timer of this.#timers) clearInterval(timer);
     await new Promise<void>((resolve) => this.#wss.close(() => resolve()));
   }
 }

@@ -2,7 +2,7 @@
  * One signed-in socket of the relay (relay.ts) and what the relay remembers of it between messages:
  * whom it belongs to, what it follows, and how far it keeps up.
  */
-import type { CurrencyPair } from '@price-alerts/domain';
+import type { CurrencyPair, FeedSession } from '@price-alerts/domain';
 import type { WebSocket } from 'ws';
 import type { VerifiedToken } from './relayOptions.ts';
 
@@ -43,4 +43,15 @@ export function followPairs(client: Client, pairs: readonly CurrencyPair[]): Rea
   client.pairs = new Set(pairs);
   client.key = [...client.pairs].sort().join(',');
   return known;
+}
+
+/** The session frame (type 0) the relay answers a subscription with; ticks are stamped from `startTime`. */
+export function relaySession(startTime: number, pairs: readonly CurrencyPair[]): FeedSession {
+  return {
+    mapping: {},
+    order: ['name', 'ask', 'bid', 'time'],
+    startTime,
+    timeMult: 1000,
+    sessionUid: `relay-${Math.random().toString(36).slice(2, 10)}-${pairs.length}`,
+  };
 }

@@ -9,7 +9,7 @@ export interface VerifiedToken {
 
 export interface RelayOptions {
   /** Rejects a token that is invalid, expired, revoked, or whose account is disabled or deleted. */
-  verifyToken: (token: string) => Promise<VerifiedToken>;
+  verifyToken: (token: string, freshSince?: number) => Promise<VerifiedToken>;
   heartbeatMs: number;
   log: Logger;
   path?: string;
@@ -23,7 +23,10 @@ export interface RelayOptions {
   /** Messages a client may send in a burst, and per second after it. */
   messageBurst?: number;
   messagesPerSecond?: number;
-  /** How often an open socket's token is checked again, so a disabled account is cut off. */
+  /**
+   * How often every open socket's token is checked again, in one sweep, so a disabled, deleted or
+   * signed-out account is cut off within this: the sweep asks for each user's state afresh, once.
+   */
   recheckMs?: number;
   /**
    * Ticks are conflated for this long and sent as one frame per client holding the newest tick of

@@ -1,7 +1,13 @@
 // A price relay as a service of its own, over real sockets: the simulator as the provider, the
 // ingest service holding it and serving the feed, relays serving app-like clients. Pub/Sub and
 // Firestore are stand-ins (no emulators), tokens are checked by a stand-in as in relay.test.ts.
-import { RELAY_FEED_PATH, encodeSubscribe, relayFeedProtocols, relayProtocols } from '@price-alerts/domain';
+import {
+  RELAY_FEED_PATH,
+  encodeError,
+  encodeSubscribe,
+  relayFeedProtocols,
+  relayProtocols,
+} from '@price-alerts/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { recordingLogger } from './log.ts';
@@ -100,6 +106,20 @@ describe('a relay fed by the ingest service', () => {
     client.socket.close();
   });
 
+  it('serves apps where the ingest, deployed with app sockets off, refuses them', async () => {
+    const sim = await Simulator.start({ apiKey: 'k', tickIntervalMs: 50 });
+    cleanups.push(() => sim.close());
+    const ingest = await startTestIngest(sim.url(), { feedKey: KEY, appSockets: false });
+    cleanups.push(() => ingest.close());
+    const relay = await startRelay(ingest.port);
+    await expect.poll(() => relay.connected, { timeout: 5_000 }).toBe(true);
+    const direct = new WebSocket(`ws://127.0.0.1:${ingest.port}/prices`, relayProtocols('good-u1'));
+    expect(await new Promise<string>((resolve) => direct.on('error', (e) => resolve(e.message)))).toMatch(/404/);
+    const client = await app(relay);
+    await client.next('subscribed');
+    client.socket.close();
+  });
+
   it('is refused by the ingest without the key, and the ingest serves nobody the feed', async () => {
     const sim = await Simulator.start({ apiKey: 'k', tickIntervalMs: 50 });
     cleanups.push(() => sim.close());
@@ -175,6 +195,39 @@ describe('a relay and a broken feed', () => {
     await client.next('subscribed');
     await client.next('error', (m) => m.code === OUTAGE_CODE, 5_000);
     expect(connections).toBeGreaterThan(1);
+    client.socket.close();
+  });
+});
+
+describe('a relay whose feed drops for less than the grace', () => {
+  const OUTAGE = encodeError(OUTAGE_CODE, OUTAGE_ERROR);
+  it.each([
+    ['began', null, OUTAGE],
+    ['ended', OUTAGE, null],
+  ])('tells its apps at once when an outage %s meanwhile', async (_label, before, after) => {
+    const fake = new WebSocketServer({ port: 0, host: '127.0.0.1', handleProtocols: () => 'price-alerts-feed.v1' });
+    await new Promise((resolve) => fake.once('listening', resolve));
+    cleanups.push(() => new Promise((r) => fake.close(r)));
+    const feeds: WebSocket[] = [];
+    fake.on('connection', (ws) => {
+      feeds.push(ws);
+      ws.send(JSON.stringify({ type: 'hello', ticks: [], days: [], outage: feeds.length === 1 ? before : after }));
+    });
+    // The grace outlasts the test: only the second hello can tell the apps.
+    const relay = await startRelay((fake.address() as { port: number }).port, KEY, { feedGraceMs: 60_000 });
+    await expect.poll(() => relay.connected, { timeout: 5_000 }).toBe(true);
+    const client = await app(relay);
+    await client.next('subscribed');
+    const outageErrors = () => client.messages.filter((m) => m.type === 'error' && m.code === OUTAGE_CODE).length;
+    const answers = () => client.messages.filter((m) => m.type === 'subscribed').length;
+    expect([answers(), outageErrors()]).toEqual([1, before ? 1 : 0]);
+    feeds[0]?.close();
+    await expect.poll(() => feeds.length, { timeout: 5_000 }).toBe(2);
+    // A fresh answer: type 0 (out of 'Error'), then the outage error last if it holds now.
+    await expect.poll(answers, { timeout: 5_000 }).toBe(2);
+    await expect.poll(() => client.messages.at(-1)?.type).toBe(after ? 'error' : 'subscribed');
+    // Told once either way: before the drop, or by the fresh answer after it.
+    expect(outageErrors()).toBe(1);
     client.socket.close();
   });
 });

@@ -19,7 +19,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocket } from 'ws';
 import type { Logger } from './log.ts';
-import { Relay, type RelayOptions, type VerifiedToken } from './relay.ts';
+import { Relay, type RelayOptions } from './relay.ts';
 import { FEED_PING_MS } from './feedHub.ts';
 import { OUTAGE_CODE, OUTAGE_ERROR } from './upstreamNotices.ts';
 
@@ -86,7 +86,7 @@ export class RelayService {
 
   static async start(
     config: RelayServiceConfig,
-    verifyToken: (token: string) => Promise<VerifiedToken>,
+    verifyToken: RelayOptions['verifyToken'],
     log: Logger,
   ): Promise<RelayService> {
     const service = new RelayService(config, verifyToken, log);
@@ -157,18 +157,24 @@ export class RelayService {
   #apply(message: RelayFeedMessage): void {
     const relay = this.relay;
     if (message.type === 'hello') {
+      // What the apps hold may have changed while the feed was away, even for less than the grace.
+      let changed = false;
       for (const text of message.days) {
         const day = parsePairDay(text.slice(1));
         const pair = day.ok ? symbolToPair(day.symbol) : undefined;
-        if (day.ok && pair) relay.days.set(pair, day.day);
+        if (!day.ok || !pair) continue;
+        const before = relay.days.message(pair);
+        relay.days.set(pair, day.day);
+        changed ||= before !== undefined && before !== relay.days.message(pair);
       }
       for (const t of message.ticks) relay.publish({ ...t, symbol: pairToSymbol(t.pair) });
-      relay.setOutage(message.outage ?? undefined);
+      changed = relay.setOutage(message.outage ?? undefined) || changed;
       clearTimeout(this.#grace);
       this.#grace = undefined;
       this.#connected = true;
       this.#attempt = 0;
-      if (this.#told) {
+      // Told 'Error', or an outage began, ended or a day turned unseen: every app gets a fresh answer.
+      if (this.#told || changed) {
         this.#told = false;
         relay.resync();
       }
@@ -191,9 +197,12 @@ export class RelayService {
     clearTimeout(this.#retry);
     clearTimeout(this.#grace);
     clearInterval(this.#watchdog);
+    // No new connections from now: an app reconnecting from this relay's drain is refused outright,
+    // so a balancer (Cloud Run's, or the local one) sends it to another relay.
+    const stopped = new Promise<void>((resolve) => this.#server.close(() => resolve()));
     // The feed last: ticks keep flowing to the apps still open while the relay drains.
     await this.relay.close();
     this.#feed?.close();
-    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+    await stopped;
   }
 }
