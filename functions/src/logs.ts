@@ -5,9 +5,13 @@
  */
 import { logger } from 'firebase-functions';
 import type { core } from 'zod/mini';
-import type { EvaluationStats } from './evaluation/evaluator';
-import type { ExpiryStats } from './expiry/expire';
-import type { SendResult } from './notify/lease';
+import { errorMessage } from './lib/errors';
+
+// Plain shapes, not the types of the modules that log: importing those would make cycles.
+/** Counts a run reports (fired, read, expired...), logged field by field. */
+type Counts = object;
+/** A send's outcome and its details, as notify/lease.ts's SendResult has them. */
+type Outcome = { readonly outcome: string; readonly [detail: string]: unknown };
 
 /** A document failed its schema and was left out of what the repository returned. */
 export function invalidDocumentSkipped(path: string, issues: readonly core.$ZodIssue[]): void {
@@ -34,19 +38,19 @@ export function intervalMessageRejected(messageId: string, verdict: string): voi
 /** A failing interval message was retried past its age limit and is dropped. */
 export function intervalMessageDropped(messageId: string, publishedAt: string): void {
   logger.error('Dropped an interval message retried past its age limit', {
-    event: 'interval_message_expired',
+    event: 'interval_message_dropped',
     messageId,
     publishedAt,
   });
 }
 
 /** An interval message fired (or cancelled on a permanent failure) at least one alert. */
-export function alertsFired(messageId: string, stats: EvaluationStats): void {
+export function alertsFired(messageId: string, stats: Counts): void {
   logger.info('Alerts fired', { event: 'alerts_fired', messageId, ...stats });
 }
 
 /** The scheduled catch-up fired alerts, which means an interval message was lost or failed. */
-export function catchUpFired(stats: EvaluationStats): void {
+export function catchUpFired(stats: Counts): void {
   logger.warn('The scheduled check fired alerts the interval messages missed', { event: 'catch_up_fired', ...stats });
 }
 
@@ -80,7 +84,7 @@ export function pushTokenStoreFailed(uid: string, error: unknown): void {
 }
 
 /** One send of a delivery by the sender triggered on its creation, and what came of it. */
-export function deliveryAttempted(id: string, result: SendResult): void {
+export function deliveryAttempted(id: string, result: Outcome): void {
   logger.info('Delivery', { event: 'delivery_attempted', id, ...result });
 }
 
@@ -95,7 +99,7 @@ export function deadPushTokensRemoved(userId: string, count: number): void {
 }
 
 /** The expiry run cancelled alerts whose expiry had come (and queued a notice for each). */
-export function alertsExpired(stats: ExpiryStats): void {
+export function alertsExpired(stats: Counts): void {
   logger.info('Alerts expired', { event: 'alerts_expired', ...stats });
 }
 
@@ -113,7 +117,7 @@ export function notificationsHeld(deliveryId: string, digestId: string, channels
   logger.info('Held for quiet hours', { event: 'notifications_held', deliveryId, digestId, channels });
 }
 
-export function digestAttempted(id: string, result: SendResult): void {
+export function digestAttempted(id: string, result: Outcome): void {
   logger.info('Digest attempt', { event: 'digest_attempted', digestId: id, outcome: result.outcome });
 }
 
@@ -126,8 +130,7 @@ export function dueDigestsSwept(count: number): void {
   logger.info('Due digests swept', { event: 'due_digests_swept', count });
 }
 
-// An Error's fields are not enumerable, so a structured entry holding one would log it as `{}`. The
-// text goes in `reason`: the logger writes its own `message` over a field of that name.
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+/** Sending one due delivery or digest failed; it stays due, and the next sweep (a minute later) tries it again. */
+export function dueSendFailed(kind: 'delivery' | 'digest', id: string, error: unknown): void {
+  logger.error('Could not send a due item', { event: 'due_send_failed', kind, id, reason: errorMessage(error) });
 }

@@ -13,6 +13,7 @@ import {
   type PriceSide,
 } from '@price-alerts/domain';
 import { Timestamp, type DocumentReference, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { errorMessage } from '../lib/errors';
 import * as logs from '../logs';
 import { createDelivery } from '../repositories/deliveries';
 import { recordEvent } from '../repositories/history';
@@ -116,8 +117,6 @@ function fireIn(
   return true;
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /**
  * Cancels an alert whose firing failed for good, once: only while it is still active, so a second
  * evaluator that hit the same failure records and logs nothing. Being no longer active, it leaves
@@ -129,7 +128,7 @@ async function recordPermanentFailure(
   error: unknown,
   now: Now,
 ): Promise<boolean> {
-  const message = messageOf(error).slice(0, 1000);
+  const message = errorMessage(error).slice(0, 1000);
   const recorded = await db.runTransaction(async (tx) => {
     const alert = parseDoc(alertDocumentSchema, await tx.get(ref));
     if (!alert || alert.status !== 'active') return false;
@@ -193,7 +192,12 @@ export async function fireAlerts(
     try {
       counts.fired += await db.runTransaction(async (tx) => {
         const snapshots = await tx.getAll(...refs);
-        return snapshots.filter((s) => fireIn(tx, db, s.ref, parseDoc(alertDocumentSchema, s), path, side, now)).length;
+        // Each fireIn writes its alert's firing into the transaction, and says whether it fired.
+        let fired = 0;
+        for (const snapshot of snapshots) {
+          if (fireIn(tx, db, snapshot.ref, parseDoc(alertDocumentSchema, snapshot), path, side, now)) fired += 1;
+        }
+        return fired;
       });
     } catch (error) {
       if (!isPermanentFailure(error)) throw error;

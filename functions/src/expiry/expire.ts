@@ -5,7 +5,7 @@
  */
 import { alertDocumentSchema, initialChannels, isLive } from '@price-alerts/domain';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { mapLimit } from '../lib/mapLimit';
+import { settleEach } from '../lib/mapLimit';
 import * as logs from '../logs';
 import { createDelivery } from '../repositories/deliveries';
 import { findExpiring } from '../repositories/expiringAlerts';
@@ -79,14 +79,14 @@ export async function expireDue(db: Firestore, now: number, pageSize = EXPIRY_PA
   do {
     const page = await findExpiring(db, now, pageSize, after);
     stats.read += page.read;
-    await mapLimit(page.alerts, EXPIRY_CONCURRENCY, async ({ path }) => {
-      try {
+    stats.failed += await settleEach(
+      page.alerts,
+      EXPIRY_CONCURRENCY,
+      async ({ path }) => {
         if (await expireAlert(db, path, now)) stats.expired += 1;
-      } catch (error) {
-        stats.failed += 1;
-        logs.alertExpiryFailed(path, error);
-      }
-    });
+      },
+      ({ path }, error) => logs.alertExpiryFailed(path, error),
+    );
     after = page.next;
   } while (after);
   return stats;

@@ -15,7 +15,8 @@ import {
 } from '@price-alerts/domain';
 import { Timestamp } from 'firebase-admin/firestore';
 import * as logs from '../logs';
-import { ProviderError, errorMessage, type EmailProvider, type PushProvider, type Recipients } from './providers';
+import { errorMessage } from '../lib/errors';
+import { ProviderError, type EmailProvider, type PushProvider, type Recipients } from './providers';
 
 export interface ChannelDeps {
   email: EmailProvider;

@@ -2,7 +2,8 @@
 import type { PushPayload } from '@price-alerts/domain';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { BatchResponse, Messaging, SendResponse, TokenMessage } from 'firebase-admin/messaging';
-import { ProviderError, errorMessage, type PushProvider, type PushResult } from './providers';
+import { errorMessage } from '../lib/errors';
+import { ProviderError, type PushProvider, type PushResult } from './providers';
 
 /** FCM's answers that mean the token will never work again. */
 const DEAD_TOKEN_CODES = new Set([

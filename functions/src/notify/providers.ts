@@ -56,5 +56,3 @@ export interface Recipients {
   /** The user's quiet hours and time zone, read from their profile at once. */
   settings(userId: string): Promise<NoticeSettings>;
 }
-
-export const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));

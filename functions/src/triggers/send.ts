@@ -1,7 +1,7 @@
 import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { isDeepStrictEqual } from 'node:util';
-import { mapLimit } from '../lib/mapLimit';
+import { settleEach } from '../lib/mapLimit';
 import { SENDGRID_API_KEY } from '../lib/params';
 import * as logs from '../logs';
 import { rescheduleDigests, sendDigest } from '../notify/digests';
@@ -47,15 +47,24 @@ export const sendDueDeliveries = onSchedule(
       dueDeliveries(senderDeps().db, now),
       dueDigests(senderDeps().db, now),
     ]);
-    // Settled one by one: a delivery that throws (a contended transaction) must not hold the digests back.
-    const settled = await Promise.allSettled([
-      mapLimit(deliveries, 8, (id) => sendDelivery(senderDeps(), id)),
-      mapLimit(digests, 8, async (id) => logs.digestAttempted(id, await sendDigest(senderDeps(), id))),
+    // Each item settled on its own: one that throws (a contended transaction) is logged and stays due
+    // for the next sweep, while the others, deliveries and digests alike, are sent to the end.
+    await Promise.all([
+      settleEach(
+        deliveries,
+        8,
+        (id) => sendDelivery(senderDeps(), id),
+        (id, error) => logs.dueSendFailed('delivery', id, error),
+      ),
+      settleEach(
+        digests,
+        8,
+        async (id) => logs.digestAttempted(id, await sendDigest(senderDeps(), id)),
+        (id, error) => logs.dueSendFailed('digest', id, error),
+      ),
     ]);
     if (deliveries.length) logs.dueDeliveriesSwept(deliveries.length);
     if (digests.length) logs.dueDigestsSwept(digests.length);
-    const failed = settled.find((r) => r.status === 'rejected');
-    if (failed) throw failed.reason;
   },
 );
 

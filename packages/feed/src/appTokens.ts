@@ -11,7 +11,7 @@
  */
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
-import type { VerifiedToken } from './relayOptions.ts';
+import { TokenCheckUnavailable, type VerifiedToken } from './relayOptions.ts';
 
 export interface AppTokenVerifier {
   /** `freshSince`: trust the user's state only if it was looked up at or after this (ms since the epoch). */
@@ -71,9 +71,12 @@ export function cachedTokenVerifier(
       }),
       (error: { code?: string }) => {
         if (error.code === 'auth/user-not-found') return undefined;
-        // Not kept: the next check asks again rather than trust a failure for minutes.
-        users.delete(uid);
-        throw error;
+        // Not kept (unless a newer lookup replaced it already): the next check asks again rather than
+        // trust a failure for minutes. Marked, so an open socket's recheck keeps it rather than cut it off.
+        if (users.get(uid)?.state === state) users.delete(uid);
+        throw new TokenCheckUnavailable(
+          `Auth lookup failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
       },
     );
     users.delete(uid);

@@ -87,7 +87,7 @@ export class FeedHub implements NoticeTarget {
     this.#options.log.info('Relay connected to the feed', { relays: this.#relays.size });
   }
 
-  #send(ws: WebSocket, message: RelayFeedMessage): void {
+  #send(ws: WebSocket, message: RelayFeedMessage | string): void {
     if (ws.readyState !== WebSocket.OPEN) return;
     if (ws.bufferedAmount > MAX_QUEUED_BYTES) {
       this.cutOff += 1;
@@ -96,11 +96,13 @@ export class FeedHub implements NoticeTarget {
       this.#relays.delete(ws);
       return;
     }
-    ws.send(JSON.stringify(message));
+    ws.send(typeof message === 'string' ? message : JSON.stringify(message));
   }
 
+  /** Encoded once, whatever the number of relays. */
   #toAll(message: RelayFeedMessage): void {
-    for (const ws of this.#relays) this.#send(ws, message);
+    const text = JSON.stringify(message);
+    for (const ws of this.#relays) this.#send(ws, text);
   }
 
   publish(tick: PricedTick): void {

@@ -152,7 +152,7 @@ describe('relay: nothing a client sends takes it down', () => {
 
 describe('relay: the sweep of open sockets', () => {
   it('looks each user up once per sweep and cuts off a disabled one within it, whatever the cache', async () => {
-    const { auth, users, calls } = fakeAuth();
+    const { auth, users, calls, outage } = fakeAuth();
     users.set('ada', { disabled: false }).set('bob', { disabled: false });
     const tokens = cachedTokenVerifier(auth, { revocationCacheMs: 60_000 });
     const { url } = await startRelay({ recheckMs: 300, verifyToken: tokens.verifyToken });
@@ -164,6 +164,12 @@ describe('relay: the sweep of open sockets', () => {
     const before = calls.getUser;
     await expect.poll(() => calls.getUser - before, { timeout: 2_000 }).toBeGreaterThanOrEqual(2);
     expect((calls.getUser - before) % 2).toBe(0);
+    // Auth not answering is no verdict: two sweeps through it, and every socket is still open.
+    outage.on = true;
+    const failing = calls.getUser;
+    await expect.poll(() => calls.getUser - failing, { timeout: 2_000 }).toBeGreaterThanOrEqual(4);
+    for (const client of [ada1, ada2, bob]) expect(client?.socket.readyState).toBe(WebSocket.OPEN);
+    outage.on = false;
     users.set('ada', { disabled: true });
     for (const client of [ada1, ada2]) expect(await client?.closed).toBe(4001);
     expect(bob?.socket.readyState).toBe(WebSocket.OPEN);
@@ -200,6 +206,17 @@ describe('relay: planned closes the app does not see', () => {
     expect(new Set(clients.map((c) => c.closeReason))).toEqual(new Set([RELAY_RECONNECT_REASON]));
     // Spread, not all in the same instant.
     expect(Math.max(...closedAt) - Math.min(...closedAt)).toBeGreaterThan(100);
+  });
+
+  it('cuts, a second after the drain, a socket that never answers the closing handshake', async () => {
+    const { port, relay: current } = await startRelay({ drainMs: 200 });
+    const silent = await rawWebSocket(port, '/prices', relayProtocols('good-silent'));
+    await expect.poll(() => current.clientCount).toBe(1);
+    // It reads but never answers the close frame: ws alone would wait 30 s for the answer.
+    const started = Date.now();
+    await current.close();
+    await silent.ended;
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('closes, the planned way, a socket whose token was still being checked when the relay began closing', async () => {

@@ -23,6 +23,7 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { PairDays } from './pairDays.ts';
 import { followPairs, newClient, relaySession, type Client } from './relayClient.ts';
 import { RateLimit } from './rateLimit.ts';
+import { drainSockets, sweepTokens } from './relayLifecycle.ts';
 import { CLOSE, RELAY_DEFAULTS, type RelayOptions, type VerifiedToken } from './relayOptions.ts';
 import type { PricedTick } from './upstream.ts';
 
@@ -58,7 +59,13 @@ export class Relay {
       setInterval(() => {
         for (const client of this.#clients) this.#send(client, HEARTBEAT);
       }, this.#options.heartbeatMs),
-      setInterval(() => this.#sweep(), this.#options.recheckMs),
+      setInterval(
+        () =>
+          sweepTokens(this.#clients, this.#options.verifyToken, this.#options.log, (client) => {
+            if (this.#clients.has(client)) this.#refuse(client, 'Token revoked');
+          }),
+        this.#options.recheckMs,
+      ),
     ];
   }
 
@@ -157,24 +164,6 @@ export class Relay {
   #refuse(client: Client, reason: string): void {
     this.#send(client, encodeError('9', reason));
     client.socket.close(CLOSE.unauthorized, reason);
-  }
-
-  /** Every open socket's token again, each user's account state asked for once (appTokens.ts). */
-  #sweep(): void {
-    const since = Date.now();
-    for (const client of this.#clients) void this.#recheck(client, since);
-  }
-
-  async #recheck(client: Client, since: number): Promise<void> {
-    try {
-      await this.#options.verifyToken(client.token, since);
-    } catch (error) {
-      this.#options.log.warn('Relay cut off a client whose token no longer holds', {
-        uid: client.uid,
-        error: error instanceof Error ? error.message : String(error),
-      });
-      if (this.#clients.has(client)) this.#refuse(client, 'Token revoked');
-    }
   }
 
   /** Sends unless the client has stopped reading; such a client is closed, not buffered for. */
@@ -287,20 +276,12 @@ export class Relay {
   }
 
   /**
-   * Closes every app socket the planned way, spread over `drainMs` (ticks keep flowing to those
-   * still open meanwhile), then stops. New sockets are refused from the start.
+   * Closes every app socket the planned way, spread over `drainMs`, then stops. New sockets are
+   * refused from the start.
    */
   async close(): Promise<void> {
     this.#closing = true;
-    const drainMs = this.#options.drainMs;
-    await Promise.all(
-      [...this.#clients].map(async (client) => {
-        for (const timer of client.timers) clearTimeout(timer);
-        if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * drainMs));
-        this.#rotate(client);
-      }),
-    );
     for (const timer of this.#timers) clearInterval(timer);
-    await new Promise<void>((resolve) => this.#wss.close(() => resolve()));
+    await drainSockets([...this.#clients], this.#options.drainMs, (client) => this.#rotate(client), this.#wss);
   }
 }

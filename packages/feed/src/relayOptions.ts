@@ -7,6 +7,14 @@ export interface VerifiedToken {
   exp: number;
 }
 
+/**
+ * The token check could not be made (Auth did not answer): no verdict on the account. A new socket is
+ * refused (its app retries), an open one is kept until the next sweep rather than cut off for a blip.
+ */
+export class TokenCheckUnavailable extends Error {
+  override readonly name = 'TokenCheckUnavailable';
+}
+
 export interface RelayOptions {
   /** Rejects a token that is invalid, expired, revoked, or whose account is disabled or deleted. */
   verifyToken: (token: string, freshSince?: number) => Promise<VerifiedToken>;

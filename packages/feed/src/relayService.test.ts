@@ -4,6 +4,7 @@
 import {
   RELAY_FEED_PATH,
   encodeError,
+  encodePairDay,
   encodeSubscribe,
   relayFeedProtocols,
   relayProtocols,
@@ -228,6 +229,59 @@ describe('a relay whose feed drops for less than the grace', () => {
     await expect.poll(() => client.messages.at(-1)?.type).toBe(after ? 'error' : 'subscribed');
     // Told once either way: before the drop, or by the fresh answer after it.
     expect(outageErrors()).toBe(1);
+    client.socket.close();
+  });
+});
+
+describe('a relay and the first and later hellos', () => {
+  const MINUTE = 60_000;
+  const day = (closes: number[]) =>
+    encodePairDay('EURUSD', {
+      dayStart: 0,
+      open: 1.1,
+      openAt: 0,
+      closes: closes.map((ask, i) => ({ minute: i * MINUTE, ask })),
+    });
+  const DAY = day([1.1]);
+  const LATER_MINUTE = day([1.1, 1.2]);
+
+  async function fakeFeed(hellos: string[][]) {
+    const fake = new WebSocketServer({ port: 0, host: '127.0.0.1', handleProtocols: () => 'price-alerts-feed.v1' });
+    await new Promise((resolve) => fake.once('listening', resolve));
+    cleanups.push(() => new Promise((r) => fake.close(r)));
+    const feeds: WebSocket[] = [];
+    const helloNow: { send: boolean } = { send: true };
+    fake.on('connection', (ws) => {
+      const days = hellos[Math.min(feeds.length, hellos.length - 1)] ?? [];
+      feeds.push(ws);
+      if (helloNow.send) ws.send(JSON.stringify({ type: 'hello', ticks: [], days, outage: null }));
+    });
+    return { port: (fake.address() as { port: number }).port, feeds, helloNow };
+  }
+
+  it('gives an app that subscribed before the first hello its day when the hello comes', async () => {
+    const feed = await fakeFeed([[DAY]]);
+    feed.helloNow.send = false;
+    const relay = await startRelay(feed.port, KEY, { feedGraceMs: 60_000 });
+    await expect.poll(() => feed.feeds.length, { timeout: 5_000 }).toBe(1);
+    const client = await app(relay);
+    await client.next('subscribed');
+    feed.feeds[0]?.send(JSON.stringify({ type: 'hello', ticks: [], days: [DAY], outage: null }));
+    await client.next('day');
+  });
+
+  it('resyncs nobody after a short drop in which only a minute close moved', async () => {
+    const feed = await fakeFeed([[DAY], [LATER_MINUTE]]);
+    const relay = await startRelay(feed.port, KEY, { feedGraceMs: 60_000 });
+    await expect.poll(() => relay.connected, { timeout: 5_000 }).toBe(true);
+    const client = await app(relay);
+    await client.next('day');
+    feed.feeds[0]?.close();
+    await expect.poll(() => feed.feeds.length, { timeout: 5_000 }).toBe(2);
+    await expect.poll(() => relay.connected, { timeout: 5_000 }).toBe(true);
+    // Give a resync its flush (10 ms here) many times over.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(client.messages.filter((m) => m.type === 'subscribed')).toHaveLength(1);
     client.socket.close();
   });
 });

@@ -53,6 +53,8 @@ export class RelayService {
   #grace: NodeJS.Timeout | undefined;
   /** Apps were told the feed is lost: they are resynced when it is back. */
   #told = false;
+  /** A hello has come since the relay started. */
+  #fedOnce = false;
   #stopped = false;
   #heardAt = 0;
   #watchdog: NodeJS.Timeout | undefined;
@@ -157,15 +159,18 @@ export class RelayService {
   #apply(message: RelayFeedMessage): void {
     const relay = this.relay;
     if (message.type === 'hello') {
-      // What the apps hold may have changed while the feed was away, even for less than the grace.
-      let changed = false;
+      // Apps that subscribed before the first hello hold no day; later, a day may have turned or an
+      // outage begun or ended while the feed was away, even for less than the grace.
+      let changed = !this.#fedOnce;
+      this.#fedOnce = true;
       for (const text of message.days) {
         const day = parsePairDay(text.slice(1));
         const pair = day.ok ? symbolToPair(day.symbol) : undefined;
         if (!day.ok || !pair) continue;
-        const before = relay.days.message(pair);
+        const before = relay.days.get(pair);
         relay.days.set(pair, day.day);
-        changed ||= before !== undefined && before !== relay.days.message(pair);
+        // The day's start and open, not its minute closes: a missed tick alone is no reason to resync.
+        changed ||= before !== undefined && (before.dayStart !== day.day.dayStart || before.open !== day.day.open);
       }
       for (const t of message.ticks) relay.publish({ ...t, symbol: pairToSymbol(t.pair) });
       changed = relay.setOutage(message.outage ?? undefined) || changed;
@@ -173,7 +178,7 @@ export class RelayService {
       this.#grace = undefined;
       this.#connected = true;
       this.#attempt = 0;
-      // Told 'Error', or an outage began, ended or a day turned unseen: every app gets a fresh answer.
+      // Told 'Error', or any of the above: every subscribed app gets a fresh answer.
       if (this.#told || changed) {
         this.#told = false;
         relay.resync();
@@ -186,7 +191,7 @@ export class RelayService {
     else relay.resync();
   }
 
-  /** 200 while fed by the ingest, 503 otherwise: a load balancer sends apps to a relay with prices. */
+  /** 200 while fed by the ingest, 503 otherwise: for monitoring (an app that comes before the feed is resynced by the first hello). */
   #health(res: ServerResponse): void {
     res.writeHead(this.#connected ? 200 : 503, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ feed: this.#connected ? 'connected' : 'connecting', clients: this.relay.clientCount }));

@@ -67,11 +67,12 @@ export class UpstreamNotices {
     }
     if (status === 'subscribed') {
       clearTimeout(this.#grace);
+      // Cleared first: a resync answers every client afresh, and must not end with the old outage.
+      this.#relay.setOutage(undefined);
       if (this.#told) {
         this.#log.info('Upstream back; resyncing clients', { downSince: this.#downSince });
         this.#relay.resync();
       }
-      this.#relay.setOutage(undefined);
       this.#forwarded.clear();
       this.#downSince = null;
       this.#announced = false;

@@ -6,6 +6,8 @@ import type { TokenAuth } from '../appTokens.ts';
 export function fakeAuth() {
   const users = new Map<string, { disabled: boolean; tokensValidAfterTime?: string }>();
   const calls = { getUser: 0 };
+  /** While on, every lookup fails as Auth does when it does not answer. */
+  const outage = { on: false };
   const auth: TokenAuth = {
     // A token here is `${uid}.${authTimeSeconds}`; anything else is refused as a real SDK would.
     verifyIdToken: async (token: string) => {
@@ -18,9 +20,9 @@ export function fakeAuth() {
       calls.getUser += 1;
       const user = users.get(uid);
       if (!user) throw Object.assign(new Error('no user'), { code: 'auth/user-not-found' });
-      if (uid === 'flaky') throw Object.assign(new Error('unavailable'), { code: 'auth/internal-error' });
+      if (uid === 'flaky' || outage.on) throw Object.assign(new Error('unavailable'), { code: 'auth/internal-error' });
       return { uid, ...user } as unknown as UserRecord;
     },
   };
-  return { auth, users, calls };
+  return { auth, users, calls, outage };
 }

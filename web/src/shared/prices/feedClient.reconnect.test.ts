@@ -36,15 +36,41 @@ describe('FeedClient: planned closes and a lost network', () => {
     expect(feed.log).toEqual(['state:error:Error', `toast:${TOAST.websocketConnection}`, 'state:disconnected:Offline']);
   });
 
-  it('takes a planned close within 30 s of opening as trouble: Offline, and a retry with backoff, not a loop', async () => {
-    const socket = await feed.connected();
+  it('follows two quick planned closes in a row quietly (relays going one after another), not a third', async () => {
+    await feed.connected();
     feed.log = [];
-    socket.serverCloses(1000, RELAY_RECONNECT_REASON);
+    // A socket closed the planned way within seconds of opening: a relay shutting down.
+    for (let quick = 1; quick <= 2; quick++) {
+      (feed.sockets.at(-1) as FakeSocket).serverCloses(1000, RELAY_RECONNECT_REASON);
+      await vi.advanceTimersByTimeAsync(400);
+      expect(feed.sockets).toHaveLength(quick);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(feed.sockets).toHaveLength(quick + 1);
+      (feed.sockets.at(-1) as FakeSocket).serverOpens();
+      (feed.sockets.at(-1) as FakeSocket).serverSends(encodeSubscribed(session));
+    }
+    expect(feed.log).toEqual([]);
+    // The third in a row is trouble: Offline, and a retry with backoff, not a loop.
+    (feed.sockets.at(-1) as FakeSocket).serverCloses(1000, RELAY_RECONNECT_REASON);
     await vi.advanceTimersByTimeAsync(0);
     expect(feed.log).toEqual(['state:disconnected:Offline']);
-    expect(feed.sockets).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(1_000);
-    expect(feed.sockets).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(feed.sockets).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(feed.sockets).toHaveLength(4);
+  });
+
+  it('counts quick planned closes afresh after a socket that lived', async () => {
+    await feed.connected();
+    for (const lived of [0, 60_000, 0, 0]) {
+      await vi.advanceTimersByTimeAsync(lived);
+      (feed.sockets.at(-1) as FakeSocket).serverCloses(1000, RELAY_RECONNECT_REASON);
+      await vi.advanceTimersByTimeAsync(500);
+      (feed.sockets.at(-1) as FakeSocket).serverOpens();
+      (feed.sockets.at(-1) as FakeSocket).serverSends(encodeSubscribed(session));
+    }
+    expect(feed.sockets).toHaveLength(5);
+    expect(feed.log.filter((line) => line.includes('Offline'))).toEqual([]);
   });
 
   it('shows Loading... again on the next connect after a planned close found the user signed out', async () => {

@@ -69,10 +69,15 @@ export interface FeedDeps {
 const CONNECTING = 0;
 const OPEN = 1;
 /**
- * A relay closes a socket the planned way after 40 minutes or on its shutdown; one that does so within
- * this of opening is misbehaving, and is retried with backoff (and 'Offline'), not at once in a loop.
+ * A relay closes a socket the planned way after 40 to 50 minutes, or at once when it shuts down (a
+ * redeploy or a scale-in), so a socket just opened on a relay that is going may be closed within
+ * seconds, and the next one too. Such quick planned closes are followed quietly, after a short pause,
+ * QUICK_PLANNED_LIMIT times in a row; past that the relays are misbehaving, and the app says
+ * 'Offline' and retries with backoff rather than loop.
  */
 const PLANNED_CLOSE_MIN_MS = 30_000;
+const QUICK_PLANNED_LIMIT = 2;
+const QUICK_PLANNED_DELAY_MS = 500;
 
 export class FeedClient {
   #socket: SocketLike | undefined;
@@ -93,8 +98,10 @@ export class FeedClient {
   #toldError: string | undefined;
   /** Reconnecting after a relay's planned close: the screen keeps its prices until the new subscription. */
   #quiet = false;
-  /** When the current socket opened: a planned close soon after is no plan (a misconfigured relay). */
+  /** When the current socket opened: planned closes soon after, again and again, are no plan. */
   #openedAt = 0;
+  /** Planned closes in a row that came within PLANNED_CLOSE_MIN_MS of their socket's opening. */
+  #quickPlanned = 0;
 
   constructor(private readonly deps: FeedDeps) {}
 
@@ -257,11 +264,17 @@ export class FeedClient {
     this.#socket = undefined;
     this.#session = null;
     if (this.#stopped) return;
-    const planned = reason === RELAY_RECONNECT_REASON && Date.now() - this.#openedAt >= PLANNED_CLOSE_MIN_MS;
+    const quick = Date.now() - this.#openedAt < PLANNED_CLOSE_MIN_MS;
+    if (!quick) this.#quickPlanned = 0;
+    const planned = reason === RELAY_RECONNECT_REASON && (!quick || this.#quickPlanned < QUICK_PLANNED_LIMIT);
     if (code === NORMAL_CLOSE_CODE && planned && this.#online()) {
-      // A relay's planned close: straight back, to whichever relay answers, with nothing shown.
+      // A relay's planned close: back to whichever relay answers, with nothing shown.
       this.#quiet = true;
-      void this.connect();
+      if (!quick) void this.connect();
+      else {
+        this.#quickPlanned += 1;
+        this.#timer = setTimeout(() => void this.connect(), QUICK_PLANNED_DELAY_MS);
+      }
       return;
     }
     this.#quiet = false;

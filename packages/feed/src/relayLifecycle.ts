@@ -1,0 +1,61 @@
+/**
+ * The parts of a relay socket's life that come after its first answer (relay.ts): the sweep that
+ * checks every open socket's token again, and the drain that closes them all when the relay stops.
+ */
+import type { WebSocketServer } from 'ws';
+import type { Logger } from './log.ts';
+import type { Client } from './relayClient.ts';
+import { TokenCheckUnavailable, type RelayOptions } from './relayOptions.ts';
+
+/**
+ * Every open socket's token again, each user's account state asked for once (appTokens.ts), and
+ * `revoked` for those whose token no longer holds. Auth not answering is no verdict: kept.
+ */
+export function sweepTokens(
+  clients: Iterable<Client>,
+  verifyToken: RelayOptions['verifyToken'],
+  log: Logger,
+  revoked: (client: Client) => void,
+): void {
+  const since = Date.now();
+  for (const client of clients) {
+    verifyToken(client.token, since).catch((error: unknown) => {
+      if (error instanceof TokenCheckUnavailable) {
+        log.warn('Relay could not recheck a token; keeps the socket until the next sweep', {
+          uid: client.uid,
+          error: error.message,
+        });
+        return;
+      }
+      log.warn('Relay cut off a client whose token no longer holds', {
+        uid: client.uid,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      revoked(client);
+    });
+  }
+}
+
+/**
+ * Closes every socket with `close`, each at its own moment within `drainMs` (ticks keep flowing to
+ * those still open meanwhile), then stops the server.
+ */
+export async function drainSockets(
+  clients: readonly Client[],
+  drainMs: number,
+  close: (client: Client) => void,
+  wss: WebSocketServer,
+): Promise<void> {
+  await Promise.all(
+    clients.map(async (client) => {
+      for (const timer of client.timers) clearTimeout(timer);
+      if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * drainMs));
+      close(client);
+    }),
+  );
+  // A phone gone silent never answers the closing handshake, and ws would wait 30 s for it: past
+  // the 10 s Cloud Run gives. A second after the drain, what is still open is cut.
+  const cut = setTimeout(() => wss.clients.forEach((socket) => socket.terminate()), 1_000);
+  await new Promise<void>((resolve) => wss.close(() => resolve()));
+  clearTimeout(cut);
+}
