@@ -19,18 +19,13 @@ import type { Browser } from 'playwright-core';
 import type { Plugin } from 'vite';
 import { DESKTOP_MIN_WIDTH_PX } from '../packages/domain/src/device.ts';
 import { LAST_GREETING_SCRIPT } from './lastGreetingScript.ts';
+import prerenderedPages from './prerendered.json' with { type: 'json' };
 
-/** Paths prerendered, and the file each is written to (served by clean URLs). */
-export const PRERENDERED: Record<string, string> = {
-  '/': 'index.html',
-  '/login': 'login.html',
-  '/signup': 'signup.html',
-  '/forgot_password': 'forgot_password.html',
-  '/dashboard': 'dashboard.html',
-  '/create_alert': 'create_alert.html',
-  '/account': 'account.html',
-  '/notifications': 'notifications.html',
-};
+/**
+ * Paths prerendered, and the file each is written to (served by clean URLs). A JSON file, so that the
+ * deploy check (scripts/deploy/check-web-dist.mjs, plain Node) reads the same list.
+ */
+export const PRERENDERED: Record<string, string> = prerenderedPages;
 export const SHELL = 'shell.html';
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 /** Lighthouse's mobile screen; the layout is fluid, so any phone width gives the same markup. */

@@ -93,7 +93,7 @@ describe.each(VIEWPORTS)('quiet hours at $width x $height', (viewport) => {
     // over 60 s once on a loaded CI machine, with the stack's two relays beside it.
     await expect
       .poll(() => shownNotifications(page), { timeout: 100_000 })
-      .toContainEqual(expect.objectContaining({ title: '1 alert fired overnight', url: '/dashboard' }));
+      .toContainEqual(expect.objectContaining({ title: '1 alert fired during quiet hours', url: '/dashboard' }));
     await page.goto(`${WEB_URL}/dashboard?alert=${ref.id}`);
     await expect.poll(() => sheet.getByText(/^Push: Sent in the \d\d:\d\d digest$/).isVisible()).toBe(true);
     await context.close();

@@ -79,11 +79,11 @@ describe('the digest', () => {
     expect(q.fcm.sent).toHaveLength(1);
     expect(q.fcm.sent[0]).toMatchObject({
       token: 'device-token-1',
-      notification: { title: '3 alerts fired overnight' },
+      notification: { title: '3 alerts fired during quiet hours' },
       data: { url: '/dashboard' },
     });
     expect(q.sink.mails).toHaveLength(1);
-    expect(q.sink.mails[0]?.subject).toBe('3 alerts fired overnight');
+    expect(q.sink.mails[0]?.subject).toBe('3 alerts fired during quiet hours');
     expect(q.sink.mails[0]?.text).toContain('- USD/JPY Price rising above 1.100: 1.100 at Nov 24, 03:12');
     expect(q.sink.mails[0]?.text).toContain('- EUR/USD Price rising above 1.10000: 1.10012 at Nov 23, 23:59');
     expect(await history('gbp')).toEqual([
@@ -109,8 +109,8 @@ describe('the digest', () => {
     await sendDelivery(sender(), await fired('both'));
     q.clock = NIGHT.end;
     await sendDigest(sender(), (await onlyDigest()).id);
-    expect(q.fcm.sent[0]?.notification?.title).toBe('2 alerts fired overnight');
-    expect(q.sink.mails[1]?.subject).toBe('1 alert fired overnight');
+    expect(q.fcm.sent[0]?.notification?.title).toBe('2 alerts fired during quiet hours');
+    expect(q.sink.mails[1]?.subject).toBe('1 alert fired during quiet hours');
   });
 
   it('two senders holding for the same night at once fill one digest', async () => {

@@ -8,14 +8,14 @@ import { formatZonedDateTime, timesAreIn } from './timeZones.ts';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** '3 alerts fired overnight', '2 alerts fired and 1 expired overnight', '1 alert expired overnight'. */
+/** '3 alerts fired during quiet hours', '2 alerts fired and 1 expired during quiet hours': the hours may be any, not only the night. */
 export function digestTitle(digest: Pick<Digest, 'items' | 'count'>): string {
   // Unlisted items are counted but not known: they are taken to be firings, by far the common case.
   const expired = digest.items.filter((i) => i.kind === 'expired').length;
   const fired = digest.count - expired;
-  if (fired === 0) return `${plural(expired, 'alert')} expired overnight`;
-  if (expired === 0) return `${plural(fired, 'alert')} fired overnight`;
-  return `${plural(fired, 'alert')} fired and ${expired} expired overnight`;
+  if (fired === 0) return `${plural(expired, 'alert')} expired during quiet hours`;
+  if (expired === 0) return `${plural(fired, 'alert')} fired during quiet hours`;
+  return `${plural(fired, 'alert')} fired and ${expired} expired during quiet hours`;
 }
 
 const onSide = (i: DigestItem) => (i.priceSide && i.priceSide !== 'ask' ? ` on the ${i.priceSide}` : '');

@@ -29,11 +29,11 @@ const digest = (items: DigestItem[], count = items.length): Digest => ({
 
 describe('digestTitle', () => {
   it.each<[string, DigestItem[], number, string]>([
-    ['one firing', [item()], 1, '1 alert fired overnight'],
-    ['three firings', [item(), item(), item()], 3, '3 alerts fired overnight'],
-    ['firings and an expiry', [item(), item(), item({ kind: 'expired' })], 3, '2 alerts fired and 1 expired overnight'],
-    ['only an expiry', [item({ kind: 'expired' })], 1, '1 alert expired overnight'],
-    ['unlisted ones count as firings', [item()], 60, '60 alerts fired overnight'],
+    ['one firing', [item()], 1, '1 alert fired during quiet hours'],
+    ['three firings', [item(), item(), item()], 3, '3 alerts fired during quiet hours'],
+    ['firings and an expiry', [item(), item(), item({ kind: 'expired' })], 3, '2 alerts fired and 1 expired during quiet hours'],
+    ['only an expiry', [item({ kind: 'expired' })], 1, '1 alert expired during quiet hours'],
+    ['unlisted ones count as firings', [item()], 60, '60 alerts fired during quiet hours'],
   ])('%s', (_label, items, count, title) => {
     expect(digestTitle({ items, count })).toBe(title);
   });
@@ -69,7 +69,7 @@ describe('digest lines', () => {
 describe('the digest push and email', () => {
   it('one push that opens the dashboard, naming three and counting the rest', () => {
     const push = digestPush(digest([item(), item(), item(), item()], 5), 'Europe/London');
-    expect(push.notification.title).toBe('5 alerts fired overnight');
+    expect(push.notification.title).toBe('5 alerts fired during quiet hours');
     expect(push.notification.body.split('\n')).toHaveLength(4);
     expect(push.notification.body.split('\n')[3]).toBe('and 2 more');
     expect(toNotification(push)?.url).toBe('/dashboard');
@@ -84,7 +84,7 @@ describe('the digest push and email', () => {
       'https://app.example/',
       'Europe/London',
     );
-    expect(email.subject).toBe('2 alerts fired overnight');
+    expect(email.subject).toBe('2 alerts fired during quiet hours');
     expect(email.text).toContain(
       '- EUR/USD Price rising above 1.10000: 1.10012 at Nov 24, 03:12 GMT\n  Note: <b>breakout</b>',
     );
