@@ -83,4 +83,22 @@ describe('cachedTokenVerifier', () => {
     clock += 1_000;
     await expect(verifier.verifyToken('ada.100', clock)).rejects.toThrow('auth/user-disabled');
   });
+
+  it('takes a recheck that the SDK cannot make (public keys not loaded) as no verdict; a new socket is refused', async () => {
+    const { auth, users } = fakeAuth();
+    users.set('ada', { disabled: false });
+    const verifier = cachedTokenVerifier(auth, { now: () => 0 });
+    auth.verifyIdToken = async () => {
+      throw Object.assign(new Error('Error fetching public keys for Google certs'), { code: 'auth/argument-error' });
+    };
+    await expect(verifier.verifyToken('ada.100', 0)).rejects.toBeInstanceOf(TokenCheckUnavailable);
+    const fresh = verifier.verifyToken('ada.100');
+    await expect(fresh).rejects.toThrow('public keys');
+    await expect(fresh).rejects.not.toBeInstanceOf(TokenCheckUnavailable);
+    // An expired token is a verdict even on a recheck.
+    auth.verifyIdToken = async () => {
+      throw Object.assign(new Error('Firebase ID token has expired'), { code: 'auth/id-token-expired' });
+    };
+    await expect(verifier.verifyToken('ada.100', 0)).rejects.not.toBeInstanceOf(TokenCheckUnavailable);
+  });
 });

@@ -88,7 +88,12 @@ export function cachedTokenVerifier(
   return {
     async verifyToken(token, freshSince) {
       if (!token) throw new Error('No token');
-      const decoded = await auth.verifyIdToken(token);
+      const decoded = await auth.verifyIdToken(token).catch((error: { code?: string; message?: string }) => {
+        // A recheck (freshSince) is of a token that verified before: if it fails now for any reason but
+        // its expiry, the SDK could not check it (Google's public keys did not load), which is no verdict.
+        if (freshSince === undefined || error.code === 'auth/id-token-expired') throw error;
+        throw new TokenCheckUnavailable(`Token check failed: ${error.message ?? String(error)}`);
+      });
       const user = await userState(decoded.uid, freshSince);
       if (!user) throw new Error('auth/user-not-found');
       if (user.disabled) throw new Error('auth/user-disabled');

@@ -6,6 +6,7 @@
  * buffered for: it reconnects and starts from a fresh hello.
  */
 import {
+  RELAY_FEED_KEY_PATTERN,
   RELAY_FEED_PATH,
   RELAY_FEED_PROTOCOL,
   tokenFromProtocols,
@@ -53,6 +54,9 @@ export class FeedHub implements NoticeTarget {
   cutOff = 0;
 
   constructor(options: FeedHubOptions) {
+    // An empty key would let in a relay offering none: refuse to start rather than serve the feed open.
+    if (!RELAY_FEED_KEY_PATTERN.test(options.key))
+      throw new Error('The relay feed key must be 16 to 256 letters, digits or ._~-');
     this.#options = options;
     this.#ping = setInterval(() => {
       for (const ws of this.#relays) ws.ping();

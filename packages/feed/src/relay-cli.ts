@@ -8,7 +8,13 @@ import { RelayService } from './relayService.ts';
 
 const env = z
   .object({
-    RELAY_FEED_URL: z.url({ error: "must be the ingest service's feed, e.g. wss://ingest.example/feed" }),
+    RELAY_FEED_URL: z
+      .url({ error: "must be the ingest service's feed, e.g. wss://ingest.example/feed" })
+      // The key goes in the handshake: in clear text only over loopback.
+      .refine(
+        (url) => url.startsWith('wss://') || /^ws:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url),
+        'must be wss:// (the feed key travels in it); ws:// only to 127.0.0.1',
+      ),
     RELAY_FEED_KEY: z
       .string({ error: 'is required (the key the ingest service expects from relays)' })
       .regex(RELAY_FEED_KEY_PATTERN, 'must be 16 to 256 letters, digits or ._~-'),

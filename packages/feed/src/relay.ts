@@ -281,7 +281,8 @@ export class Relay {
    */
   async close(): Promise<void> {
     this.#closing = true;
-    for (const timer of this.#timers) clearInterval(timer);
+    // Flushes and heartbeats go on through the drain: the apps still open keep live prices.
     await drainSockets([...this.#clients], this.#options.drainMs, (client) => this.#rotate(client), this.#wss);
+    for (const timer of this.#timers) clearInterval(timer);
   }
 }

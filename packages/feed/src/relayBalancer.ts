@@ -73,6 +73,8 @@ export async function startRelayBalancer(options: {
       new Promise<void>((resolve) => {
         for (const socket of live) socket.destroy();
         server.close(() => resolve());
+        // Connections that never sent a whole request are not in `live`, and would hold close() open.
+        server.closeAllConnections();
       }),
   };
 }

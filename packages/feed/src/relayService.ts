@@ -111,7 +111,10 @@ export class RelayService {
 
   #connect(): void {
     if (this.#stopped) return;
-    const feed = new WebSocket(this.#config.feedUrl, relayFeedProtocols(this.#config.feedKey));
+    // A hello is some 25 KB (15 pairs' days); 1 MiB bounds what a forged or broken feed can make us hold.
+    const feed = new WebSocket(this.#config.feedUrl, relayFeedProtocols(this.#config.feedKey), {
+      maxPayload: 1 << 20,
+    });
     this.#feed = feed;
     this.#heardAt = Date.now();
     feed.on('error', (error) => this.#log.warn('Relay feed error', { error: error.message }));
@@ -208,6 +211,9 @@ export class RelayService {
     // The feed last: ticks keep flowing to the apps still open while the relay drains.
     await this.relay.close();
     this.#feed?.close();
+    // A connection that never sent a whole request (a port scan, a half-open upgrade) would hold
+    // server.close() open for good: past the drain, nothing left is anyone's app.
+    this.#server.closeAllConnections();
     await stopped;
   }
 }
