@@ -31,7 +31,12 @@ describe('digestTitle', () => {
   it.each<[string, DigestItem[], number, string]>([
     ['one firing', [item()], 1, '1 alert fired during quiet hours'],
     ['three firings', [item(), item(), item()], 3, '3 alerts fired during quiet hours'],
-    ['firings and an expiry', [item(), item(), item({ kind: 'expired' })], 3, '2 alerts fired and 1 expired during quiet hours'],
+    [
+      'firings and an expiry',
+      [item(), item(), item({ kind: 'expired' })],
+      3,
+      '2 alerts fired and 1 expired during quiet hours',
+    ],
     ['only an expiry', [item({ kind: 'expired' })], 1, '1 alert expired during quiet hours'],
     ['unlisted ones count as firings', [item()], 60, '60 alerts fired during quiet hours'],
   ])('%s', (_label, items, count, title) => {
