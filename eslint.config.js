@@ -116,6 +116,18 @@ export default tseslint.config(
     },
   },
   {
+    // No import cycles on the server side either, type-only imports included: a cycle is two modules
+    // that can only be understood together.
+    files: ['functions/src/**/*.ts', 'packages/*/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
     // Components, atoms and features reach Firebase only through the gateway and repositories.
     files: ['web/src/{app,features,shared}/**/*.{ts,tsx}', 'web/src/main.tsx'],
     rules: { 'no-restricted-imports': ['error', { ...firebaseImports, paths: [defaultStore, ...classicZod] }] },

@@ -25,6 +25,7 @@ function step(name, cmd, args, env = {}) {
 
 step('typecheck', 'node', ['scripts/typecheck.mjs']);
 step('lint', 'eslint', ['.', '--max-warnings=0']);
+step('import cycles', 'node', ['scripts/check-cycles.mjs']);
 step('format', 'prettier', ['--check', '.', '--log-level', 'warn']);
 step('unit', 'vitest', ['run', '--project', 'unit', '--project', 'web']);
 

@@ -99,3 +99,7 @@ export function formatPrice(pair: CurrencyPair, value: number): string {
   }
   return format.format(value);
 }
+
+/** The channels a firing is told on, each with a state of its own. */
+export const DELIVERY_CHANNELS = ['email', 'push'] as const;
+export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { NOTE_MAX_LENGTH, PRICE_SIDES } from './constants.ts';
+import { DELIVERY_CHANNELS, NOTE_MAX_LENGTH, PRICE_SIDES, type DeliveryChannel } from './constants.ts';
 import { alertTypeSchema, currencyPairSchema, timestampLikeSchema } from './schemas.ts';
 
 /**
@@ -78,9 +78,6 @@ export function deliveryId(userId: string, alertId: string, firedAtMs: number): 
   if (!Number.isFinite(firedAtMs)) throw new Error(`A delivery needs the firing time, got ${firedAtMs}`);
   return `${userId}__${alertId}__${Math.trunc(firedAtMs)}`;
 }
-
-export const DELIVERY_CHANNELS = ['email', 'push'] as const;
-export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 
 /** After this many failed attempts a channel is given up as failed. */
 export const MAX_DELIVERY_ATTEMPTS = 8;

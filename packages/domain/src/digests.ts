@@ -1,6 +1,7 @@
 import { z } from './zod.ts';
 import { NOTE_MAX_LENGTH, PRICE_SIDES } from './constants.ts';
-import { DELIVERY_CHANNELS, channelStateSchema, type Delivery, type DeliveryChannel } from './deliveries.ts';
+import { DELIVERY_CHANNELS, type DeliveryChannel } from './constants.ts';
+import { channelStateSchema, type Delivery } from './deliveries.ts';
 import { alertTypeSchema, currencyPairSchema } from './schemas.ts';
 import { dateMillis } from './dates.ts';
 

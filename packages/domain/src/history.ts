@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import { PRICE_SIDES } from './constants.ts';
-import { DELIVERY_CHANNELS } from './deliveries.ts';
+import { DELIVERY_CHANNELS } from './constants.ts';
 import { timestampLikeSchema } from './schemas.ts';
 
 /**

@@ -4,7 +4,7 @@ import {
   PREVIOUS_ALERTS_LIMIT,
   PREVIOUS_LIST_STATUSES,
 } from './constants.ts';
-import type { QueryShape } from './queries.ts';
+import type { QueryShape } from './queryShape.ts';
 
 /** The app's alert lists: the dashboard's two, capped by the spec, and 'See all' for each. */
 

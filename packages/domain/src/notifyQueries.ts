@@ -1,4 +1,4 @@
-import type { QueryShape } from './queries.ts';
+import type { QueryShape } from './queryShape.ts';
 
 /** The sender's queries: deliveries and digests due, a user's open digests, the local push channel. */
 

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import type { DeliveryChannel } from './deliveries.ts';
+import type { DeliveryChannel } from './constants.ts';
 
 /**
  * Quiet hours (users/{uid}.quietHours): a daily window, in the user's own time zone, during which

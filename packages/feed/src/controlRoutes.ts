@@ -1,7 +1,7 @@
-import { currencyPairSchema, describeIssues } from '@price-alerts/domain';
+import { currencyPairSchema, describeIssues, type CurrencyPair } from '@price-alerts/domain';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import type { Simulator } from './simulator.ts';
+import type { ClockSetting } from './marketClock.ts';
 
 /**
  * HTTP control for demos and tests in other processes:
@@ -18,9 +18,20 @@ import type { Simulator } from './simulator.ts';
  *                                         clock's state. {} just reads it.
  *   GET  /health
  */
-type Handler = (sim: Simulator, body: unknown) => { status: number; body: unknown };
+/** What the routes drive: the simulator (simulator.ts), named by what it does so neither imports the other. */
+export interface Controlled {
+  readonly clientCount: number;
+  forceAsk(pair: CurrencyPair, ask: number): unknown;
+  jump(pair: CurrencyPair, percent: number): unknown;
+  sendError(code: '7' | '9', error: string): void;
+  dropAll(): void;
+  setSilent(silent: boolean, pairs?: readonly CurrencyPair[]): unknown;
+  setClock(setting: ClockSetting): unknown;
+}
 
-function route<S extends z.ZodType>(schema: S, act: (sim: Simulator, data: z.infer<S>) => unknown): Handler {
+type Handler = (sim: Controlled, body: unknown) => { status: number; body: unknown };
+
+function route<S extends z.ZodType>(schema: S, act: (sim: Controlled, data: z.infer<S>) => unknown): Handler {
   return (sim, raw) => {
     const parsed = schema.safeParse(raw);
     if (!parsed.success) {
@@ -74,7 +85,7 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   }
 }
 
-export async function handleControl(sim: Simulator, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function handleControl(sim: Controlled, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const path = new URL(req.url ?? '/', 'http://simulator').pathname;
   if (req.method === 'GET' && path === '/health') return reply(res, 200, { ok: true, clients: sim.clientCount });
   const handler = routes[path];
