@@ -1,7 +1,42 @@
-// What Linux's /proc says about processes and ports: the stack's process trees (the Java emulators
-// run in sessions of their own, out of reach of a process-group signal) and who holds a port.
-import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
+// The stack's process trees (the Java emulators run in sessions of their own, out of reach of a
+// process-group signal) and who holds a port. On Linux from /proc, read without starting a process on
+// the supervisor's one-second timer; elsewhere (macOS) from `ps` and `lsof`, which both systems have.
+// PRICE_ALERTS_NO_PROC=1 takes the second path on Linux too: the tests prove it there.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
+
+const hasProc = existsSync('/proc/self/stat');
+/** Read at each call, so a test can switch paths. */
+const useProc = () => hasProc && process.env.PRICE_ALERTS_NO_PROC !== '1';
+
+const run = (cmd, args) => {
+  try {
+    return execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  } catch (error) {
+    // ps and lsof exit 1 when nothing matches, with what they found (nothing) on stdout.
+    return typeof error.stdout === 'string' ? error.stdout : '';
+  }
+};
+
+let psTable;
+/**
+ * Every process as `ps` lists it: parent, state and start time (to the second). One `ps` serves the
+ * calls made in the same turn of the event loop (the supervisor asks for each of its processes in
+ * turn); the next turn asks afresh, so a process started meanwhile is never missed.
+ */
+function processTable() {
+  if (psTable) return psTable;
+  const rows = new Map();
+  for (const line of run('ps', ['-A', '-o', 'pid=,ppid=,stat=,lstart=']).split('\n')) {
+    const [pid, ppid, state, ...started] = line.trim().split(/\s+/);
+    if (pid && ppid && state)
+      rows.set(Number(pid), { ppid: Number(ppid), state: state[0], started: started.join(' ') });
+  }
+  psTable = rows;
+  setImmediate(() => (psTable = undefined));
+  return rows;
+}
 
 /** The fields of /proc/<pid>/stat after the command name, which may hold spaces and parentheses. */
 export function statFields(pid) {
@@ -13,17 +48,12 @@ export function statFields(pid) {
   }
 }
 
-function parentOf(pid) {
-  const fields = statFields(pid);
-  return fields ? Number(fields[1]) : undefined;
-}
-
 /**
- * When the process started (clock ticks since boot), or undefined once it is gone: with the pid it
- * names one process, so a pid the kernel has handed to another process is never signalled.
+ * When the process started (clock ticks since boot from /proc, the date from ps), or undefined once
+ * it is gone: with the pid it names one process, so a pid handed to another process is never signalled.
  */
 export function startTime(pid) {
-  return statFields(pid)?.[19];
+  return useProc() ? statFields(pid)?.[19] : processTable().get(pid)?.started;
 }
 
 const pids = () =>
@@ -31,12 +61,21 @@ const pids = () =>
     .filter((name) => /^\d+$/.test(name))
     .map(Number);
 
+/** Each process's parent. */
+function parents() {
+  if (!useProc()) return new Map([...processTable()].map(([pid, row]) => [pid, row.ppid]));
+  const found = new Map();
+  for (const pid of pids()) {
+    const fields = statFields(pid);
+    if (fields) found.set(pid, Number(fields[1]));
+  }
+  return found;
+}
+
 /** Every live descendant of `root` (children, their children...), whatever session they are in. */
 export function descendants(root) {
   const children = new Map();
-  for (const pid of pids()) {
-    const parent = parentOf(pid);
-    if (parent === undefined) continue;
+  for (const [pid, parent] of parents()) {
     if (!children.has(parent)) children.set(parent, []);
     children.get(parent).push(pid);
   }
@@ -61,7 +100,11 @@ export function isAlive(pid) {
   } catch (error) {
     return error.code === 'EPERM';
   }
-  return statFields(pid)?.[0] !== 'Z';
+  if (useProc()) return statFields(pid)?.[0] !== 'Z';
+  // Asked afresh, not from the shared table: a stop waits on this, and a zombie may be seconds old.
+  return !run('ps', ['-o', 'stat=', '-p', String(pid)])
+    .trim()
+    .startsWith('Z');
 }
 
 export function signal(pid, name) {
@@ -73,6 +116,7 @@ export function signal(pid, name) {
 }
 
 export function commandLine(pid) {
+  if (!useProc()) return run('ps', ['-o', 'command=', '-p', String(pid)]).trim();
   try {
     return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
   } catch {
@@ -103,6 +147,10 @@ function listeningInodes(port) {
 
 /** The process listening on `port`, if this user can see it. */
 export function portHolder(port) {
+  if (!useProc()) {
+    const pid = Number(run('lsof', ['-nP', `-iTCP:${port}`, '-sTCP:LISTEN', '-t']).split('\n')[0]);
+    return pid > 0 ? { pid, command: commandLine(pid) } : undefined;
+  }
   const inodes = listeningInodes(port);
   if (inodes.size === 0) return undefined;
   for (const pid of pids()) {
@@ -144,13 +192,16 @@ export async function takenPorts(ports) {
   return taken;
 }
 
+const findHolder = (port) =>
+  process.platform === 'linux' ? `ss -ltnp 'sport = :${port}'` : `lsof -nP -iTCP:${port} -sTCP:LISTEN`;
+
 /** A message that names each holder and how to stop it. */
 export function describeTakenPorts(taken) {
   const lines = taken.map(({ port, name, holder }) =>
     holder
       ? `  port ${port} (${name}) is held by pid ${holder.pid}: ${holder.command.slice(0, 160)}\n` +
         `    stop it with: kill ${holder.pid}   (kill -9 ${holder.pid} if it does not exit)`
-      : `  port ${port} (${name}) is held by a process this user cannot see; find it with: ss -ltnp 'sport = :${port}'`,
+      : `  port ${port} (${name}) is held by a process this user cannot see; find it with: ${findHolder(port)}`,
   );
   return `The local stack cannot start: ${taken.length === 1 ? 'a port it needs is' : 'ports it needs are'} taken.\n${lines.join('\n')}\nIs another \`npm start\` or test run still running?`;
 }

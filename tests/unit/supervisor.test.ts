@@ -1,11 +1,12 @@
 // The local stack's process supervisor with real processes and ports: stopping reaches processes in
-// sessions of their own, a dead process is restarted, and a taken port names its holder.
+// sessions of their own, a dead process is restarted, and a taken port names its holder. Each case
+// runs twice: reading Linux's /proc, and as on macOS, with ps and lsof (PRICE_ALERTS_NO_PROC=1).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { descendants, describeTakenPorts, isAlive, portFree, takenPorts } from '../../scripts/lib/processes.mjs';
 import { Supervisor } from '../../scripts/lib/supervisor.mjs';
 
@@ -35,7 +36,17 @@ const parentWithSessionChild = (port: number) => `
   setInterval(() => {}, 1000);
 `;
 
-describe('Supervisor', () => {
+describe.each([
+  { path: '/proc', noProc: undefined },
+  { path: 'ps and lsof, /proc unused', noProc: '1' },
+])('Supervisor, processes read from $path', ({ noProc }) => {
+  beforeAll(() => {
+    if (noProc) process.env.PRICE_ALERTS_NO_PROC = noProc;
+  });
+  afterAll(() => {
+    delete process.env.PRICE_ALERTS_NO_PROC;
+  });
+
   it('stops a child in a session of its own when its parent has to be killed, and frees its port', async () => {
     const port = await freePort();
     const supervisor = new Supervisor({ logDir, restart: false });
