@@ -162,7 +162,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: domainZod, patterns: [domainFirebase] }] },
   },
   {
-    files: ['packages/domain/src/zod.ts'],
+    files: ['packages/domain/src/common/zod.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: classicZod, patterns: [domainFirebase] }] },
   },
 );

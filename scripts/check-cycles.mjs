@@ -27,7 +27,6 @@ const SPECIFIER = /(?:^|[;\s])(?:import|export)\b[^'"`;]*?from\s*['"]([^'"]+)['"
 function resolveImport(from, specifier) {
   let base;
   if (specifier.startsWith('.')) base = resolve(dirname(from), specifier);
-  else if (specifier === '@price-alerts/domain') base = join(root, 'packages/domain/src/index.ts');
   else if (specifier.startsWith('@price-alerts/domain/')) base = join(root, 'packages/domain/src', specifier.slice(21));
   else return undefined;
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')])

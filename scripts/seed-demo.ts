@@ -4,14 +4,11 @@
 // of each kind the alert model adds: every-time (fired three times), bid and mid sides, one expiring
 // and one expired; each with the history the server would have written. Active levels sit about 1% or
 // more from the simulator's prices (packages/feed/src/instruments.ts), so none fires as soon as it starts.
-import type { AlertDocument, AlertEvent, AlertStatus, AlertType, CurrencyPair, PriceSide } from '@price-alerts/domain';
-import {
-  HISTORY_RETENTION_MS,
-  alertCounterSchema,
-  alertDocumentSchema,
-  alertEventSchema,
-  profileSchema,
-} from '@price-alerts/domain';
+import type { AlertStatus, AlertType, CurrencyPair, PriceSide } from '@price-alerts/domain/common';
+import type { AlertEvent } from '@price-alerts/domain/alerts';
+import type { AlertDocument } from '@price-alerts/domain/store';
+import { HISTORY_RETENTION_MS, alertEventSchema } from '@price-alerts/domain/alerts';
+import { alertCounterSchema, alertDocumentSchema, profileSchema } from '@price-alerts/domain/store';
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { Timestamp, getFirestore } from 'firebase-admin/firestore';

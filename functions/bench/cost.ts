@@ -5,7 +5,7 @@
 // the gated design (docs/cost.md). The stretch is quiet minutes, then a minute with a 0.6% jump on
 // every pair. Monthly dollars from the list prices in docs/cost.md.
 // Run: npm run bench:cost [-- --minutes 3] [--sizes 0,500,50000] [--today-up-to 500]
-import { ALERT_TYPES, CURRENCY_PAIRS, PRICE_SIDES, type CurrencyPair } from '@price-alerts/domain';
+import { ALERT_TYPES, CURRENCY_PAIRS, PRICE_SIDES, type CurrencyPair } from '@price-alerts/domain/common';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { Timestamp, getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { parseArgs } from 'node:util';

@@ -3,13 +3,8 @@
  * windows fed to the evaluator as the design would, the scheduled jobs once a simulated minute, and
  * the latest-price and summary writes, all counted by the billing meter.
  */
-import {
-  CURRENCY_PAIRS,
-  PRICE_SIDES,
-  pairToSymbol,
-  type CurrencyPair,
-  type IntervalMessage,
-} from '@price-alerts/domain';
+import { CURRENCY_PAIRS, PRICE_SIDES, pairToSymbol, type CurrencyPair } from '@price-alerts/domain/common';
+import { type IntervalMessage } from '@price-alerts/domain/alerts';
 import type { Firestore } from 'firebase-admin/firestore';
 import { Gate } from '../../packages/feed/src/gate';
 import { watchActiveAlerts } from '../../packages/feed/src/alertWatch';

@@ -3,14 +3,9 @@
  * (re-arming every-time alerts the same way), and fire through the same transactions, so it fires
  * exactly what the range evaluator fires and differs only in what it reads.
  */
-import {
-  PRICE_SIDES,
-  alertDocumentSchema,
-  evaluate,
-  judged,
-  rearmDecision,
-  type IntervalMessage,
-} from '@price-alerts/domain';
+import { PRICE_SIDES } from '@price-alerts/domain/common';
+import { evaluate, judged, rearmDecision, type IntervalMessage } from '@price-alerts/domain/alerts';
+import { alertDocumentSchema } from '@price-alerts/domain/store';
 import type { Firestore } from 'firebase-admin/firestore';
 import { armAlertsDue, emptyStats, addStats, type EvaluationStats } from '../src/evaluation/evaluator';
 import { fireAlerts } from '../src/evaluation/fire';

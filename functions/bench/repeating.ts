@@ -4,13 +4,8 @@
  * 0.05% within each window. Messages go straight to the evaluator (no Pub/Sub): what is measured is
  * what each reads, queries and fires, not latency.
  */
-import {
-  ALERT_TYPES,
-  CURRENCY_PAIRS,
-  PRICE_SIDES,
-  intervalMessageSchema,
-  type IntervalMessage,
-} from '@price-alerts/domain';
+import { ALERT_TYPES, CURRENCY_PAIRS, PRICE_SIDES } from '@price-alerts/domain/common';
+import { intervalMessageSchema, type IntervalMessage } from '@price-alerts/domain/alerts';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { Timestamp, getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { clearFirestoreProject } from '../../tests/emulator/firestore-emulator';

@@ -1,4 +1,4 @@
-import { CURRENCY_PAIRS } from '@price-alerts/domain';
+import { CURRENCY_PAIRS } from '@price-alerts/domain/common';
 import { setGlobalOptions } from 'firebase-functions/v2';
 import { onRequest } from 'firebase-functions/v2/https';
 

@@ -3,13 +3,9 @@
 // email reaches the mail sink; then what the firing and the sending bill, counted by the billing meter
 // on the same code run in this process against a project of its own, per alert and for the whole spike.
 // Run: npm run bench:spike [-- --alerts 10000 --metered 1000]
-import {
-  MAX_ALERTS_PER_ACCOUNT,
-  pairToSymbol,
-  priceDocumentSchema,
-  type CurrencyPair,
-  type IntervalMessage,
-} from '@price-alerts/domain';
+import { MAX_ALERTS_PER_ACCOUNT, pairToSymbol, type CurrencyPair } from '@price-alerts/domain/common';
+import { type IntervalMessage } from '@price-alerts/domain/alerts';
+import { priceDocumentSchema } from '@price-alerts/domain/store';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { FieldValue, getFirestore, type Firestore, type Query } from 'firebase-admin/firestore';

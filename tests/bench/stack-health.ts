@@ -2,7 +2,8 @@
 // and a probe that forces a price and times how long its alert takes to turn triggered (what the
 // app's PREVIOUS list shows). Samples the Functions emulator's worker processes and the stack's
 // memory every 5 s, and prints the figures. Run: npm run bench:stack [-- --minutes 30 --probe-every 20]
-import { pairToSymbol, priceDocumentSchema, type CurrencyPair } from '@price-alerts/domain';
+import { pairToSymbol, type CurrencyPair } from '@price-alerts/domain/common';
+import { priceDocumentSchema } from '@price-alerts/domain/store';
 import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { initializeApp } from 'firebase-admin/app';

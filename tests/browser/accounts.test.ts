@@ -1,6 +1,6 @@
 // The whole account life cycle as a person does it, at phone and tablet size, with every screen
 // checked by axe and saved as a screenshot.
-import { ACCOUNT_MESSAGES } from '@price-alerts/domain';
+import { ACCOUNT_MESSAGES } from '@price-alerts/domain/account';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWPORTS, WEB_URL, checkScreen, latestOobCode, launchBrowser, newPage, uniqueEmail } from './harness';

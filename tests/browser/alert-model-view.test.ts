@@ -2,7 +2,8 @@
 // live price on the alert's side and its distance to the level, moving with the simulator; an
 // every-time alert's firings and a runaway pause; an expired alert in PREVIOUS; and the details
 // sheet with the model's rows and the alert's history, written here as the server would.
-import { HISTORY_RETENTION_MS, expiryText, formatDateTime, type AlertEvent } from '@price-alerts/domain';
+import { formatDateTime } from '@price-alerts/domain/common';
+import { HISTORY_RETENTION_MS, expiryText, type AlertEvent } from '@price-alerts/domain/alerts';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { FieldValue, Timestamp, getFirestore, type Firestore } from 'firebase-admin/firestore';
 import type { Browser, Locator, Page } from 'playwright-core';

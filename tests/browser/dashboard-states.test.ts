@@ -1,6 +1,6 @@
 // Issue 15 defect 3: the dashboard never claims 'no alerts' before it knows, and offline it shows
 // what the cache holds under a banner, then comes back to life on its own.
-import { DASHBOARD_TEXT, TOAST } from '@price-alerts/domain';
+import { DASHBOARD_TEXT, TOAST } from '@price-alerts/domain/copy';
 import type { App } from 'firebase-admin/app';
 import { Timestamp } from 'firebase-admin/firestore';
 import type { Browser, Route } from 'playwright-core';

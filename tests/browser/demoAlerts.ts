@@ -1,6 +1,7 @@
 // An alert of the demo user (or of another user) a little above the market, written as the server
 // stores it, and the price that crosses it: for the browser tests that need one to fire.
-import { formatPrice, pairToSymbol, priceDocumentSchema, type CurrencyPair } from '@price-alerts/domain';
+import { formatPrice, pairToSymbol, type CurrencyPair } from '@price-alerts/domain/common';
+import { priceDocumentSchema } from '@price-alerts/domain/store';
 import { FieldValue, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 
 export interface DemoAlert {

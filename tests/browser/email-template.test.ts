@@ -1,14 +1,14 @@
 // The notification emails as a mail app shows them, built by the same domain code the functions
 // send with: a firing, an expiry and a quiet-hours digest, each with the longest texts a user can
 // write, at 320, 390 and 820 px, in the light and the dark scheme. The user's text stays text.
+import { NOTE_MAX_LENGTH } from '@price-alerts/domain/common';
 import {
-  NOTE_MAX_LENGTH,
   alertEmail,
   digestEmail,
   expiredAlertEmail,
   type DigestItem,
   type FiredAlert,
-} from '@price-alerts/domain';
+} from '@price-alerts/domain/notify';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './harness';

@@ -1,6 +1,6 @@
 // The product's promise, in the browser: a price crosses an alert's trigger on the simulator, and
 // the demo user's device shows the push, the alert moves to PREVIOUS, and the push's link opens it.
-import type { CurrencyPair } from '@price-alerts/domain';
+import type { CurrencyPair } from '@price-alerts/domain/common';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import type { Browser } from 'playwright-core';

@@ -4,7 +4,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES, DESKTOP_BLOCK_MESSAGE } from '@price-alerts/domain';
+import { DESKTOP_BLOCK_MESSAGE } from '@price-alerts/domain/common';
+import { ACCOUNT_MESSAGES } from '@price-alerts/domain/account';
 import { DESKTOP, PHONE, VIEWPORTS, WEB_URL, checkScreen, launchBrowser, newPage } from './harness';
 import { offlineGoogle } from './google';
 

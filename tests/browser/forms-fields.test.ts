@@ -2,7 +2,7 @@
 // marked invalid for assistive technology, gone as soon as the field is fixed, with focus sent to
 // the first invalid field; 'Not verified yet' is a note, not a success; and log in says the same
 // for an unknown address as for a wrong password.
-import { ACCOUNT_MESSAGES as M } from '@price-alerts/domain';
+import { ACCOUNT_MESSAGES as M } from '@price-alerts/domain/account';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALID, fieldState, focusedLabel, heading, invalid, signUp } from './forms';

@@ -2,7 +2,7 @@
 // saved where a person can open them (test-results/screenshots).
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { pushTokenId } from '@price-alerts/domain';
+import { pushTokenId } from '@price-alerts/domain/notify';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';

@@ -1,7 +1,7 @@
 // Review of the dashboard lists: 'See all' shows every alert once while alerts arrive and change,
 // the open sheet follows its alert out of a full list, and offline the actions wait with a word
 // instead of hanging (the draft kept).
-import { ALERT_PAGE_SIZE, DASHBOARD_TEXT } from '@price-alerts/domain';
+import { ALERT_PAGE_SIZE, DASHBOARD_TEXT } from '@price-alerts/domain/copy';
 import type { App } from 'firebase-admin/app';
 import { Timestamp } from 'firebase-admin/firestore';
 import type { Browser, Page } from 'playwright-core';

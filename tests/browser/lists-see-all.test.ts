@@ -1,6 +1,7 @@
 // Issue 15 defect 13: the dashboard keeps the spec's caps, and 'See all' reaches every alert, a
 // page at a time.
-import { ACTIVE_ALERTS_LIMIT, ALERT_PAGE_SIZE, DASHBOARD_TEXT, PREVIOUS_ALERTS_LIMIT } from '@price-alerts/domain';
+import { ACTIVE_ALERTS_LIMIT, PREVIOUS_ALERTS_LIMIT } from '@price-alerts/domain/common';
+import { ALERT_PAGE_SIZE, DASHBOARD_TEXT } from '@price-alerts/domain/copy';
 import type { App } from 'firebase-admin/app';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

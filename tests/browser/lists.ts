@@ -1,6 +1,6 @@
 // Helpers of the dashboard and alert-list browser tests: an account of their own with alerts in
 // known statuses (written as the server stores them), so a test sees exactly what it seeded.
-import type { AlertStatus, CurrencyPair } from '@price-alerts/domain';
+import type { AlertStatus, CurrencyPair } from '@price-alerts/domain/common';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { Timestamp, getFirestore, type Firestore } from 'firebase-admin/firestore';

@@ -1,7 +1,7 @@
 // Issue 15, defects 4 and 3 (the feed's part): one feed state for every screen, so the create
 // screen's panel recovers from a type 7/9 frame as soon as the dashboard does; and a browser without
 // a network gets 'Offline' and no 'WebSocket connection error.' toast, and comes back by itself.
-import { TOAST } from '@price-alerts/domain';
+import { TOAST } from '@price-alerts/domain/copy';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE, WEB_URL, controlledPage, launchBrowser, newPage, signIn, simulator } from './harness';

@@ -13,7 +13,9 @@
 // Auth on the page compares token expiry with the page's clock: a page clock in the future would
 // take every token for expired and refresh it in a loop, one in the past takes them for fresh. The
 // relay checks tokens on the real clock, which nothing here moves.
-import { PUSH_MESSAGES, formatWeekdayTime, nextJudgedText, nextOpen, previousClose } from '@price-alerts/domain';
+import { formatWeekdayTime } from '@price-alerts/domain/common';
+import { nextJudgedText, nextOpen, previousClose } from '@price-alerts/domain/prices';
+import { PUSH_MESSAGES } from '@price-alerts/domain/copy';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE, TABLET, VIEWPORTS, WEB_URL, checkScreen, launchBrowser, newPage, signIn, simulator } from './harness';

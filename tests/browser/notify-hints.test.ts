@@ -1,7 +1,8 @@
 // Issue 15, defects 1 and 6: an alert never fires in silence without the user having been told
 // (unverified address, push blocked or on no device), and blocked notifications are told once,
 // with the true state on the Notifications screen.
-import { EMAIL_HINTS, PUSH_HINTS, PUSH_MESSAGES } from '@price-alerts/domain';
+import { EMAIL_HINTS, PUSH_HINTS } from '@price-alerts/domain/notify';
+import { PUSH_MESSAGES } from '@price-alerts/domain/copy';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';

@@ -1,6 +1,6 @@
 // Live prices on the dashboard through the whole chain: simulator -> ingest -> relay -> app.
 import type { Browser, Page, WebSocket } from 'playwright-core';
-import { parseFeedFrame, type FeedSession } from '@price-alerts/domain';
+import { parseFeedFrame, type FeedSession } from '@price-alerts/domain/prices';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWPORTS, WEB_URL, axeViolations, launchBrowser, newPage, screenshot, signIn, simulator } from './harness';
 

@@ -1,6 +1,6 @@
 // The service worker for real: offline shell, push display through CDP, and the emulators'
 // local push channel end to end.
-import { pushTokenId } from '@price-alerts/domain';
+import { pushTokenId } from '@price-alerts/domain/notify';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import type { Browser } from 'playwright-core';

@@ -1,7 +1,7 @@
 // Quiet hours end to end on the stack: the settings on the Notifications screen, an alert firing
 // inside them (recorded at once, its push held), and turning them off releasing the held push as
 // one digest notification on this device.
-import type { CurrencyPair } from '@price-alerts/domain';
+import type { CurrencyPair } from '@price-alerts/domain/common';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { FieldValue, getFirestore, type Firestore } from 'firebase-admin/firestore';
 import type { Browser, Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES } from '@price-alerts/domain';
+import { ACCOUNT_MESSAGES } from '@price-alerts/domain/account';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, DESKTOP, VIEWPORTS, WEB_URL, launchBrowser, newPage, screenshot, signIn } from './harness';

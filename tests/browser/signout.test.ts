@@ -1,6 +1,6 @@
 // Signing out forgets this device's push token first, so the next person on the device gets none of
 // the previous user's pushes, and then clears the user's cached documents from the device.
-import { pushTokenId } from '@price-alerts/domain';
+import { pushTokenId } from '@price-alerts/domain/notify';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import type { Browser, Page } from 'playwright-core';

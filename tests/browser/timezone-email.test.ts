@@ -1,7 +1,7 @@
 // Times in the user's own zone: a device in Tokyo signs a fresh account in, the profile learns its
 // zone, and the email of an alert that fires tells the time as a clock in Tokyo shows it, naming the
 // zone. Then the email itself, as a phone and a tablet show it, in the light and the dark scheme.
-import type { CurrencyPair } from '@price-alerts/domain';
+import type { CurrencyPair } from '@price-alerts/domain/common';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';

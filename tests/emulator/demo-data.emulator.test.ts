@@ -1,11 +1,7 @@
 // The stack `npm start` runs: the imported demo data is there and the functions bundle loads.
-import {
-  ALERT_STATUSES,
-  alertCounterSchema,
-  alertDocumentSchema,
-  alertEventSchema,
-  profileSchema,
-} from '@price-alerts/domain';
+import { ALERT_STATUSES } from '@price-alerts/domain/common';
+import { alertEventSchema } from '@price-alerts/domain/alerts';
+import { alertCounterSchema, alertDocumentSchema, profileSchema } from '@price-alerts/domain/store';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';

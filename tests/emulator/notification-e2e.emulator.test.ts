@@ -1,13 +1,9 @@
 // End to end on the local stack: the simulator moves a price, the ingest service publishes the
 // interval, the Functions emulator fires the alert and sends one email (to the local mail sink)
 // and one push (through the local channel). Also: the scheduled functions run when fired.
-import {
-  PREVIOUS_ALERTS_QUERY,
-  deliveryId,
-  pairToSymbol,
-  priceDocumentSchema,
-  type CurrencyPair,
-} from '@price-alerts/domain';
+import { pairToSymbol, type CurrencyPair } from '@price-alerts/domain/common';
+import { deliveryId } from '@price-alerts/domain/notify';
+import { PREVIOUS_ALERTS_QUERY, priceDocumentSchema } from '@price-alerts/domain/store';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { FieldValue, getFirestore, type Firestore } from 'firebase-admin/firestore';

@@ -1,4 +1,4 @@
-import { pushTokenId } from '@price-alerts/domain';
+import { pushTokenId } from '@price-alerts/domain/notify';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

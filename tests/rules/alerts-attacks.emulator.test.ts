@@ -3,7 +3,7 @@
 // the server's schema rejects (read by the evaluator's queries forever, never fired, never shown) or
 // let the user forge the server's re-arm, cooldown and runaway state.
 import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { alertDocumentSchema } from '@price-alerts/domain';
+import { alertDocumentSchema } from '@price-alerts/domain/store';
 import { Timestamp, deleteField, doc, serverTimestamp, setDoc, updateDoc } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ALICE, createCounted, rulesEnv, validAlert } from './rules-env';

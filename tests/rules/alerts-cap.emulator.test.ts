@@ -1,7 +1,7 @@
 // The cap of 200 alerts per account: the counter users/{uid}/counters/alerts moves only with the
 // create or delete of the alert it names, and holds against concurrent creates.
 import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { MAX_ALERTS_PER_ACCOUNT } from '@price-alerts/domain';
+import { MAX_ALERTS_PER_ACCOUNT } from '@price-alerts/domain/common';
 import {
   Timestamp,
   collection,

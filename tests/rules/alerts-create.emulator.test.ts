@@ -1,5 +1,5 @@
 import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { ALERT_TYPES, CURRENCY_PAIRS } from '@price-alerts/domain';
+import { ALERT_TYPES, CURRENCY_PAIRS } from '@price-alerts/domain/common';
 import { Timestamp, addDoc, collection, serverTimestamp } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ALICE, BOB, createCounted, rulesEnv, validAlert } from './rules-env';

@@ -6,7 +6,7 @@ import {
   missingIndexes,
   needsCompositeIndex,
   type IndexDefinition,
-} from '@price-alerts/domain';
+} from '@price-alerts/domain/store';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,6 @@
 // The rules cannot import the domain's constants: this keeps the cap they enforce and the app's equal.
-import { MAX_ALERTS_PER_ACCOUNT, MSG_ALERT_LIMIT, NOTE_MAX_LENGTH } from '@price-alerts/domain';
+import { MAX_ALERTS_PER_ACCOUNT, NOTE_MAX_LENGTH } from '@price-alerts/domain/common';
+import { MSG_ALERT_LIMIT } from '@price-alerts/domain/copy';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

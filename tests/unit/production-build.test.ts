@@ -68,8 +68,8 @@ describe('the production build', () => {
 
   it("gives the domain's schemas zod's English messages, and holds none of zod's classic build", () => {
     const sources = mappedSources();
-    // packages/domain/src/zod.ts is the only module that imports the locale: both are kept, or neither.
-    expect(sources.some((source) => source.endsWith('packages/domain/src/zod.ts'))).toBe(true);
+    // packages/domain/src/common/zod.ts is the only module that imports the locale: both are kept, or neither.
+    expect(sources.some((source) => source.endsWith('packages/domain/src/common/zod.ts'))).toBe(true);
     expect(sources.some((source) => source.endsWith('node_modules/zod/v4/locales/en.js'))).toBe(true);
     expect(sources.filter((source) => source.includes('node_modules/zod/v4/classic/'))).toEqual([]);
   });

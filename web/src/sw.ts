@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import './lib/zodJitless';
-import { notificationPath, toNotification } from '@price-alerts/domain';
+import { notificationPath, toNotification } from '@price-alerts/domain/notify';
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';

@@ -1,17 +1,14 @@
 /** Both evaluators' core: which alerts a pair's price paths fire and re-arm, read by price range. */
+import { ALERT_TYPES, PRICE_SIDES, type CurrencyPair, type PriceSide } from '@price-alerts/domain/common';
 import {
-  ALERT_TYPES,
-  PRICE_SIDES,
   cooldownEnd,
   evaluate,
   judged,
   repeats,
   triggerRange,
-  type CurrencyPair,
   type Judge,
   type PricePath,
-  type PriceSide,
-} from '@price-alerts/domain';
+} from '@price-alerts/domain/alerts';
 import type { Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { findActiveInRange } from '../repositories/alerts';
 import { fireAlerts } from './fire';

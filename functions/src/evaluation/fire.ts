@@ -1,17 +1,16 @@
 /** Firing alerts: the only place an alert becomes 'triggered' and a delivery is born. */
+import { type PriceSide } from '@price-alerts/domain/common';
 import {
-  alertDocumentSchema,
   evaluate,
   firedAtOpen,
-  initialChannels,
   judged,
   rearmDecision,
   repeatAfterFiring,
   repeats,
-  type AlertDocument,
   type PricePath,
-  type PriceSide,
-} from '@price-alerts/domain';
+} from '@price-alerts/domain/alerts';
+import { initialChannels } from '@price-alerts/domain/notify';
+import { alertDocumentSchema, type AlertDocument } from '@price-alerts/domain/store';
 import { Timestamp, type DocumentReference, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { errorMessage } from '../lib/errors';
 import * as logs from '../logs';

@@ -6,7 +6,9 @@
 // it happened in was judged, or later; the listener failing and coming back; messages redelivered. A user changes an alert only once the
 // gate has heard of its last change: the listener's delay is well under a second, a person's next
 // tap is not (docs/evaluation.md says what an alert changed twice within that delay may miss).
-import { ALERT_TYPES, PRICE_SIDES, alertDocumentSchema, type IntervalMessage } from '@price-alerts/domain';
+import { ALERT_TYPES, PRICE_SIDES } from '@price-alerts/domain/common';
+import { type IntervalMessage } from '@price-alerts/domain/alerts';
+import { alertDocumentSchema } from '@price-alerts/domain/store';
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Gate, type AlertChange } from '../../../packages/feed/src/gate';

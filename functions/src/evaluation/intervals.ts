@@ -1,11 +1,11 @@
 /** The interval evaluator's input: a batch message from the ingest service, one interval per pair. */
+import { describeIssues } from '@price-alerts/domain/common';
 import {
-  describeIssues,
   intervalBatchSchema,
   intervalMessageSchema,
   pathFromInterval,
   type IntervalMessage,
-} from '@price-alerts/domain';
+} from '@price-alerts/domain/alerts';
 import type { Firestore } from 'firebase-admin/firestore';
 import {
   addStats,

@@ -1,6 +1,7 @@
 // The scheduled catch-up against the Firestore emulator: what an interval message that never
 // arrived would have fired, fires on the next run, once.
-import { LevelIndex, alertDocumentSchema, indexedAlert, summarize } from '@price-alerts/domain';
+import { LevelIndex, indexedAlert, summarize } from '@price-alerts/domain/alerts';
+import { alertDocumentSchema } from '@price-alerts/domain/store';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';
 import { getCheckpoints } from '../repositories/checkpoints';

@@ -4,15 +4,9 @@
  * Only the moves that reach a level in the ingest service's summary are read for (every move, when
  * no summary is stored).
  */
-import {
-  PRICE_SIDES,
-  SUMMARY_MAX_AGE_MS,
-  judgeBySummary,
-  pathFromLatest,
-  type CurrencyPair,
-  type Judge,
-  type PriceDocument,
-} from '@price-alerts/domain';
+import { PRICE_SIDES, type CurrencyPair } from '@price-alerts/domain/common';
+import { SUMMARY_MAX_AGE_MS, judgeBySummary, pathFromLatest, type Judge } from '@price-alerts/domain/alerts';
+import { type PriceDocument } from '@price-alerts/domain/store';
 import type { Firestore } from 'firebase-admin/firestore';
 import { advanceCheckpoints, getCheckpoints, type Checkpoint } from '../repositories/checkpoints';
 import { getLevelSummary } from '../repositories/levels';

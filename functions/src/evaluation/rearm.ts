@@ -2,15 +2,9 @@
  * Re-arming every-time alerts: the only place a fired every-time alert becomes armed again, so the
  * firing query (armed == true) can read it. Each step reads only the alerts it changes.
  */
-import {
-  alertDocumentSchema,
-  cooldownEnd,
-  rearmDecision,
-  repeats,
-  type AlertDocument,
-  type PricePath,
-  type PriceSide,
-} from '@price-alerts/domain';
+import { type PriceSide } from '@price-alerts/domain/common';
+import { cooldownEnd, rearmDecision, repeats, type PricePath } from '@price-alerts/domain/alerts';
+import { alertDocumentSchema, type AlertDocument } from '@price-alerts/domain/store';
 import { FieldValue, type DocumentReference, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { findArmDue, findRearmable, type AlertPage } from '../repositories/alerts';
 import { recordEvent } from '../repositories/history';

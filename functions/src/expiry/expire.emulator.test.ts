@@ -2,14 +2,9 @@
 // come are cancelled, at a cost of the alerts that expire; the user is told once by the alert's own
 // channels (the real SendGrid client on the local sink, FCM faked at sendEach); and an alert that
 // fires and expires in the same minute does one or the other, never both.
-import {
-  deliveryId,
-  pathFromInterval,
-  pushTokenId,
-  type AlertStatus,
-  type Delivery,
-  type PricePath,
-} from '@price-alerts/domain';
+import { type AlertStatus } from '@price-alerts/domain/common';
+import { pathFromInterval, type PricePath } from '@price-alerts/domain/alerts';
+import { deliveryId, pushTokenId, type Delivery } from '@price-alerts/domain/notify';
 import { startMailSink, type MailSink } from '@price-alerts/mail-sink';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';

@@ -3,7 +3,9 @@
  * 'expired', and the user is told once, by the alert's own channels (an expiry-notice delivery).
  * The scheduled run reads only the alerts that expire (EXPIRING_ALERTS_QUERY, with its index).
  */
-import { alertDocumentSchema, initialChannels, isLive } from '@price-alerts/domain';
+import { isLive } from '@price-alerts/domain/alerts';
+import { initialChannels } from '@price-alerts/domain/notify';
+import { alertDocumentSchema } from '@price-alerts/domain/store';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { settleEach } from '../lib/mapLimit';
 import * as logs from '../logs';

@@ -1,7 +1,7 @@
 // The history trigger's core against the Firestore emulator, fed the before and after snapshots a
 // write leaves (as onDocumentWritten hands them over): the user's changes are recorded once each,
 // the server's writes not at all, and a deleted alert's history goes with it.
-import type { AlertEvent } from '@price-alerts/domain';
+import type { AlertEvent } from '@price-alerts/domain/alerts';
 import { Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';

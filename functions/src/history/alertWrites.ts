@@ -1,5 +1,7 @@
 /** The user's own changes to an alert, recorded in its history from each write the trigger sees. */
-import { alertChanges, alertDocumentSchema, dateMillis } from '@price-alerts/domain';
+import { dateMillis } from '@price-alerts/domain/common';
+import { alertChanges } from '@price-alerts/domain/alerts';
+import { alertDocumentSchema } from '@price-alerts/domain/store';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { deleteHistory, recordChanges } from '../repositories/history';
 import { parseDoc } from '../repositories/parse';

@@ -1,5 +1,5 @@
 /** Which alert a notice is about, as its history sees it. */
-import { dateMillis, type DateLike } from '@price-alerts/domain';
+import { dateMillis, type DateLike } from '@price-alerts/domain/common';
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
 
 /**

@@ -1,9 +1,9 @@
 /** One attempt on one channel: what to send, to whom, and the channel state that results. */
+import { dateMillis, type DeliveryChannel } from '@price-alerts/domain/common';
 import {
   MAX_DELIVERY_ATTEMPTS,
   alertEmail,
   alertPush,
-  dateMillis,
   expiredAlertEmail,
   expiredAlertPush,
   type AlertEmail,
@@ -11,8 +11,7 @@ import {
   type AlertPush,
   type ChannelState,
   type Delivery,
-  type DeliveryChannel,
-} from '@price-alerts/domain';
+} from '@price-alerts/domain/notify';
 import { Timestamp } from 'firebase-admin/firestore';
 import * as logs from '../logs';
 import { errorMessage } from '../lib/errors';

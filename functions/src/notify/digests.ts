@@ -2,18 +2,17 @@
  * Quiet-hours digests: sent like a delivery (lease.ts) once their hours end, and moved or released
  * at once when the user changes their quiet hours.
  */
+import { noticeTimeZone, type DeliveryChannel } from '@price-alerts/domain/common';
+import { type NotifyOutcome } from '@price-alerts/domain/alerts';
 import {
   clockTime,
   digestEmail,
   digestPush,
   digestSchema,
-  noticeTimeZone,
   pendingChannels,
   quietEnd,
-  type DeliveryChannel,
   type Digest,
-  type NotifyOutcome,
-} from '@price-alerts/domain';
+} from '@price-alerts/domain/notify';
 import { randomUUID } from 'node:crypto';
 import { digestRefById, openDigests } from '../repositories/digests';
 import { alertRefOf, recordEvent } from '../repositories/history';

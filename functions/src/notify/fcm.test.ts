@@ -1,5 +1,5 @@
 // FCM batching with the typed fake of sendEach: FCM's servers are the boundary.
-import { alertPush } from '@price-alerts/domain';
+import { alertPush } from '@price-alerts/domain/notify';
 import type { TokenMessage } from 'firebase-admin/messaging';
 import { describe, expect, it } from 'vitest';
 import { fakeFcm } from '../testing/fakeFcm';

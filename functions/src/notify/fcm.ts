@@ -1,5 +1,5 @@
 /** Push through FCM (sendEach), and the emulators' local channel that ends in the same service-worker code. */
-import type { PushPayload } from '@price-alerts/domain';
+import type { PushPayload } from '@price-alerts/domain/notify';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { BatchResponse, Messaging, SendResponse, TokenMessage } from 'firebase-admin/messaging';
 import { errorMessage } from '../lib/errors';

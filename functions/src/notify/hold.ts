@@ -4,17 +4,16 @@
  * says 'Held for quiet hours'. Only the sender holding the delivery's lease may hold it, and only a
  * channel still pending, so a replay or a second sender holds nothing twice.
  */
+import { dateMillis, type DeliveryChannel } from '@price-alerts/domain/common';
 import {
   addToDigest,
-  dateMillis,
   deliverySchema,
   digestItem,
   digestSchema,
   heldChannels,
   quietEnd,
-  type DeliveryChannel,
   type Digest,
-} from '@price-alerts/domain';
+} from '@price-alerts/domain/notify';
 import type { Firestore } from 'firebase-admin/firestore';
 import * as logs from '../logs';
 import { deliveryRefById } from '../repositories/deliveries';

@@ -4,13 +4,8 @@
  * the next due time. A sender that dies leaves a lease that expires; the sweeper (dueAt <= now) then
  * takes the document over. Each channel is sent at most once after success.
  */
-import {
-  DELIVERY_LEASE_MS,
-  pendingChannels,
-  retryDelayMs,
-  type ChannelState,
-  type DeliveryChannel,
-} from '@price-alerts/domain';
+import { type DeliveryChannel } from '@price-alerts/domain/common';
+import { DELIVERY_LEASE_MS, pendingChannels, retryDelayMs, type ChannelState } from '@price-alerts/domain/notify';
 import {
   FieldValue,
   type DocumentData,

@@ -2,7 +2,8 @@
 // America/New_York is emailed and pushed with the New York time, naming the zone; without a zone of
 // their own the quiet hours' zone is used, then UTC; the quiet-hours digest tells times in the
 // profile's zone too. The real SendGrid client against the local sink, a typed fake of FCM.
-import { pathFromInterval, pushTokenId, type QuietHours } from '@price-alerts/domain';
+import { pathFromInterval } from '@price-alerts/domain/alerts';
+import { pushTokenId, type QuietHours } from '@price-alerts/domain/notify';
 import { startMailSink, type MailSink } from '@price-alerts/mail-sink';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';

@@ -1,7 +1,7 @@
 // What the alert's history tells the user about each channel of a delivery, against the Firestore and
 // Auth emulators, the real SendGrid client on the local sink and FCM faked at sendEach: a reason a
 // person understands for every channel not sent, and nothing for an alert deleted meanwhile.
-import { pushTokenId, type Delivery } from '@price-alerts/domain';
+import { pushTokenId, type Delivery } from '@price-alerts/domain/notify';
 import { startMailSink, type MailSink } from '@price-alerts/mail-sink';
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /** What the sender needs of the outside world; adapters implement these for SendGrid, FCM and the emulators. */
-import type { PushPayload, QuietHours } from '@price-alerts/domain';
+import type { PushPayload, QuietHours } from '@price-alerts/domain/notify';
 
 /** A provider failure; `retryable` when trying again later may succeed (5xx, 429, network). */
 export class ProviderError extends Error {

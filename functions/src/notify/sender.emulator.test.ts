@@ -1,7 +1,8 @@
 // The sender against the Firestore and Auth emulators, the real SendGrid client against the local
 // sink, and a typed fake of FCM's sendEach: each channel sent once after success, retried on failure,
 // and its final state told once in the alert's history.
-import { DELIVERY_LEASE_MS, pathFromInterval, pushTokenId, type Delivery } from '@price-alerts/domain';
+import { pathFromInterval } from '@price-alerts/domain/alerts';
+import { DELIVERY_LEASE_MS, pushTokenId, type Delivery } from '@price-alerts/domain/notify';
 import { startMailSink, type MailSink } from '@price-alerts/mail-sink';
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -3,16 +3,9 @@
  * lease.ts. During the user's quiet hours the channels they hold (push, and email if they chose)
  * are handed to their digest instead (hold.ts), and only the rest is sent now.
  */
-import {
-  dateMillis,
-  deliverySchema,
-  heldChannels,
-  noticeTimeZone,
-  pendingChannels,
-  type Delivery,
-  type DeliveryChannel,
-  type NotifyOutcome,
-} from '@price-alerts/domain';
+import { dateMillis, noticeTimeZone, type DeliveryChannel } from '@price-alerts/domain/common';
+import { type NotifyOutcome } from '@price-alerts/domain/alerts';
+import { deliverySchema, heldChannels, pendingChannels, type Delivery } from '@price-alerts/domain/notify';
 import { randomUUID } from 'node:crypto';
 import { deliveryRefById } from '../repositories/deliveries';
 import { alertRefOf, recordEvent } from '../repositories/history';

@@ -1,4 +1,5 @@
 /** Repository for alerts across users (collection group), as the evaluator reads them. */
+import { type AlertType, type CurrencyPair, type PriceSide } from '@price-alerts/domain/common';
 import {
   ARM_DUE_QUERY,
   EVALUATOR_ALERTS_QUERY,
@@ -6,10 +7,7 @@ import {
   REARM_BELOW_QUERY,
   alertDocumentSchema,
   type Alert,
-  type AlertType,
-  type CurrencyPair,
-  type PriceSide,
-} from '@price-alerts/domain';
+} from '@price-alerts/domain/store';
 import type { Firestore, QuerySnapshot, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { parseDoc } from './parse';
 import { buildQuery } from './query';

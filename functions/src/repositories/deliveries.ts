@@ -1,5 +1,7 @@
 /** Repository for deliveries/{userId}__{alertId}__{firedAtMs}: server-only notification state. */
-import { DUE_DELIVERIES_QUERY, dateMillis, deliveryId, deliverySchema, type Delivery } from '@price-alerts/domain';
+import { dateMillis } from '@price-alerts/domain/common';
+import { deliveryId, deliverySchema, type Delivery } from '@price-alerts/domain/notify';
+import { DUE_DELIVERIES_QUERY } from '@price-alerts/domain/store';
 import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
 import { buildQuery } from './query';
 

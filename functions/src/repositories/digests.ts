@@ -1,5 +1,6 @@
 /** Repository for digests/{userId}__{endsAtMs}: server-only quiet-hours digests. */
-import { DUE_DIGESTS_QUERY, USER_OPEN_DIGESTS_QUERY, digestId } from '@price-alerts/domain';
+import { digestId } from '@price-alerts/domain/notify';
+import { DUE_DIGESTS_QUERY, USER_OPEN_DIGESTS_QUERY } from '@price-alerts/domain/store';
 import type { DocumentReference, Firestore, Query } from 'firebase-admin/firestore';
 import { buildQuery } from './query';
 

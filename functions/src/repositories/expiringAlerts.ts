@@ -1,5 +1,5 @@
 /** Repository for alerts past their expiry, across users (collection group), as the expiry run reads them. */
-import { EXPIRING_ALERTS_QUERY, alertDocumentSchema, type Alert } from '@price-alerts/domain';
+import { EXPIRING_ALERTS_QUERY, alertDocumentSchema, type Alert } from '@price-alerts/domain/store';
 import type { Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { parseDoc } from './parse';
 import { buildQuery } from './query';

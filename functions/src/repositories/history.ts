@@ -1,5 +1,6 @@
 /** Repository for users/{uid}/alerts/{alertId}/history/{eventId}: what happened to an alert, server-written. */
-import { HISTORY_BEFORE_QUERY, HISTORY_RETENTION_MS, alertEventSchema, type AlertEvent } from '@price-alerts/domain';
+import { HISTORY_RETENTION_MS, alertEventSchema, type AlertEvent } from '@price-alerts/domain/alerts';
+import { HISTORY_BEFORE_QUERY } from '@price-alerts/domain/store';
 import {
   Timestamp,
   type DocumentReference,

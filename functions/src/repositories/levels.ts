@@ -3,7 +3,7 @@
  * (levelSummary.ts in the domain), which the scheduled check judges by. The ingest service is its
  * only writer (packages/feed/src/gcpSinks.ts).
  */
-import { levelSummarySchema, type LevelSummary } from '@price-alerts/domain';
+import { levelSummarySchema, type LevelSummary } from '@price-alerts/domain/alerts';
 import type { Firestore } from 'firebase-admin/firestore';
 import { parseDoc } from './parse';
 

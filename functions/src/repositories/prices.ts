@@ -2,7 +2,7 @@
  * Repository for prices/{symbol}: the latest price per pair, as the scheduled evaluator reads it.
  * The ingest service is its only writer (packages/feed/src/gcpSinks.ts).
  */
-import { priceDocumentSchema, type PriceDocument } from '@price-alerts/domain';
+import { priceDocumentSchema, type PriceDocument } from '@price-alerts/domain/store';
 import type { Firestore } from 'firebase-admin/firestore';
 import { parseDoc } from './parse';
 

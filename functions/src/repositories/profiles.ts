@@ -1,5 +1,6 @@
 /** Repository for users/{uid} on the server: the settings the sender honours (written by the user). */
-import { quietHoursSchema, timeZoneSchema, type QuietHours } from '@price-alerts/domain';
+import { timeZoneSchema } from '@price-alerts/domain/common';
+import { quietHoursSchema, type QuietHours } from '@price-alerts/domain/notify';
 import type { DocumentReference, DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import type { ZodMiniType } from 'zod/mini';
 import * as logs from '../logs';

@@ -1,5 +1,7 @@
 /** Repository for users/{uid}/pushTokens: one document per device, its id derived from the token. */
-import { MAX_PUSH_TOKENS_PER_ACCOUNT, dateMillis, pushTokenId, pushTokenSchema } from '@price-alerts/domain';
+import { MAX_PUSH_TOKENS_PER_ACCOUNT, dateMillis } from '@price-alerts/domain/common';
+import { pushTokenId } from '@price-alerts/domain/notify';
+import { pushTokenSchema } from '@price-alerts/domain/store';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { parseDoc } from './parse';
 

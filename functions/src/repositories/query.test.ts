@@ -5,7 +5,7 @@ import {
   LOCAL_PUSHES_QUERY,
   type FilterValues,
   type QueryShape,
-} from '@price-alerts/domain';
+} from '@price-alerts/domain/store';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

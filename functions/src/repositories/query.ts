@@ -2,7 +2,7 @@
  * Builds the firebase-admin query a declaration in QUERY_SHAPES describes. The functions' repositories
  * query Firestore only through this, so the index test sees every query the server runs.
  */
-import { planQuery, type FilterValues, type QueryShape } from '@price-alerts/domain';
+import { planQuery, type FilterValues, type QueryShape } from '@price-alerts/domain/store';
 import type { DocumentReference, DocumentSnapshot, Firestore, Query } from 'firebase-admin/firestore';
 
 export interface Page {

@@ -1,6 +1,6 @@
 // The functions' repositories against the Firestore emulator, in a project of their own.
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import type { Delivery } from '@price-alerts/domain';
+import type { Delivery } from '@price-alerts/domain/notify';
 import { Timestamp, getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';

@@ -1,12 +1,6 @@
 /** Repository for evaluator/staleness: the outages of the price feed the scheduled check already reported. */
-import {
-  CURRENCY_PAIRS,
-  evaluatorStalenessSchema,
-  pairToSymbol,
-  staleTransitions,
-  type CurrencyPair,
-  type StaleTransitions,
-} from '@price-alerts/domain';
+import { CURRENCY_PAIRS, pairToSymbol, type CurrencyPair } from '@price-alerts/domain/common';
+import { evaluatorStalenessSchema, staleTransitions, type StaleTransitions } from '@price-alerts/domain/prices';
 import type { Firestore } from 'firebase-admin/firestore';
 
 const ref = (db: Firestore) => db.collection('evaluator').doc('staleness');

@@ -5,9 +5,9 @@ import {
   type AlertStatus,
   type AlertType,
   type CurrencyPair,
-  type PriceDocument,
   type PriceSide,
-} from '@price-alerts/domain';
+} from '@price-alerts/domain/common';
+import { type PriceDocument } from '@price-alerts/domain/store';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import { Timestamp, getFirestore, type Firestore } from 'firebase-admin/firestore';

@@ -1,4 +1,5 @@
-import { intervalMessageSchema, type CurrencyPair, type IntervalMessage } from '@price-alerts/domain';
+import { type CurrencyPair } from '@price-alerts/domain/common';
+import { intervalMessageSchema, type IntervalMessage } from '@price-alerts/domain/alerts';
 
 /** One side's prices in a window; `lowAt` and `highAt` are ms into it (300 and 600 unless given). */
 export interface WindowPrices {

@@ -1,4 +1,6 @@
-import { describeIssues, PUSH_MESSAGES, registerTokenRequestSchema } from '@price-alerts/domain';
+import { describeIssues } from '@price-alerts/domain/common';
+import { registerTokenRequestSchema } from '@price-alerts/domain/notify';
+import { PUSH_MESSAGES } from '@price-alerts/domain/copy';
 import { HttpsError, onCall } from 'firebase-functions/v2/https';
 import { db } from '../lib/firebase';
 import * as logs from '../logs';

@@ -1,6 +1,6 @@
 // Prints how many feed messages per second the domain codec parses on this machine.
 // Run: npm run bench:codec
-import { encodeSubscribed, encodeTick, parseFeedMessage, type FeedSession } from '@price-alerts/domain';
+import { encodeSubscribed, encodeTick, parseFeedMessage, type FeedSession } from '@price-alerts/domain/prices';
 
 const session: FeedSession = {
   mapping: {},

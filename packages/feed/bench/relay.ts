@@ -5,7 +5,8 @@
 // relays, so only every SAMPLE-th client parses what it gets (and measures); the rest receive and
 // count frames, as a phone's socket would, at a fraction of the parsing cost.
 // Run: npm run bench:relay [-- 1000 5000 10000] [--relays 2]
-import { TOP_PAIRS, encodeSubscribe, parseFeedFrame, relayProtocols, type FeedSession } from '@price-alerts/domain';
+import { TOP_PAIRS } from '@price-alerts/domain/common';
+import { encodeSubscribe, parseFeedFrame, relayProtocols, type FeedSession } from '@price-alerts/domain/prices';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';

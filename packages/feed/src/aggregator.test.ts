@@ -1,4 +1,5 @@
-import { intervalMessageSchema, type CurrencyPair } from '@price-alerts/domain';
+import { type CurrencyPair } from '@price-alerts/domain/common';
+import { intervalMessageSchema } from '@price-alerts/domain/alerts';
 import { describe, expect, it } from 'vitest';
 import { Aggregator } from './aggregator.ts';
 

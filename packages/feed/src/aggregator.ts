@@ -1,4 +1,6 @@
-import type { CurrencyPair, FeedTick, IntervalMessage } from '@price-alerts/domain';
+import type { CurrencyPair } from '@price-alerts/domain/common';
+import type { IntervalMessage } from '@price-alerts/domain/alerts';
+import type { FeedTick } from '@price-alerts/domain/prices';
 
 interface Side {
   first: number;

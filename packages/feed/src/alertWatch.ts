@@ -4,7 +4,8 @@
  * it starts, then each alert that changes. A listener that fails is started again after a pause;
  * until its first snapshot the gate publishes every window.
  */
-import { INGEST_ACTIVE_ALERTS_QUERY, alertDocumentSchema, describeIssues, planQuery } from '@price-alerts/domain';
+import { describeIssues } from '@price-alerts/domain/common';
+import { INGEST_ACTIVE_ALERTS_QUERY, alertDocumentSchema, planQuery } from '@price-alerts/domain/store';
 import type { Firestore, Query } from 'firebase-admin/firestore';
 import type { AlertChange } from './gate.ts';
 import type { AlertWatcher } from './ingest.ts';

@@ -1,8 +1,10 @@
 // The entry points fail fast, naming what is missing or wrong, before they open anything.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
+// Each case starts tsx and an entry point: seconds each while the whole unit suite shares two cores.
+vi.setConfig({ testTimeout: 30_000 });
 const TSX = join(import.meta.dirname, '..', '..', '..', 'node_modules', '.bin', 'tsx');
 const run = (entry: string, env: Record<string, string>) => {
   const result = spawnSync(TSX, [join(import.meta.dirname, entry)], {

@@ -1,4 +1,5 @@
-import { currencyPairSchema, describeIssues, type CurrencyPair } from '@price-alerts/domain';
+import { describeIssues, type CurrencyPair } from '@price-alerts/domain/common';
+import { currencyPairSchema } from '@price-alerts/domain/store';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { ClockSetting } from './marketClock.ts';

@@ -5,14 +5,14 @@
  * relays, a handful, never with the phones they serve. A relay that stops reading is cut off, not
  * buffered for: it reconnects and starts from a fresh hello.
  */
+import { type CurrencyPair } from '@price-alerts/domain/common';
 import {
   RELAY_FEED_KEY_PATTERN,
   RELAY_FEED_PATH,
   RELAY_FEED_PROTOCOL,
   tokenFromProtocols,
-  type CurrencyPair,
   type RelayFeedMessage,
-} from '@price-alerts/domain';
+} from '@price-alerts/domain/prices';
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';

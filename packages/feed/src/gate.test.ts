@@ -1,4 +1,5 @@
-import type { AlertDocument, IntervalMessage } from '@price-alerts/domain';
+import type { IntervalMessage } from '@price-alerts/domain/alerts';
+import type { AlertDocument } from '@price-alerts/domain/store';
 import { describe, expect, it } from 'vitest';
 import { Gate, type AlertChange } from './gate.ts';
 

@@ -14,6 +14,7 @@
  * it replaces, and what changed meanwhile is caught up the same way. Levels a published window
  * reached are not read again for a while (inFlight.ts), so a spike is read once, not every second.
  */
+import { PRICE_SIDES, type CurrencyPair } from '@price-alerts/domain/common';
 import {
   alertSince,
   evaluate,
@@ -25,14 +26,12 @@ import {
   rearmDecision,
   summarize,
   LevelIndex,
-  PRICE_SIDES,
-  type AlertDocument,
-  type CurrencyPair,
   type IndexedAlert,
   type IntervalMessage,
   type LevelSummary,
   type SidePathMap,
-} from '@price-alerts/domain';
+} from '@price-alerts/domain/alerts';
+import { type AlertDocument } from '@price-alerts/domain/store';
 import { InFlight } from './inFlight.ts';
 
 /** How long closed windows are kept for judging an alert the listener delivers late. */

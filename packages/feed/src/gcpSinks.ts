@@ -3,15 +3,15 @@
  * prices, the level summary and the alert listener, Auth for tokens.
  */
 import { PubSub } from '@google-cloud/pubsub';
+import { pairToSymbol } from '@price-alerts/domain/common';
 import {
   INTERVAL_SIGNATURE,
   PRICE_INTERVALS_TOPIC,
   intervalMessageSchema,
   levelSummarySchema,
-  pairToSymbol,
-  priceDocumentSchema,
   type IntervalBatch,
-} from '@price-alerts/domain';
+} from '@price-alerts/domain/alerts';
+import { priceDocumentSchema } from '@price-alerts/domain/store';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { watchActiveAlerts } from './alertWatch.ts';

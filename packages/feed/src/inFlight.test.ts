@@ -1,4 +1,4 @@
-import type { Judge, PricePath } from '@price-alerts/domain';
+import type { Judge, PricePath } from '@price-alerts/domain/alerts';
 import { describe, expect, it } from 'vitest';
 import { InFlight } from './inFlight.ts';
 

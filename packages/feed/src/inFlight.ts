@@ -10,15 +10,8 @@
  * (created, edited, resumed, re-armed) may sit at a level the earlier window reached before it was
  * active, so it clears the pair's record (`forget`).
  */
-import {
-  ALERT_TYPES,
-  PRICE_SIDES,
-  triggerRange,
-  type AlertType,
-  type CurrencyPair,
-  type Judge,
-  type SidePathMap,
-} from '@price-alerts/domain';
+import { ALERT_TYPES, PRICE_SIDES, type AlertType, type CurrencyPair } from '@price-alerts/domain/common';
+import { triggerRange, type Judge, type SidePathMap } from '@price-alerts/domain/alerts';
 
 export const IN_FLIGHT_HOLD_MS = 20_000;
 

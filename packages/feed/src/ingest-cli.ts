@@ -1,5 +1,5 @@
 // Entry point of the ingest service (Cloud Run in production, `npm start` locally).
-import { RELAY_FEED_KEY_PATTERN } from '@price-alerts/domain';
+import { RELAY_FEED_KEY_PATTERN } from '@price-alerts/domain/prices';
 import { z } from 'zod';
 import { gcpSinks } from './gcpSinks.ts';
 import { IngestService } from './ingest.ts';

@@ -1,14 +1,13 @@
 // The ingest service against the simulator (real sockets) and the Pub/Sub, Firestore and Auth emulators.
 import { PubSub, type Subscription } from '@google-cloud/pubsub';
+import { CURRENCY_PAIRS } from '@price-alerts/domain/common';
 import {
   PRICE_INTERVALS_TOPIC,
-  encodeSubscribe,
   intervalBatchSchema,
-  relayProtocols,
-  CURRENCY_PAIRS,
   intervalMessageSchema,
   type IntervalMessage,
-} from '@price-alerts/domain';
+} from '@price-alerts/domain/alerts';
+import { encodeSubscribe, relayProtocols } from '@price-alerts/domain/prices';
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';

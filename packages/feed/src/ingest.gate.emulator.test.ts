@@ -8,7 +8,7 @@ import {
   intervalMessageSchema,
   levelSummarySchema,
   type IntervalMessage,
-} from '@price-alerts/domain';
+} from '@price-alerts/domain/alerts';
 import { initializeApp } from 'firebase-admin/app';
 import { FieldValue, getFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -6,13 +6,9 @@
  * when it moved, for the scheduled evaluator, and the level summary when the levels changed and
  * once a minute.
  */
-import {
-  CURRENCY_PAIRS,
-  type CurrencyPair,
-  type IntervalMessage,
-  type LevelSummary,
-  type PriceDocument,
-} from '@price-alerts/domain';
+import { CURRENCY_PAIRS, type CurrencyPair } from '@price-alerts/domain/common';
+import { type IntervalMessage, type LevelSummary } from '@price-alerts/domain/alerts';
+import { type PriceDocument } from '@price-alerts/domain/store';
 import { createServer, type ServerResponse, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';

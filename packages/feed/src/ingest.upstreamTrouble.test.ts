@@ -1,7 +1,8 @@
 // Upstream trouble as the app sees it, over real sockets: the simulator as the provider, the ingest
 // service's relay, and app-like clients. Pub/Sub and Firestore are stand-ins (no emulators), and
 // tokens are checked by a stand-in as in relay.test.ts.
-import { CURRENCY_PAIRS, encodeSubscribe, relayProtocols, type CurrencyPair } from '@price-alerts/domain';
+import { CURRENCY_PAIRS, type CurrencyPair } from '@price-alerts/domain/common';
+import { encodeSubscribe, relayProtocols } from '@price-alerts/domain/prices';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IngestConfig, IngestService } from './ingest.ts';
 import { Simulator } from './simulator.ts';

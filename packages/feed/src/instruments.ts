@@ -1,4 +1,4 @@
-import { pairDecimals, type CurrencyPair } from '@price-alerts/domain';
+import { pairDecimals, type CurrencyPair } from '@price-alerts/domain/common';
 
 /** Roughly realistic levels: mid price, typical move per tick and spread, in price units. */
 export interface Instrument {

@@ -3,7 +3,9 @@
  * never stored is written at once, the others every `everyMs` when they moved (0: every window).
  * The scheduled check runs each minute, so a write a window would pay 900 writes a minute for 15.
  */
-import type { CurrencyPair, IntervalMessage, PriceDocument } from '@price-alerts/domain';
+import type { CurrencyPair } from '@price-alerts/domain/common';
+import type { IntervalMessage } from '@price-alerts/domain/alerts';
+import type { PriceDocument } from '@price-alerts/domain/store';
 import type { Logger } from './log.ts';
 
 export class LatestPrices {

@@ -1,4 +1,5 @@
-import { CURRENCY_PAIRS, isMarketOpen, previousClose, type CurrencyPair } from '@price-alerts/domain';
+import { CURRENCY_PAIRS, type CurrencyPair } from '@price-alerts/domain/common';
+import { isMarketOpen, previousClose } from '@price-alerts/domain/prices';
 
 export interface ClockSetting {
   /** Make market time this instant now; it then runs on at the wall clock's pace. */

@@ -3,7 +3,8 @@
  * the ingest service sees, in memory: the relay sends them to a client as it subscribes, so a card's
  * change and sparkline cost no read anywhere. A restart starts them afresh (docs/live-prices.md).
  */
-import { encodePairDay, foldTick, pairToSymbol, type CurrencyPair, type PairDay } from '@price-alerts/domain';
+import { pairToSymbol, type CurrencyPair } from '@price-alerts/domain/common';
+import { encodePairDay, foldTick, type PairDay } from '@price-alerts/domain/prices';
 import type { PricedTick } from './upstream.ts';
 
 export class PairDays {

@@ -1,4 +1,4 @@
-import { CURRENCY_PAIRS, type CurrencyPair } from '@price-alerts/domain';
+import { CURRENCY_PAIRS, type CurrencyPair } from '@price-alerts/domain/common';
 import { instrument, round } from './instruments.ts';
 
 /** mulberry32: small, fast and deterministic, so a seed replays the same prices. */

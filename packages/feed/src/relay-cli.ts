@@ -1,5 +1,5 @@
 // Entry point of a price relay (Cloud Run in production, two of them under `npm start`).
-import { RELAY_FEED_KEY_PATTERN } from '@price-alerts/domain';
+import { RELAY_FEED_KEY_PATTERN } from '@price-alerts/domain/prices';
 import { z } from 'zod';
 import { firebaseTokenVerifier } from './appTokens.ts';
 import { consoleLogger } from './log.ts';

@@ -1,14 +1,8 @@
 // The relay's fan-out under load, over real sockets on loopback: ticks are conflated into one frame
 // per client per flush, and a client that stops reading skips ticks instead of having them queued.
 // Tokens are checked by a stand-in (as in relay.test.ts).
-import {
-  CURRENCY_PAIRS,
-  encodeSubscribe,
-  parseFeedFrame,
-  relayProtocols,
-  type CurrencyPair,
-  type FeedSession,
-} from '@price-alerts/domain';
+import { CURRENCY_PAIRS, type CurrencyPair } from '@price-alerts/domain/common';
+import { encodeSubscribe, parseFeedFrame, relayProtocols, type FeedSession } from '@price-alerts/domain/prices';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';

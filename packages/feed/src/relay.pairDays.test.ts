@@ -1,6 +1,6 @@
 // The relay's type 3 message: each subscription gets its pairs' day and last hour before their
 // latest tick, kept from the ticks it relayed; a client's malformed messages change nothing.
-import { encodeSubscribe, relayProtocols } from '@price-alerts/domain';
+import { encodeSubscribe, relayProtocols } from '@price-alerts/domain/prices';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestRelay, tick, type TestRelay } from './testing/testRelay.ts';
 import { recordingClient } from './testClient.ts';

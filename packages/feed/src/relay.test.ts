@@ -1,6 +1,7 @@
 // The relay against hostile and broken clients, over real sockets. Tokens are checked by a stand-in
 // here (the Auth emulator's check is in ingest.emulator.test.ts).
-import { RELAY_PROTOCOL, RELAY_RECONNECT_REASON, encodeSubscribe, relayProtocols } from '@price-alerts/domain';
+import { RELAY_RECONNECT_REASON } from '@price-alerts/domain/common';
+import { RELAY_PROTOCOL, encodeSubscribe, relayProtocols } from '@price-alerts/domain/prices';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Relay, RelayOptions } from './relay.ts';

@@ -5,18 +5,16 @@
  * sent to every subscriber. Nothing a client sends may take this process down: every socket has its
  * error handler before anything is awaited, and payload size, queued bytes and message rate are bounded.
  */
+import { RELAY_RECONNECT_REASON, pairToSymbol, type CurrencyPair } from '@price-alerts/domain/common';
 import {
   HEARTBEAT,
   RELAY_PROTOCOL,
-  RELAY_RECONNECT_REASON,
   encodeError,
   encodeSubscribed,
   encodeTick,
-  pairToSymbol,
   parseSubscribe,
   tokenFromProtocols,
-  type CurrencyPair,
-} from '@price-alerts/domain';
+} from '@price-alerts/domain/prices';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';

@@ -1,6 +1,6 @@
 // Two relays behind the local balancer, over real sockets: apps are spread between them, and when
 // one relay goes away its apps reconnect through the same address to the other.
-import { RELAY_FEED_PATH, encodeSubscribe, relayProtocols } from '@price-alerts/domain';
+import { RELAY_FEED_PATH, encodeSubscribe, relayProtocols } from '@price-alerts/domain/prices';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordingLogger } from './log.ts';
 import { startTestIngest } from './testing/testIngest.ts';

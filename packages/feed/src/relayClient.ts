@@ -2,7 +2,8 @@
  * One signed-in socket of the relay (relay.ts) and what the relay remembers of it between messages:
  * whom it belongs to, what it follows, and how far it keeps up.
  */
-import type { CurrencyPair, FeedSession } from '@price-alerts/domain';
+import type { CurrencyPair } from '@price-alerts/domain/common';
+import type { FeedSession } from '@price-alerts/domain/prices';
 import type { WebSocket } from 'ws';
 import type { VerifiedToken } from './relayOptions.ts';
 

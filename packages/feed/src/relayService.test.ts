@@ -8,7 +8,7 @@ import {
   encodeSubscribe,
   relayFeedProtocols,
   relayProtocols,
-} from '@price-alerts/domain';
+} from '@price-alerts/domain/prices';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { recordingLogger } from './log.ts';

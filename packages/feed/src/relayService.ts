@@ -6,15 +6,14 @@
  * longer than the grace, apps are told 'Error' once, as for an upstream outage, and are resynced
  * when it is back.
  */
+import { pairToSymbol, symbolToPair } from '@price-alerts/domain/common';
 import {
   encodeError,
-  pairToSymbol,
   parsePairDay,
   parseRelayFeed,
   relayFeedProtocols,
-  symbolToPair,
   type RelayFeedMessage,
-} from '@price-alerts/domain';
+} from '@price-alerts/domain/prices';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocket } from 'ws';

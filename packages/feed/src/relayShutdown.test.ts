@@ -1,6 +1,6 @@
 // A relay (and the local balancer, and the ingest's feed) stopping: the drain keeps prices live to
 // the last socket, and no connection a client holds open, whole or half-made, keeps a process from ending.
-import { RELAY_FEED_PATH, encodeSubscribe, relayProtocols } from '@price-alerts/domain';
+import { RELAY_FEED_PATH, encodeSubscribe, relayProtocols } from '@price-alerts/domain/prices';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FeedHub } from './feedHub.ts';

@@ -1,4 +1,5 @@
-import { CURRENCY_PAIRS, encodeSubscribe, hasMarketHours, type FeedTick } from '@price-alerts/domain';
+import { CURRENCY_PAIRS } from '@price-alerts/domain/common';
+import { encodeSubscribe, hasMarketHours, type FeedTick } from '@price-alerts/domain/prices';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PriceEngine } from './priceEngine.ts';
 import { Simulator, type SimulatorOptions } from './simulator.ts';

@@ -1,4 +1,5 @@
-import { CURRENCY_PAIRS, encodeSubscribe, pairDecimals } from '@price-alerts/domain';
+import { CURRENCY_PAIRS, pairDecimals } from '@price-alerts/domain/common';
+import { encodeSubscribe } from '@price-alerts/domain/prices';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PriceEngine } from './priceEngine.ts';
 import { Simulator } from './simulator.ts';

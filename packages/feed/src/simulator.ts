@@ -9,16 +9,15 @@
  * pair to tick whatever day they run (the app says 'Market closed' on its own clock either way; see
  * priceStatus.ts in the domain).
  */
+import { pairToSymbol, type CurrencyPair } from '@price-alerts/domain/common';
 import {
   HEARTBEAT,
   encodeError,
   encodeSubscribed,
   encodeTick,
-  pairToSymbol,
   parseSubscribe,
-  type CurrencyPair,
   type FeedSession,
-} from '@price-alerts/domain';
+} from '@price-alerts/domain/prices';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';

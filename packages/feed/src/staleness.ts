@@ -4,7 +4,8 @@
  * closed, not stale; crypto never closes. A pair never seen counts from `since` (the service's
  * start), so a pair the upstream has stopped sending at all is reported too.
  */
-import { CURRENCY_PAIRS, isMarketOpen, type CurrencyPair } from '@price-alerts/domain';
+import { CURRENCY_PAIRS, type CurrencyPair } from '@price-alerts/domain/common';
+import { isMarketOpen } from '@price-alerts/domain/prices';
 
 export const STALE_MS = 30_000;
 

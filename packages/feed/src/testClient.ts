@@ -1,5 +1,5 @@
 // A feed client for tests: records every parsed message and the close code.
-import { parseFeedFrame, type FeedParseResult, type FeedSession } from '@price-alerts/domain';
+import { parseFeedFrame, type FeedParseResult, type FeedSession } from '@price-alerts/domain/prices';
 import { WebSocket } from 'ws';
 
 export interface RecordingClient {

@@ -1,4 +1,5 @@
-import { CURRENCY_PAIRS, encodeSubscribe, relayProtocols } from '@price-alerts/domain';
+import { CURRENCY_PAIRS } from '@price-alerts/domain/common';
+import { encodeSubscribe, relayProtocols } from '@price-alerts/domain/prices';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';

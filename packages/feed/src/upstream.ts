@@ -3,13 +3,8 @@
  * the domain codec (a bad frame is logged and skipped), reconnects with exponential backoff and
  * jitter after any close, and treats a feed that says nothing for `silentMs` as dead.
  */
-import {
-  encodeSubscribe,
-  parseFeedFrame,
-  type CurrencyPair,
-  type FeedSession,
-  type FeedTick,
-} from '@price-alerts/domain';
+import { type CurrencyPair } from '@price-alerts/domain/common';
+import { encodeSubscribe, parseFeedFrame, type FeedSession, type FeedTick } from '@price-alerts/domain/prices';
 import { WebSocket } from 'ws';
 import type { Logger } from './log.ts';
 

@@ -11,7 +11,7 @@
  *   - once it is subscribed again after clients were told either, they are resynced (relay.resync).
  * A reconnect within the grace (the backoff starts at a quarter of a second) says nothing at all.
  */
-import { encodeError } from '@price-alerts/domain';
+import { encodeError } from '@price-alerts/domain/prices';
 import type { Logger } from './log.ts';
 import type { UpstreamStatus } from './upstream.ts';
 

@@ -1,4 +1,4 @@
-import { escapeHtml } from '@price-alerts/domain';
+import { escapeHtml } from '@price-alerts/domain/notify';
 import { z } from 'zod';
 
 /** The part of SendGrid's v3 /mail/send request the sink understands (what @sendgrid/mail sends). */

@@ -1,4 +1,4 @@
-import { emptyDraft } from '@price-alerts/domain';
+import { emptyDraft } from '@price-alerts/domain/alerts';
 import type { createStore } from 'jotai';
 import { alertListsAtom, draftAtom, selectedAlertAtom, showAlertDetailsAtom } from '../features/alerts/atoms';
 import { currentUserAtom } from '../shared/session';

@@ -1,4 +1,5 @@
-import { deviceTimeZone, timeZoneToStore, type Profile } from '@price-alerts/domain';
+import { deviceTimeZone, timeZoneToStore } from '@price-alerts/domain/common';
+import { type Profile } from '@price-alerts/domain/store';
 import { repository } from '../lib/repositories/load';
 
 export interface ProfileOwner {

@@ -1,4 +1,4 @@
-import type { Profile } from '@price-alerts/domain';
+import type { Profile } from '@price-alerts/domain/store';
 import { act, render, waitFor } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { describe, expect, it, vi } from 'vitest';

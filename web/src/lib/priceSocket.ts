@@ -2,7 +2,7 @@
  * The relay socket: the browser's WebSocket, authenticated with the user's ID token. The token
  * travels as a subprotocol, not in the URL, so it never lands in a request log.
  */
-import { relayProtocols } from '@price-alerts/domain';
+import { relayProtocols } from '@price-alerts/domain/prices';
 import { authErrorCode, idToken } from './auth';
 import { config } from './config';
 

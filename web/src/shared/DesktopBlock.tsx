@@ -1,4 +1,4 @@
-import { DESKTOP_BLOCK_MESSAGE, DESKTOP_MIN_WIDTH_PX } from '@price-alerts/domain';
+import { DESKTOP_BLOCK_MESSAGE, DESKTOP_MIN_WIDTH_PX } from '@price-alerts/domain/common';
 import type { ReactNode } from 'react';
 import { useMediaQuery } from './useMediaQuery';
 import './DesktopBlock.css';

@@ -1,4 +1,4 @@
-import { SHEET_ANIMATION_MS } from '@price-alerts/domain';
+import { SHEET_ANIMATION_MS } from '@price-alerts/domain/common';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import { SHEET_ANIMATION_MS } from '@price-alerts/domain';
+import { SHEET_ANIMATION_MS } from '@price-alerts/domain/common';
 import {
   useEffect,
   useLayoutEffect,

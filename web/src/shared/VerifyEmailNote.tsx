@@ -1,4 +1,4 @@
-import { EMAIL_HINTS } from '@price-alerts/domain';
+import { EMAIL_HINTS } from '@price-alerts/domain/notify';
 import { RESEND_TEXT, useEmailVerification } from './useEmailVerification';
 import './VerifyEmailNote.css';
 

@@ -1,4 +1,4 @@
-import { AVATAR_IDS } from '@price-alerts/domain';
+import { AVATAR_IDS } from '@price-alerts/domain/common';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { z } from 'zod/mini';

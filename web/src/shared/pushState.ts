@@ -1,4 +1,4 @@
-import type { DevicePush } from '@price-alerts/domain';
+import type { DevicePush } from '@price-alerts/domain/notify';
 import { atom, useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { repository } from '../lib/repositories/load';

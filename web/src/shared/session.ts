@@ -1,4 +1,4 @@
-import type { Profile } from '@price-alerts/domain';
+import type { Profile } from '@price-alerts/domain/store';
 import { atom } from 'jotai';
 import type { SessionUser } from '../lib/auth';
 

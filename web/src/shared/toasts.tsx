@@ -1,4 +1,4 @@
-import { TOAST_DURATION_MS } from '@price-alerts/domain';
+import { TOAST_DURATION_MS } from '@price-alerts/domain/common';
 import { useEffect, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import toast, { ToastBar, Toaster, useToasterStore, type DefaultToastOptions } from 'react-hot-toast';

@@ -1,4 +1,4 @@
-import { EMAIL_HINTS } from '@price-alerts/domain';
+import { EMAIL_HINTS } from '@price-alerts/domain/notify';
 import { useAtom } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { authErrorCode, refreshUser, resendVerification } from '../lib/auth';

@@ -1,4 +1,4 @@
-import type { FieldErrors } from '@price-alerts/domain';
+import type { FieldErrors } from '@price-alerts/domain/account';
 import { useState, type FocusEvent } from 'react';
 
 /**

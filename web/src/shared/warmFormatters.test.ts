@@ -1,4 +1,4 @@
-import { CURRENCY_PAIRS, formatDateTime, formatPrice } from '@price-alerts/domain';
+import { CURRENCY_PAIRS, formatDateTime, formatPrice } from '@price-alerts/domain/common';
 import { afterEach, expect, it } from 'vitest';
 import { warmFormatters } from './warmFormatters';
 

@@ -1,4 +1,4 @@
-import { CURRENCY_PAIRS, formatDateTime, formatPrice, pairDecimals } from '@price-alerts/domain';
+import { CURRENCY_PAIRS, formatDateTime, formatPrice, pairDecimals } from '@price-alerts/domain/common';
 
 /** Runs `step` when the main thread is next idle; in the next task where idle callbacks are missing (Safari). */
 export type IdleScheduler = (step: () => void) => void;

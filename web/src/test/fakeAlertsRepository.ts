@@ -3,7 +3,7 @@
  * tests mock the module with this one (`vi.mock('…/repositories/alerts', () => import(…))`) and
  * deliver live-query snapshots with `emit`, as Firestore would after a write.
  */
-import type { Alert } from '@price-alerts/domain';
+import type { Alert } from '@price-alerts/domain/store';
 import { vi } from 'vitest';
 import type * as Repository from '../lib/repositories/alerts';
 

@@ -1,4 +1,4 @@
-import type { CurrencyPair } from '@price-alerts/domain';
+import type { CurrencyPair } from '@price-alerts/domain/common';
 
 /**
  * A stand-in for the app's FeedClient where a component only follows pairs (useFollowPairs) or

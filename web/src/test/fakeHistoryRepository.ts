@@ -3,7 +3,7 @@
  * (`vi.mock('…/repositories/history', () => import(…))`) and deliver an alert's history with
  * `emitHistory`, or fail its live query with `failHistory`, as Firestore would.
  */
-import type { AlertEvent } from '@price-alerts/domain';
+import type { AlertEvent } from '@price-alerts/domain/alerts';
 import { vi } from 'vitest';
 import type * as Repository from '../lib/repositories/history';
 

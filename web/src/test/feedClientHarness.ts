@@ -1,5 +1,5 @@
 // One FeedClient over fake sockets, fresh for each test, for the FeedClient tests split by concern.
-import { encodeSubscribed, type FeedSession } from '@price-alerts/domain';
+import { encodeSubscribed, type FeedSession } from '@price-alerts/domain/prices';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { FeedClient, type FeedEvents } from '../shared/prices/feedClient';
 import { FakeSocket } from './fakeSocket';

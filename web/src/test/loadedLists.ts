@@ -1,4 +1,4 @@
-import type { AlertLists } from '@price-alerts/domain';
+import type { AlertLists } from '@price-alerts/domain/alerts';
 import type { createStore } from 'jotai';
 import { alertListsAtom, alertListsLoadedAtom } from '../features/alerts/atoms';
 import { currentUserAtom } from '../shared/session';

@@ -1,5 +1,5 @@
 // A relay on a loopback port for tests, with a stand-in token check ('good-<uid>' passes).
-import type { CurrencyPair } from '@price-alerts/domain';
+import type { CurrencyPair } from '@price-alerts/domain/common';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { recordingLogger } from '../log.ts';

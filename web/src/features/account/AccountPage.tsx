@@ -1,4 +1,5 @@
-import { TOAST, displayName } from '@price-alerts/domain';
+import { displayName } from '@price-alerts/domain/account';
+import { TOAST } from '@price-alerts/domain/copy';
 import { useAtomValue } from 'jotai';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router-dom';

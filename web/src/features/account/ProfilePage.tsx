@@ -1,4 +1,6 @@
-import { AVATAR_IDS, FULL_NAME_MAX_LENGTH, profileErrors } from '@price-alerts/domain';
+import { AVATAR_IDS } from '@price-alerts/domain/common';
+import { FULL_NAME_MAX_LENGTH } from '@price-alerts/domain/store';
+import { profileErrors } from '@price-alerts/domain/account';
 import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';

@@ -1,11 +1,6 @@
-import {
-  DASHBOARD_TEXT,
-  capitalise,
-  formatDateTime,
-  formatPrice,
-  isLive,
-  notificationLabel,
-} from '@price-alerts/domain';
+import { formatDateTime, formatPrice } from '@price-alerts/domain/common';
+import { capitalise, isLive, notificationLabel } from '@price-alerts/domain/alerts';
+import { DASHBOARD_TEXT } from '@price-alerts/domain/copy';
 import { useAtom, useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';

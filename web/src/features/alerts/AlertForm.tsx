@@ -1,4 +1,6 @@
-import { NOTE_MAX_LENGTH, PRICE_SIDES, PRICE_SIDE_LABELS, validateDraft, type Draft } from '@price-alerts/domain';
+import { NOTE_MAX_LENGTH, PRICE_SIDES } from '@price-alerts/domain/common';
+import { PRICE_SIDE_LABELS, validateDraft } from '@price-alerts/domain/alerts';
+import { type Draft } from '@price-alerts/domain/store';
 import { useState, type FormEvent } from 'react';
 import { ChoiceGroup } from './ChoiceGroup';
 import { NotifyFields } from './NotifyFields';

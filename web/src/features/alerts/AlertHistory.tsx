@@ -1,4 +1,5 @@
-import { historyByDay, historySentence, type CurrencyPair } from '@price-alerts/domain';
+import { type CurrencyPair } from '@price-alerts/domain/common';
+import { historyByDay, historySentence } from '@price-alerts/domain/alerts';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import type { HistoryEvent } from '../../lib/repositories/history';

@@ -1,4 +1,5 @@
-import { RUNAWAY_PAUSE_TEXT, cancelReasonText, modelDetails, runawayPaused, type Alert } from '@price-alerts/domain';
+import { RUNAWAY_PAUSE_TEXT, cancelReasonText, modelDetails, runawayPaused } from '@price-alerts/domain/alerts';
+import { type Alert } from '@price-alerts/domain/store';
 
 /**
  * The details rows of the alert model beyond the spec (side, repeat, firings, expiry) and why the

@@ -1,18 +1,17 @@
+import { formatDateTime, formatPrice } from '@price-alerts/domain/common';
 import {
   PRICE_SIDE_LABELS,
   RUNAWAY_ROW_TEXT,
   alertSide,
   capitalise,
-  formatDateTime,
-  formatPrice,
   liveLine,
   previousReason,
-  priceStatusWords,
   repeatSummary,
   runawayPaused,
   sidePrice,
-  type Alert,
-} from '@price-alerts/domain';
+} from '@price-alerts/domain/alerts';
+import { priceStatusWords } from '@price-alerts/domain/prices';
+import { type Alert } from '@price-alerts/domain/store';
 import { usePairPrice } from '../../shared/prices/usePairPrice';
 import './AlertRow.css';
 

@@ -1,4 +1,6 @@
-import { ACTIVE_ALERTS_LIMIT, DASHBOARD_TEXT, PREVIOUS_ALERTS_LIMIT, type Alert } from '@price-alerts/domain';
+import { ACTIVE_ALERTS_LIMIT, PREVIOUS_ALERTS_LIMIT } from '@price-alerts/domain/common';
+import { type Alert } from '@price-alerts/domain/store';
+import { DASHBOARD_TEXT } from '@price-alerts/domain/copy';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router-dom';

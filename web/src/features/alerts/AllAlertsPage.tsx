@@ -1,4 +1,5 @@
-import { DASHBOARD_TEXT, type Alert } from '@price-alerts/domain';
+import { type Alert } from '@price-alerts/domain/store';
+import { DASHBOARD_TEXT } from '@price-alerts/domain/copy';
 import { useSetAtom } from 'jotai';
 import { useParams } from 'react-router-dom';
 import { PageHeader } from '../../shared/PageHeader';

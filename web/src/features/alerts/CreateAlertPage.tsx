@@ -1,11 +1,5 @@
-import {
-  AlertLimitError,
-  MSG_ALERT_LIMIT,
-  MSG_LOGIN_REQUIRED,
-  TOAST,
-  emptyDraft,
-  validateDraft,
-} from '@price-alerts/domain';
+import { AlertLimitError, emptyDraft, validateDraft } from '@price-alerts/domain/alerts';
+import { MSG_ALERT_LIMIT, MSG_LOGIN_REQUIRED, TOAST } from '@price-alerts/domain/copy';
 import { useAtom, useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';

@@ -1,4 +1,5 @@
-import { DASHBOARD_TEXT, displayName } from '@price-alerts/domain';
+import { displayName } from '@price-alerts/domain/account';
+import { DASHBOARD_TEXT } from '@price-alerts/domain/copy';
 import { useAtomValue } from 'jotai';
 import { startTransition, useEffect, useState } from 'react';
 import { Avatar } from '../../shared/Avatar';

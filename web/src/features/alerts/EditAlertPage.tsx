@@ -1,13 +1,7 @@
-import {
-  DASHBOARD_TEXT,
-  MSG_EDIT_MISSING,
-  TOAST,
-  draftFromAlert,
-  isLive,
-  validateDraft,
-  type AlertStatus,
-  type Draft,
-} from '@price-alerts/domain';
+import { type AlertStatus } from '@price-alerts/domain/common';
+import { draftFromAlert, isLive, validateDraft } from '@price-alerts/domain/alerts';
+import { type Draft } from '@price-alerts/domain/store';
+import { DASHBOARD_TEXT, MSG_EDIT_MISSING, TOAST } from '@price-alerts/domain/copy';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';

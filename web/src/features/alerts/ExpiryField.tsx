@@ -1,4 +1,5 @@
-import { EXPIRY_CHOICES, EXPIRY_LABELS, localDateTimeValue, type Draft, type ExpiryChoice } from '@price-alerts/domain';
+import { EXPIRY_CHOICES, EXPIRY_LABELS, localDateTimeValue, type ExpiryChoice } from '@price-alerts/domain/alerts';
+import { type Draft } from '@price-alerts/domain/store';
 import { useState } from 'react';
 
 /** When the alert ends if it has not fired: never by default; 'On a date' asks for the date and time. */

@@ -1,15 +1,13 @@
+import { type AlertType, type CurrencyPair, type PriceSide } from '@price-alerts/domain/common';
 import {
   LEVEL_OFFSETS_PERCENT,
-  MSG_LEVEL_PERCENT,
   levelFromPercent,
   levelWarning,
   parseLevelPercent,
   parseTriggerPrice,
   sidePrice,
-  type AlertType,
-  type CurrencyPair,
-  type PriceSide,
-} from '@price-alerts/domain';
+} from '@price-alerts/domain/alerts';
+import { MSG_LEVEL_PERCENT } from '@price-alerts/domain/copy';
 import { useAtomValue } from 'jotai';
 import { useState, type KeyboardEvent } from 'react';
 import { livePricesAtom } from '../../shared/prices/atoms';

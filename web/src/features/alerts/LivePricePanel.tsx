@@ -1,17 +1,15 @@
 import {
   DEFAULT_PRICE_SIDE,
   PRICE_SIDES,
-  PRICE_SIDE_LABELS,
   formatDateTime,
   formatAge,
   formatPrice,
-  priceStatusWords,
-  sidePrice,
   type CurrencyPair,
-  type LivePrice,
   type PriceSide,
-  type PriceStatus,
-} from '@price-alerts/domain';
+} from '@price-alerts/domain/common';
+import { PRICE_SIDE_LABELS, sidePrice } from '@price-alerts/domain/alerts';
+import { priceStatusWords, type PriceStatus } from '@price-alerts/domain/prices';
+import { type LivePrice } from '@price-alerts/domain/store';
 import { useAtomValue } from 'jotai';
 import { feedStatusAtom } from '../../shared/prices/atoms';
 import { useFollowPairs } from '../../shared/prices/useFollowPairs';

@@ -1,4 +1,5 @@
-import { nextJudgedText, nextOpen, type CurrencyPair } from '@price-alerts/domain';
+import { type CurrencyPair } from '@price-alerts/domain/common';
+import { nextJudgedText, nextOpen } from '@price-alerts/domain/prices';
 import { usePairPrice } from '../../shared/prices/usePairPrice';
 
 /**

@@ -1,4 +1,5 @@
-import { PUSH_HINTS, pushHint, type Draft } from '@price-alerts/domain';
+import { PUSH_HINTS, pushHint } from '@price-alerts/domain/notify';
+import { type Draft } from '@price-alerts/domain/store';
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';

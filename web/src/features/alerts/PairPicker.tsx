@@ -1,12 +1,11 @@
 import {
   ALERT_TYPES,
-  ALERT_TYPE_HELP,
   CURRENCY_PAIRS,
-  PAIR_PICKER_NO_DATA,
   formatPrice,
   type AlertType,
   type CurrencyPair,
-} from '@price-alerts/domain';
+} from '@price-alerts/domain/common';
+import { ALERT_TYPE_HELP, PAIR_PICKER_NO_DATA } from '@price-alerts/domain/alerts';
 import { useId, useState, type ReactNode } from 'react';
 import { Modal } from '../../shared/Modal';
 import { useFollowPairs } from '../../shared/prices/useFollowPairs';

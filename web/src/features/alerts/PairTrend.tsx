@@ -1,4 +1,4 @@
-import { MINUTE_MS, dayChange, type MinuteClose, type PairDay } from '@price-alerts/domain';
+import { MINUTE_MS, dayChange, type MinuteClose, type PairDay } from '@price-alerts/domain/prices';
 import './PairTrend.css';
 
 const WIDTH = 120;

@@ -6,8 +6,8 @@ import {
   REPEAT_LABELS,
   REPEAT_MODES,
   type CooldownMinutes,
-  type Draft,
-} from '@price-alerts/domain';
+} from '@price-alerts/domain/alerts';
+import { type Draft } from '@price-alerts/domain/store';
 import { ChoiceGroup } from './ChoiceGroup';
 
 type RepeatDraft = Pick<Draft, 'repeat' | 'cooldownMinutes' | 'rearmPercent'>;

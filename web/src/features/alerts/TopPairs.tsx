@@ -1,4 +1,5 @@
-import { TOP_PAIRS, formatPrice, priceStatusWords, type CurrencyPair } from '@price-alerts/domain';
+import { TOP_PAIRS, formatPrice, type CurrencyPair } from '@price-alerts/domain/common';
+import { priceStatusWords } from '@price-alerts/domain/prices';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import { draftAtom } from './atoms';

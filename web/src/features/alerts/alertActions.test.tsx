@@ -1,4 +1,4 @@
-import { DASHBOARD_TEXT, MSG_ALERT_MISSING, MSG_EDIT_MISSING, TOAST } from '@price-alerts/domain';
+import { DASHBOARD_TEXT, MSG_ALERT_MISSING, MSG_EDIT_MISSING, TOAST } from '@price-alerts/domain/copy';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';

@@ -1,4 +1,6 @@
-import { MSG_ALERT_MISSING, TOAST, isLive, type Alert } from '@price-alerts/domain';
+import { isLive } from '@price-alerts/domain/alerts';
+import { type Alert } from '@price-alerts/domain/store';
+import { MSG_ALERT_MISSING, TOAST } from '@price-alerts/domain/copy';
 import { useAtomValue } from 'jotai';
 import { useMemo, useRef } from 'react';
 import toast from 'react-hot-toast';

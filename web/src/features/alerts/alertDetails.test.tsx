@@ -1,6 +1,8 @@
 // The details sheet of the alert model (issue 13): side, repeat, firings, expiry, why the server
 // paused or ended the alert, and the alert's history, live from its repository.
-import { DASHBOARD_TEXT, expiryText, type Alert } from '@price-alerts/domain';
+import { expiryText } from '@price-alerts/domain/alerts';
+import { type Alert } from '@price-alerts/domain/store';
+import { DASHBOARD_TEXT } from '@price-alerts/domain/copy';
 import { act, render, screen, within } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';

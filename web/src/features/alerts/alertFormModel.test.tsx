@@ -1,12 +1,8 @@
 // The alert model on the create and edit screens (issue 13): price side, repeat with its guards,
 // expiry, and the level typed as a percentage from the live price on the chosen side.
-import {
-  MSG_EXPIRY_IN_FUTURE,
-  MSG_LEVEL_PERCENT,
-  MSG_REARM_RANGE,
-  localDateTimeValue,
-  type Alert,
-} from '@price-alerts/domain';
+import { localDateTimeValue } from '@price-alerts/domain/alerts';
+import { type Alert } from '@price-alerts/domain/store';
+import { MSG_EXPIRY_IN_FUTURE, MSG_LEVEL_PERCENT, MSG_REARM_RANGE } from '@price-alerts/domain/copy';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';

@@ -1,6 +1,7 @@
 // 'See all' (/alerts/active, /alerts/previous): one live query that grows a page at a time, a failed
 // 'Load more' said and retried, and the details sheet following its alert out of the list.
-import { ALERT_PAGE_SIZE, DASHBOARD_TEXT, type Alert } from '@price-alerts/domain';
+import { type Alert } from '@price-alerts/domain/store';
+import { ALERT_PAGE_SIZE, DASHBOARD_TEXT } from '@price-alerts/domain/copy';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';

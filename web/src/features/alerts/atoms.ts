@@ -1,4 +1,5 @@
-import { emptyDraft, type Alert, type AlertLists, type Draft } from '@price-alerts/domain';
+import { emptyDraft, type AlertLists } from '@price-alerts/domain/alerts';
+import { type Alert, type Draft } from '@price-alerts/domain/store';
 import { atom } from 'jotai';
 
 /** The new-alert draft (spec section 3); reset after creation and when the create screen is left. */

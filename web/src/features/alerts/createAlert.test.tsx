@@ -1,10 +1,6 @@
-import {
-  ALERT_TYPES,
-  ALERT_TYPE_HELP,
-  AlertLimitError,
-  DASHBOARD_TEXT,
-  type ValidAlertInput,
-} from '@price-alerts/domain';
+import { ALERT_TYPES } from '@price-alerts/domain/common';
+import { ALERT_TYPE_HELP, AlertLimitError, type ValidAlertInput } from '@price-alerts/domain/alerts';
+import { DASHBOARD_TEXT } from '@price-alerts/domain/copy';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';

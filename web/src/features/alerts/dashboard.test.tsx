@@ -1,4 +1,4 @@
-import type { Alert } from '@price-alerts/domain';
+import type { Alert } from '@price-alerts/domain/store';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';

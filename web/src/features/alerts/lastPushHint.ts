@@ -1,4 +1,4 @@
-import { PUSH_HINTS } from '@price-alerts/domain';
+import { PUSH_HINTS } from '@price-alerts/domain/notify';
 import { z } from 'zod/mini';
 import { keep, readKept } from '../../shared/keptInStorage';
 import { LAST_PUSH_HINT_KEY } from '../../shared/lastGreeting';

@@ -1,6 +1,6 @@
 // The live price panel with the side an alert is judged on (issue 13, part 4): ask, bid and mid,
 // the chosen one emphasised and named, ask when no side is given.
-import type { PriceSide } from '@price-alerts/domain';
+import type { PriceSide } from '@price-alerts/domain/common';
 import { render, screen, within } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,5 @@
-import { EMAIL_HINTS, PUSH_HINTS, type DevicePush, type Profile } from '@price-alerts/domain';
+import { EMAIL_HINTS, PUSH_HINTS, type DevicePush } from '@price-alerts/domain/notify';
+import { type Profile } from '@price-alerts/domain/store';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';

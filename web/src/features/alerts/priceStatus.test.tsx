@@ -1,7 +1,9 @@
 // Honest prices (issue 14): the top pairs, the ACTIVE rows, the live price panel and the create form
 // say 'Market closed' with the last price and its time, or 'Delayed · 45 s ago', instead of a number
 // that looks live; the ages move once a second on one timer; the feed-wide texts still win.
-import { emptyDraft, formatWeekdayTime, type LivePrice } from '@price-alerts/domain';
+import { formatWeekdayTime } from '@price-alerts/domain/common';
+import { emptyDraft } from '@price-alerts/domain/alerts';
+import { type LivePrice } from '@price-alerts/domain/store';
 import { act, render, screen, within } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';

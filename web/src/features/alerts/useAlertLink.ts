@@ -1,4 +1,5 @@
-import { PREVIOUS_LIST_STATUSES, type Alert } from '@price-alerts/domain';
+import { PREVIOUS_LIST_STATUSES } from '@price-alerts/domain/common';
+import { type Alert } from '@price-alerts/domain/store';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';

@@ -1,4 +1,6 @@
-import { TOAST, applyListSnapshot, refreshSelection, type Alert } from '@price-alerts/domain';
+import { applyListSnapshot, refreshSelection } from '@price-alerts/domain/alerts';
+import { type Alert } from '@price-alerts/domain/store';
+import { TOAST } from '@price-alerts/domain/copy';
 import { useAtomValue, useStore } from 'jotai';
 import { startTransition, useEffect } from 'react';
 import toast from 'react-hot-toast';

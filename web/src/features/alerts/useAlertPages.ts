@@ -1,4 +1,5 @@
-import { ALERT_PAGE_SIZE, type Alert } from '@price-alerts/domain';
+import { type Alert } from '@price-alerts/domain/store';
+import { ALERT_PAGE_SIZE } from '@price-alerts/domain/copy';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import type { AlertList, AlertPage } from '../../lib/repositories/alerts';

@@ -1,4 +1,5 @@
-import { isCurrencyPair, type Alert } from '@price-alerts/domain';
+import { isCurrencyPair } from '@price-alerts/domain/common';
+import { type Alert } from '@price-alerts/domain/store';
 import { useFollowPairs } from '../../shared/prices/useFollowPairs';
 
 /**

@@ -1,4 +1,4 @@
-import { DASHBOARD_TEXT } from '@price-alerts/domain';
+import { DASHBOARD_TEXT } from '@price-alerts/domain/copy';
 import { useState } from 'react';
 import { isOnline, useOnline } from '../../shared/useOnline';
 

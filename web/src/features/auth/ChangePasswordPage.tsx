@@ -1,4 +1,4 @@
-import { changePasswordErrors } from '@price-alerts/domain';
+import { changePasswordErrors } from '@price-alerts/domain/account';
 import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import { forgotPasswordErrors } from '@price-alerts/domain';
+import { forgotPasswordErrors } from '@price-alerts/domain/account';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { authErrorCode, sendReset } from '../../lib/auth';

@@ -1,4 +1,4 @@
-import { logInErrors } from '@price-alerts/domain';
+import { logInErrors } from '@price-alerts/domain/account';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { signInWithEmail } from '../../lib/auth';

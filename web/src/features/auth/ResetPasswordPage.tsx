@@ -1,4 +1,4 @@
-import { newPasswordErrors } from '@price-alerts/domain';
+import { newPasswordErrors } from '@price-alerts/domain/account';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { authErrorCode, checkResetCode, resetPassword } from '../../lib/auth';

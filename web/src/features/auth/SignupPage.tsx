@@ -1,4 +1,5 @@
-import { FULL_NAME_MAX_LENGTH, MIN_PASSWORD_LENGTH, signUpErrors } from '@price-alerts/domain';
+import { FULL_NAME_MAX_LENGTH } from '@price-alerts/domain/store';
+import { MIN_PASSWORD_LENGTH, signUpErrors } from '@price-alerts/domain/account';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { signUpWithEmail } from '../../lib/auth';

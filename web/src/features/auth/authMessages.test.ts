@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES } from '@price-alerts/domain';
+import { ACCOUNT_MESSAGES } from '@price-alerts/domain/account';
 import { GENERIC_AUTH_MESSAGE, authMessage, logInMessage } from './authMessages';
 
 describe('authMessage', () => {

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES } from '@price-alerts/domain';
+import { ACCOUNT_MESSAGES } from '@price-alerts/domain/account';
 
 /** One clear sentence per Firebase Auth error code the account screens can meet. */
 const MESSAGES: Record<string, string> = {

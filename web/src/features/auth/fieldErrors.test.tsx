@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES as M } from '@price-alerts/domain';
+import { ACCOUNT_MESSAGES as M } from '@price-alerts/domain/account';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';

@@ -1,4 +1,5 @@
-import { MSG_SAVE_CHOICE_FAILED, PUSH_HINTS } from '@price-alerts/domain';
+import { PUSH_HINTS } from '@price-alerts/domain/notify';
+import { MSG_SAVE_CHOICE_FAILED } from '@price-alerts/domain/copy';
 import { useAtom, useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { repository } from '../../lib/repositories/load';

@@ -1,10 +1,5 @@
-import {
-  MSG_SAVE_CHOICE_FAILED,
-  defaultQuietHours,
-  isTimeZone,
-  quietHoursSchema,
-  type QuietHours,
-} from '@price-alerts/domain';
+import { defaultQuietHours, isTimeZone, quietHoursSchema, type QuietHours } from '@price-alerts/domain/notify';
+import { MSG_SAVE_CHOICE_FAILED } from '@price-alerts/domain/copy';
 import { useAtomValue } from 'jotai';
 import { useId } from 'react';
 import { repository } from '../../lib/repositories/load';

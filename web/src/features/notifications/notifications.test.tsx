@@ -1,4 +1,5 @@
-import { PUSH_MESSAGES, type Profile } from '@price-alerts/domain';
+import { type Profile } from '@price-alerts/domain/store';
+import { PUSH_MESSAGES } from '@price-alerts/domain/copy';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';

@@ -1,4 +1,5 @@
-import { PUSH_MESSAGES, type Profile } from '@price-alerts/domain';
+import { type Profile } from '@price-alerts/domain/store';
+import { PUSH_MESSAGES } from '@price-alerts/domain/copy';
 import { act, render } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,5 @@
-import type { Profile, QuietHours } from '@price-alerts/domain';
+import type { QuietHours } from '@price-alerts/domain/notify';
+import type { Profile } from '@price-alerts/domain/store';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import { PUSH_MESSAGES } from '@price-alerts/domain';
+import { PUSH_MESSAGES } from '@price-alerts/domain/copy';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as ServiceWorkerStart from '../../lib/serviceWorkerStart';
 

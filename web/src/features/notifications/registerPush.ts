@@ -1,4 +1,6 @@
-import { PUSH_MESSAGES, SERVICE_WORKER_TIMEOUT_MS, type DevicePush } from '@price-alerts/domain';
+import { SERVICE_WORKER_TIMEOUT_MS } from '@price-alerts/domain/common';
+import { type DevicePush } from '@price-alerts/domain/notify';
+import { PUSH_MESSAGES } from '@price-alerts/domain/copy';
 import { obtainPushToken, sendTokenToServer } from '../../lib/push';
 import { sessionTicket, stopped, tokenStep } from '../../lib/pushSession';
 import { needServiceWorker } from '../../lib/serviceWorkerStart';

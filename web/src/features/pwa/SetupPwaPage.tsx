@@ -1,4 +1,4 @@
-import { MSG_SAVE_CHOICE_FAILED } from '@price-alerts/domain';
+import { MSG_SAVE_CHOICE_FAILED } from '@price-alerts/domain/copy';
 import { useAtom, useAtomValue } from 'jotai';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';

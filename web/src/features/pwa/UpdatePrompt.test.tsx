@@ -1,7 +1,7 @@
 // The update prompt with the app's real toaster in jsdom. Only vite-plugin-pwa's virtual module is
 // replaced: it exists only inside a Vite build with the PWA plugin, and registering a service worker
 // is not something jsdom can do. The fake hands back the callbacks the component registers.
-import { TOAST_DURATION_MS } from '@price-alerts/domain';
+import { TOAST_DURATION_MS } from '@price-alerts/domain/common';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import toast, { Toaster } from 'react-hot-toast';
 import type { RegisterSWOptions as RegisterOptions } from 'virtual:pwa-register';

@@ -1,6 +1,7 @@
 // The app's real alert queries and writes, against the Firestore emulator with the real rules.
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { AlertLimitError, type Alert, type ValidAlertInput } from '@price-alerts/domain';
+import { AlertLimitError, type ValidAlertInput } from '@price-alerts/domain/alerts';
+import { type Alert } from '@price-alerts/domain/store';
 import { Timestamp, collection, doc, getDoc, getDocs, setDoc, type Firestore } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedAliceAlerts } from './seedAlerts.testing';

@@ -3,19 +3,18 @@
  * reads or writes alerts in the app. Every create and delete moves the counter in the same batch, as
  * the rules require (they cap an account at 200 alerts; see docs/data-model.md).
  */
+import { type AlertStatus } from '@price-alerts/domain/common';
+import { AlertLimitError, type ValidAlertInput } from '@price-alerts/domain/alerts';
 import {
   ACTIVE_ALERTS_QUERY,
   ALL_ACTIVE_ALERTS_QUERY,
   ALL_PREVIOUS_ALERTS_QUERY,
-  AlertLimitError,
   PREVIOUS_ALERTS_QUERY,
   alertCounterSchema,
   alertDocumentSchema,
   canCreateAlert,
   type Alert,
-  type AlertStatus,
-  type ValidAlertInput,
-} from '@price-alerts/domain';
+} from '@price-alerts/domain/store';
 import {
   deleteField,
   collection,

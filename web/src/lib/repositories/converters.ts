@@ -1,4 +1,4 @@
-import { describeIssues } from '@price-alerts/domain';
+import { describeIssues } from '@price-alerts/domain/common';
 import type { DocumentData, QueryDocumentSnapshot, QuerySnapshot } from 'firebase/firestore';
 import type { ZodMiniObject, ZodMiniType, infer as Infer } from 'zod/mini';
 

@@ -1,7 +1,7 @@
 // The app's history query, against the Firestore emulator with the real rules: the owner reads an
 // alert's events live, newest first, at most 100; another user is refused.
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { HISTORY_RETENTION_MS, type AlertEvent } from '@price-alerts/domain';
+import { HISTORY_RETENTION_MS, type AlertEvent } from '@price-alerts/domain/alerts';
 import { Timestamp, doc, setDoc, writeBatch, type Firestore } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALICE, BOB, rulesEnv, validAlert } from '../../../../tests/rules/rules-env';

@@ -2,7 +2,8 @@
  * Repository for users/{uid}/alerts/{alertId}/history: what happened to one alert, written by the
  * server only and read by its owner (see docs/data-model.md). The app only ever listens to it.
  */
-import { ALERT_HISTORY_QUERY, alertEventSchema, type AlertEvent } from '@price-alerts/domain';
+import { alertEventSchema, type AlertEvent } from '@price-alerts/domain/alerts';
+import { ALERT_HISTORY_QUERY } from '@price-alerts/domain/store';
 import { doc, onSnapshot, type Firestore } from 'firebase/firestore';
 import { parseQuery, type WithId } from './converters';
 import { buildQuery } from './query';

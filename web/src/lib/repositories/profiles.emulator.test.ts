@@ -1,5 +1,5 @@
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import type { Profile } from '@price-alerts/domain';
+import type { Profile } from '@price-alerts/domain/store';
 import { doc, getDoc, onSnapshot, setDoc, type Firestore } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ALICE, ALICE_EMAIL, rulesEnv } from '../../../../tests/rules/rules-env';

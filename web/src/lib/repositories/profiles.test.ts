@@ -1,6 +1,6 @@
 // How the profile stream treats a missing, an invalid and a valid document, with Firestore faked at
 // the SDK boundary (the emulator test, profiles.emulator.test.ts, runs the same through the rules).
-import type { Profile } from '@price-alerts/domain';
+import type { Profile } from '@price-alerts/domain/store';
 import { setDoc, type Firestore } from 'firebase/firestore';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { saveProfile, watchProfile } from './profiles';

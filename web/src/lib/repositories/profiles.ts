@@ -1,5 +1,6 @@
 /** Repository for users/{uid}: the profile document. */
-import { profileSchema, timeZoneSchema, type Profile } from '@price-alerts/domain';
+import { timeZoneSchema } from '@price-alerts/domain/common';
+import { profileSchema, type Profile } from '@price-alerts/domain/store';
 import { doc, onSnapshot, setDoc, type Firestore } from 'firebase/firestore';
 import { z } from 'zod/mini';
 import { parseEachField } from './converters';

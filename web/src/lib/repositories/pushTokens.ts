@@ -1,5 +1,6 @@
 /** Repository for users/{uid}/pushTokens and, on the emulators, users/{uid}/localPush. */
-import { LOCAL_PUSHES_QUERY, pushTokenId } from '@price-alerts/domain';
+import { pushTokenId } from '@price-alerts/domain/notify';
+import { LOCAL_PUSHES_QUERY } from '@price-alerts/domain/store';
 import { collection, deleteDoc, doc, onSnapshot, type Firestore } from 'firebase/firestore';
 import { localToken, storedPushToken } from '../push';
 import { buildQuery } from './query';

@@ -7,7 +7,7 @@ import {
   PREVIOUS_ALERTS_QUERY,
   type FilterValues,
   type QueryShape,
-} from '@price-alerts/domain';
+} from '@price-alerts/domain/store';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import {
   collection,

@@ -2,7 +2,7 @@
  * Builds the Firestore web SDK query a declaration in QUERY_SHAPES describes. The app's repositories
  * query Firestore only through this, so the index test sees every query the app runs.
  */
-import { planQuery, type FilterValues, type QueryShape } from '@price-alerts/domain';
+import { planQuery, type FilterValues, type QueryShape } from '@price-alerts/domain/store';
 import {
   collection,
   limit,

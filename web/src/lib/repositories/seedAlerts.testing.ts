@@ -1,6 +1,6 @@
 // For the repositories' emulator tests: Alice's 24 alerts, written past the rules.
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import type { AlertStatus } from '@price-alerts/domain';
+import type { AlertStatus } from '@price-alerts/domain/common';
 import { Timestamp, doc, setDoc } from 'firebase/firestore';
 import { ALICE, validAlert } from '../../../../tests/rules/rules-env';
 

@@ -1,4 +1,5 @@
-import type { LivePrice, PairDay } from '@price-alerts/domain';
+import type { PairDay } from '@price-alerts/domain/prices';
+import type { LivePrice } from '@price-alerts/domain/store';
 import { createStore } from 'jotai';
 import { describe, expect, it, vi } from 'vitest';
 import { livePricesAtom, pairDayAtom, pairDaysAtom, pairPriceAtom } from './atoms';

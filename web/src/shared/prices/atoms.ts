@@ -1,4 +1,6 @@
-import type { CurrencyPair, LivePrice, PairDay } from '@price-alerts/domain';
+import type { CurrencyPair } from '@price-alerts/domain/common';
+import type { PairDay } from '@price-alerts/domain/prices';
+import type { LivePrice } from '@price-alerts/domain/store';
 import { atom, type Atom } from 'jotai';
 import type { FeedState, FeedStatus, PriceText } from './feedClient';
 

@@ -1,11 +1,11 @@
+import { TOP_PAIRS } from '@price-alerts/domain/common';
 import {
-  TOP_PAIRS,
   encodeError,
   encodePairDay,
   encodeSubscribed,
   encodeTick,
   type FeedSession,
-} from '@price-alerts/domain';
+} from '@price-alerts/domain/prices';
 import { createStore } from 'jotai';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeSocket } from '../../test/fakeSocket';

@@ -1,4 +1,6 @@
-import { foldTick, type CurrencyPair, type LivePrice, type PairDay } from '@price-alerts/domain';
+import { type CurrencyPair } from '@price-alerts/domain/common';
+import { foldTick, type PairDay } from '@price-alerts/domain/prices';
+import { type LivePrice } from '@price-alerts/domain/store';
 import { useStore } from 'jotai';
 import toast from 'react-hot-toast';
 import { openPriceSocket, priceFeedTarget } from '../../lib/priceSocket';

@@ -1,5 +1,7 @@
 // The FeedClient's reconnects the user must not see (a relay's planned close) and those it must (no network).
-import { RELAY_RECONNECT_REASON, TOAST, encodeSubscribed, encodeTick } from '@price-alerts/domain';
+import { RELAY_RECONNECT_REASON } from '@price-alerts/domain/common';
+import { encodeSubscribed, encodeTick } from '@price-alerts/domain/prices';
+import { TOAST } from '@price-alerts/domain/copy';
 import { describe, expect, it, vi } from 'vitest';
 import type { FakeSocket } from '../../test/fakeSocket';
 import { feedClientHarness, session } from '../../test/feedClientHarness';

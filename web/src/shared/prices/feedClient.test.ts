@@ -1,4 +1,4 @@
-import { encodeError, encodePairDay, encodeSubscribed, encodeTick } from '@price-alerts/domain';
+import { encodeError, encodePairDay, encodeSubscribed, encodeTick } from '@price-alerts/domain/prices';
 import { describe, expect, it, vi } from 'vitest';
 import type { FakeSocket } from '../../test/fakeSocket';
 import { FeedClient } from './feedClient';

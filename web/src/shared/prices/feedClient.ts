@@ -12,14 +12,11 @@ import {
   NORMAL_CLOSE_CODE,
   RECONNECT_DELAY_MS,
   RELAY_RECONNECT_REASON,
-  TOAST,
-  encodeSubscribe,
-  parseFeedFrame,
   type CurrencyPair,
-  type FeedSession,
-  type LivePrice,
-  type PairDay,
-} from '@price-alerts/domain';
+} from '@price-alerts/domain/common';
+import { encodeSubscribe, parseFeedFrame, type FeedSession, type PairDay } from '@price-alerts/domain/prices';
+import { type LivePrice } from '@price-alerts/domain/store';
+import { TOAST } from '@price-alerts/domain/copy';
 import type { SocketTarget } from '../../lib/priceSocket';
 
 export type FeedStatus = 'disconnected' | 'connecting' | 'connected' | 'subscribed' | 'error';

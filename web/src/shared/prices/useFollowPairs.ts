@@ -1,4 +1,4 @@
-import type { CurrencyPair } from '@price-alerts/domain';
+import type { CurrencyPair } from '@price-alerts/domain/common';
 import { useEffect } from 'react';
 import { usePriceFeedClient } from './feed';
 

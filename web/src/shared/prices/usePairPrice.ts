@@ -1,4 +1,5 @@
-import { priceStatus, type CurrencyPair, type PriceStatus } from '@price-alerts/domain';
+import { type CurrencyPair } from '@price-alerts/domain/common';
+import { priceStatus, type PriceStatus } from '@price-alerts/domain/prices';
 import { useAtomValue } from 'jotai';
 import { useNow } from '../useNow';
 import { pairPriceAtom, priceTextAtom } from './atoms';

@@ -1,4 +1,4 @@
-import { TOP_PAIRS } from '@price-alerts/domain';
+import { TOP_PAIRS } from '@price-alerts/domain/common';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { currentUserAtom } from '../session';

@@ -1,0 +1,136 @@
+import { z } from '../common/zod.ts';
+import { ALERT_TYPES } from '../common/constants.ts';
+import { currencyPairSchema } from '../store/schemas.ts';
+
+/** One of the evaluator's reads for a side: the firing read of an alert type, or the re-arm reads. */
+export const JUDGE_KINDS = ['rearm', ...ALERT_TYPES] as const;
+export type JudgeKind = (typeof JUDGE_KINDS)[number];
+const judgeKindsSchema = z.array(z.enum(JUDGE_KINDS)).check(z.maxLength(JUDGE_KINDS.length));
+
+/** The reads a window needs: per side, the kinds to read; `armDue`, whether to arm ended cooldowns first. */
+export const judgeSchema = z.object({
+  armDue: z.optional(z.boolean()),
+  ask: z.optional(judgeKindsSchema),
+  bid: z.optional(judgeKindsSchema),
+  mid: z.optional(judgeKindsSchema),
+});
+export type Judge = z.infer<typeof judgeSchema>;
+
+/**
+ * What the ingest service publishes per pair per window: for ask, bid and mid the first, lowest,
+ * highest and last price and when the low and high were seen, plus each side's last price before
+ * the window, so the
+ * evaluator sees a jump across a price between two windows as well as within one, and can tell
+ * which prices came after an alert was created or resumed.
+ */
+const sideSchema = z
+  .object({
+    first: z.number().check(z.positive()),
+    low: z.number().check(z.positive()),
+    high: z.number().check(z.positive()),
+    last: z.number().check(z.positive()),
+    lowAt: z.number(),
+    highAt: z.number(),
+  })
+  .check(
+    z.refine((s) => s.low <= s.high && s.low <= s.first && s.first <= s.high && s.low <= s.last && s.last <= s.high, {
+      message: 'low ≤ first, last ≤ high',
+    }),
+  );
+
+export const intervalMessageSchema = z
+  .object({
+    pair: currencyPairSchema,
+    /** Window bounds, milliseconds since the epoch: [start, end). */
+    start: z.int(),
+    end: z.int(),
+    /** Time of the first and last tick in the window. */
+    firstAt: z.number(),
+    lastAt: z.number(),
+    ticks: z.int().check(z.positive()),
+    ask: sideSchema,
+    bid: sideSchema,
+    /** (ask + bid) / 2 per tick; absent from services older than price sides, when mid alerts are judged on the scheduled check only. */
+    mid: z.optional(sideSchema),
+    /** The last ask, bid and mid before this window (absent for the first window after a cold start). */
+    previousAsk: z.optional(z.number().check(z.positive())),
+    previousBid: z.optional(z.number().check(z.positive())),
+    previousMid: z.optional(z.number().check(z.positive())),
+    /** When that last price before the window was seen (absent from older services). */
+    previousAt: z.optional(z.number()),
+    /** Identifies the ingest process that produced it, for logs and duplicate diagnosis. */
+    source: z.string().check(z.minLength(1)),
+    /**
+     * Which of the evaluator's reads this window needs (levelIndex.ts): the ingest service publishes
+     * only windows that can fire or re-arm an alert and names the reads that can find one. Absent:
+     * every read, as for a window judged without an index.
+     */
+    judge: z.optional(judgeSchema),
+  })
+  .check(
+    z.refine(
+      (m) =>
+        m.start < m.end &&
+        m.start <= m.firstAt &&
+        m.lastAt < m.end &&
+        m.firstAt <= m.lastAt &&
+        [
+          m.ask.lowAt,
+          m.ask.highAt,
+          m.bid.lowAt,
+          m.bid.highAt,
+          m.mid?.lowAt ?? m.firstAt,
+          m.mid?.highAt ?? m.firstAt,
+        ].every((t) => m.firstAt <= t && t <= m.lastAt),
+      { message: 'tick times must lie inside the window' },
+    ),
+  );
+export type IntervalMessage = z.infer<typeof intervalMessageSchema>;
+
+export const PRICE_INTERVALS_TOPIC = 'price-intervals';
+
+/**
+ * One Pub/Sub message per window close, carrying every pair's interval (and one more for each early
+ * cut, at most one a pair a window): one function invocation a second instead of fifteen (the cost
+ * is per invocation, and the Functions emulator spawns a process per concurrent one). Each interval
+ * is parsed on its own so one bad entry spoils nothing else.
+ */
+export const intervalBatchSchema = z.object({
+  intervals: z.array(z.unknown()).check(z.minLength(1), z.maxLength(1000)),
+});
+export type IntervalBatch = { intervals: IntervalMessage[] };
+
+/**
+ * evaluator/checkpoints: per pair symbol, the latest price the scheduled evaluator judged: `price`
+ * is the ask (named before sides existed), `bid` and `mid` beside it.
+ */
+export const evaluatorCheckpointsSchema = z.object({
+  pairs: z._default(
+    z.record(
+      z.string(),
+      z.object({
+        price: z.number().check(z.positive()),
+        bid: z.optional(z.number().check(z.positive())),
+        mid: z.optional(z.number().check(z.positive())),
+        at: z.number(),
+      }),
+    ),
+    {},
+  ),
+});
+
+/**
+ * Interval messages are signed by the ingest service, so only it can make an alert fire: anyone
+ * else with publish rights on the topic could otherwise send a price the market never showed. The
+ * signature is HMAC-SHA256, keyed with a secret only the ingest service and the functions hold,
+ * over `${signedAt}.` followed by the message's bytes, sent as Pub/Sub attributes.
+ */
+export const INTERVAL_SIGNATURE = { signature: 'signature', signedAt: 'signedAt', scheme: 'v1=' } as const;
+
+/**
+ * How far a signature's time may lie from the evaluator's clock: a message is retried for ten
+ * minutes (the evaluator's own limit), so a replay of an older one is refused; a minute ahead
+ * allows for clock skew.
+ */
+export const INTERVAL_SIGNATURE_MAX_AGE_MS = 11 * 60_000;
+export const INTERVAL_SIGNATURE_MAX_SKEW_MS = 60_000;

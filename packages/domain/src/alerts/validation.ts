@@ -1,0 +1,197 @@
+import {
+  COOLDOWN_MINUTES,
+  DEFAULT_COOLDOWN_MINUTES,
+  DEFAULT_REARM_PERCENT,
+  DEFAULT_REPEAT,
+  MAX_REARM_PERCENT,
+  MIN_REARM_PERCENT,
+  REPEAT_MODES,
+  expiryMillis,
+  type CooldownMinutes,
+  type RepeatMode,
+} from './alertModel.ts';
+import {
+  DEFAULT_PRICE_SIDE,
+  NOTE_MAX_LENGTH,
+  PRICE_SIDES,
+  isCurrencyPair,
+  type AlertType,
+  type CurrencyPair,
+  type PriceSide,
+} from '../common/constants.ts';
+import {
+  MSG_ALERT_LIMIT,
+  MSG_CHOOSE_NOTIFICATION,
+  MSG_EXPIRY_IN_FUTURE,
+  MSG_EXPIRY_TOO_FAR,
+  MSG_FILL_ALL_FIELDS,
+  MSG_INVALID_PRICE,
+  MSG_LOGIN_REQUIRED,
+  MSG_NOTE_TOO_LONG,
+  MSG_REARM_RANGE,
+} from '../copy/messages.ts';
+import { alertTypeSchema, type Alert, type Draft, type NotificationPreferences } from '../store/schemas.ts';
+
+/** Creating an alert was refused because the account holds the most it may. */
+export class AlertLimitError extends Error {
+  constructor() {
+    super(MSG_ALERT_LIMIT);
+    this.name = 'AlertLimitError';
+  }
+}
+
+/**
+ * How far ahead an expiry may be. The rules refuse more than 400 days (a typo of a year); the
+ * screens stop at a year, so the user sees why rather than the generic save failure.
+ */
+export const MAX_EXPIRY_MS = 365 * 24 * 60 * 60_000;
+
+export interface ValidAlertInput {
+  currencyPair: CurrencyPair;
+  alertType: AlertType;
+  triggerPrice: number;
+  priceSide: PriceSide;
+  notificationPreferences: NotificationPreferences;
+  /** Trimmed; absent when the user wrote none. */
+  note?: string;
+  /**
+   * Present, with its cooldown and re-arm distance, only for an every-time alert: a once alert
+   * is stored without them, as alerts were before repeating existed.
+   */
+  repeat?: RepeatMode;
+  cooldownMinutes?: CooldownMinutes;
+  rearmPercent?: number;
+  /** Ms since the epoch; absent when the alert never expires. */
+  expiresAt?: number;
+}
+
+export type DraftValidation = { ok: true; value: ValidAlertInput } | { ok: false; message: string };
+
+const PLAIN_DECIMAL = /^\d+(\.\d+)?$|^\.\d+$/;
+
+/** The rules store trigger prices below this (validPrice in firestore.rules); no pair comes near it. */
+export const MAX_TRIGGER_PRICE = 1_000_000_000;
+
+/** Parses the typed price: plain decimal notation only, so '1e3', '0x10' or '12abc' are refused. */
+export function parseTriggerPrice(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (!PLAIN_DECIMAL.test(trimmed)) return undefined;
+  const value = Number(trimmed);
+  return value > 0 && value < MAX_TRIGGER_PRICE ? value : undefined;
+}
+
+/** Parses the typed re-arm distance like the price, then holds it to the range the rules accept. */
+export function parseRearmPercent(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (!PLAIN_DECIMAL.test(trimmed)) return undefined;
+  const value = Number(trimmed);
+  return value >= MIN_REARM_PERCENT && value <= MAX_REARM_PERCENT ? value : undefined;
+}
+
+/**
+ * Parses a typed offset of the level from the live price: a signed plain decimal above -100 (at
+ * -100% or below the level would be zero or negative, which no price can be).
+ */
+export function parseLevelPercent(text: string): number | undefined {
+  const trimmed = text.trim();
+  const sign = trimmed.startsWith('-') ? -1 : 1;
+  const digits = trimmed.replace(/^[+-]/, '');
+  if (!PLAIN_DECIMAL.test(digits)) return undefined;
+  const value = sign * Number(digits);
+  // Enough digits overflow to Infinity, which would fill the price field with 'Infinity'.
+  return Number.isFinite(value) && value > -100 ? value : undefined;
+}
+
+const oneOf = <T>(choices: readonly T[], value: unknown): value is T => choices.includes(value as T);
+
+/** The repeat fields as stored: nothing for once, all three for every time; or the message refusing them. */
+function repeatFields(draft: Draft): Pick<ValidAlertInput, 'repeat' | 'cooldownMinutes' | 'rearmPercent'> | string {
+  if (!oneOf(REPEAT_MODES, draft.repeat)) return MSG_FILL_ALL_FIELDS;
+  if (draft.repeat === 'once') return {};
+  if (!oneOf(COOLDOWN_MINUTES, draft.cooldownMinutes)) return MSG_FILL_ALL_FIELDS;
+  const rearmPercent = parseRearmPercent(draft.rearmPercent);
+  if (rearmPercent === undefined) return MSG_REARM_RANGE;
+  return { repeat: 'every', cooldownMinutes: draft.cooldownMinutes, rearmPercent };
+}
+
+/** The expiry as stored (absent for never), or the message refusing it. */
+function expiryField(draft: Draft, now: Date): Pick<ValidAlertInput, 'expiresAt'> | string {
+  const stored = draft.storedExpiresAt;
+  if (draft.expiry === 'date' && stored !== undefined && draft.expiryDate === localDateTimeValue(stored)) {
+    return { expiresAt: stored };
+  }
+  const expiresAt = expiryMillis(draft.expiry, now, draft.expiryDate);
+  if (expiresAt === undefined) return {};
+  if (!Number.isFinite(expiresAt) || expiresAt <= now.getTime()) return MSG_EXPIRY_IN_FUTURE;
+  if (expiresAt > now.getTime() + MAX_EXPIRY_MS) return MSG_EXPIRY_TOO_FAR;
+  return { expiresAt };
+}
+
+/**
+ * The create and edit screens' checks: first those the spec lists, in its order, then the alert
+ * model's (side, repeat, expiry). `now` is when the expiry is judged from (a parameter for tests).
+ */
+export function validateDraft(draft: Draft, signedIn: boolean, now: Date = new Date()): DraftValidation {
+  if (!signedIn) return { ok: false, message: MSG_LOGIN_REQUIRED };
+  if (!draft.currencyPair || !draft.alertType || draft.triggerPrice.trim() === '') {
+    return { ok: false, message: MSG_FILL_ALL_FIELDS };
+  }
+  const { email, push } = draft.notificationPreferences;
+  if (!email && !push) return { ok: false, message: MSG_CHOOSE_NOTIFICATION };
+  const triggerPrice = parseTriggerPrice(draft.triggerPrice);
+  if (triggerPrice === undefined) return { ok: false, message: MSG_INVALID_PRICE };
+  if (!isCurrencyPair(draft.currencyPair) || !alertTypeSchema.safeParse(draft.alertType).success) {
+    return { ok: false, message: MSG_FILL_ALL_FIELDS };
+  }
+  const note = draft.note.trim();
+  if (note.length > NOTE_MAX_LENGTH) return { ok: false, message: MSG_NOTE_TOO_LONG };
+  if (!oneOf(PRICE_SIDES, draft.priceSide)) return { ok: false, message: MSG_FILL_ALL_FIELDS };
+  const repeat = repeatFields(draft);
+  if (typeof repeat === 'string') return { ok: false, message: repeat };
+  const expiry = expiryField(draft, now);
+  if (typeof expiry === 'string') return { ok: false, message: expiry };
+  return {
+    ok: true,
+    value: {
+      currencyPair: draft.currencyPair,
+      alertType: draft.alertType,
+      triggerPrice,
+      priceSide: draft.priceSide,
+      notificationPreferences: { email, push },
+      ...(note ? { note } : {}),
+      ...repeat,
+      ...expiry,
+    },
+  };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A time as a datetime-local input holds it: the device's local time, to the minute. */
+export function localDateTimeValue(at: Date | number): string {
+  const d = new Date(at);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/**
+ * The edit screen's draft of a stored alert: every field as the form holds it, a missing one as
+ * its default. A stored expiry reads as 'On a date' with that time (to the minute, as the input
+ * shows it), so saving unchanged keeps it within the same minute.
+ */
+export function draftFromAlert(alert: Alert): Draft {
+  return {
+    currencyPair: alert.currencyPair,
+    alertType: alert.alertType,
+    triggerPrice: String(alert.triggerPrice),
+    status: 'active',
+    notificationPreferences: { ...alert.notificationPreferences },
+    note: alert.note ?? '',
+    priceSide: alert.priceSide ?? DEFAULT_PRICE_SIDE,
+    repeat: alert.repeat ?? DEFAULT_REPEAT,
+    cooldownMinutes: alert.cooldownMinutes ?? DEFAULT_COOLDOWN_MINUTES,
+    rearmPercent: String(alert.rearmPercent ?? DEFAULT_REARM_PERCENT),
+    expiry: alert.expiresAt === undefined ? 'never' : 'date',
+    expiryDate: alert.expiresAt === undefined ? '' : localDateTimeValue(alert.expiresAt),
+    ...(alert.expiresAt !== undefined ? { storedExpiresAt: alert.expiresAt } : {}),
+  };
+}

@@ -1,0 +1,3 @@
+/** The texts of the screens and toasts, word for word. */
+export * from './messages.ts';
+export * from './dashboardTexts.ts';

@@ -1,0 +1,75 @@
+/**
+ * The messages the app tells a person in toasts and form errors, in one place: the spec's
+ * catalogue (section 8) and validation texts (section 5), word for word and tested against the
+ * spec, and beside them, marked, the product's own where the spec shows no wording. Labels and
+ * screen texts stay with their screens.
+ */
+import { MAX_REARM_PERCENT, MIN_REARM_PERCENT } from '../alerts/alertModel.ts';
+import { NOTE_MAX_LENGTH } from '../common/constants.ts';
+
+/** Toasts of the spec's error catalogue (section 8). */
+export const TOAST = {
+  activeAlertsFailed: 'Could not fetch active alerts in real-time.',
+  previousAlertsFailed: 'Could not fetch previous alerts in real-time.',
+  deleteFailed: 'Failed to delete alert. Please try again.',
+  statusFailed: 'Failed to update alert status. Please try again.',
+  createFailed: 'Error creating alert. Please try again.',
+  websocketError: (error: string) => `WebSocket Error: ${error}`,
+  websocketConnection: 'WebSocket connection error.',
+  logoutError: (message: string) => `Logout Error: ${message}`,
+  deleted: 'Alert deleted successfully!',
+  paused: 'Alert paused successfully!',
+  resumed: 'Alert resumed successfully!',
+  created: 'Alert created successfully!',
+  loggedOut: 'Logged out successfully!',
+  // The product's own: the spec shows no wording for editing an alert.
+  updated: 'Alert updated successfully!',
+  updateFailed: 'Failed to update alert. Please try again.',
+} as const;
+
+/** Validation texts (section 5), then the product's own. */
+export const MSG_LOGIN_REQUIRED = 'Please log in to create alerts.';
+export const MSG_FILL_ALL_FIELDS = 'Fill all fields';
+export const MSG_CHOOSE_NOTIFICATION = 'Choose at least one notification type';
+export const MSG_ALERT_MISSING = 'Alert information is missing.';
+export const MSG_EDIT_MISSING = 'Alert information is missing for editing.';
+/** The spec shows no bound; the store accepts only a finite price above zero, so say so up front. */
+export const MSG_INVALID_PRICE = 'Enter a trigger price greater than 0';
+/** Shown when the account already holds MAX_ALERTS_PER_ACCOUNT alerts. */
+export const MSG_ALERT_LIMIT = 'You have reached the limit of 200 alerts. Delete some to add more.';
+/** The details of an alert the server cancelled because firing it failed for good. */
+export const MSG_ALERT_FIRE_FAILED =
+  'This alert could not be fired and was cancelled. Create it again to keep watching.';
+
+/** The note is longer than an alert keeps (the product's own). */
+export const MSG_NOTE_TOO_LONG = `Keep the note to ${NOTE_MAX_LENGTH} characters.`;
+
+/** Before saving, judged on the live price (the product's own). */
+export const MSG_FIRES_AT_ONCE = (where: 'above' | 'below' | 'at', level: string) =>
+  `The price is already ${where} ${level}: this alert will fire at the next price.`;
+export const MSG_FAR_FROM_MARKET = (percent: number) =>
+  `This level is ${percent}% away from the market price. Check it before saving.`;
+
+/** A setting could not be saved (the product's own). */
+export const MSG_SAVE_CHOICE_FAILED = 'Could not save your choice. Check your connection and try again.';
+
+/** Push registration (section 8); the permission and support texts are the product's own. */
+export const PUSH_MESSAGES = {
+  serviceWorker: 'Service worker issue. Could not initialize notifications. Please refresh or try again.',
+  noActiveWorker: 'Subscription failed: No active Service Worker. Please ensure permissions are granted and try again.',
+  messaging: (message: string) => `Firebase messaging error: ${message}`,
+  token: 'Failed to get or send notification token.',
+  notLoggedIn: 'User not logged in. Cannot register FCM token.',
+  permissionDefault: 'Notifications are not allowed yet. Allow them when your browser asks to get push alerts.',
+  permissionDenied:
+    'Notifications are blocked for this site. Allow them in your browser’s site settings to get push alerts.',
+  unsupported:
+    'This browser cannot show push notifications. On iPhone and iPad, add the app to your Home Screen first.',
+} as const;
+
+/** The alert model's fields on the create and edit screens (the product's own). */
+export const MSG_REARM_RANGE = `Enter a re-arm distance between ${MIN_REARM_PERCENT}% and ${MAX_REARM_PERCENT}%.`;
+export const MSG_EXPIRY_IN_FUTURE = 'Choose an expiry date and time in the future.';
+export const MSG_EXPIRY_TOO_FAR = 'Choose an expiry within a year.';
+/** The typed offset of the level from the live price could not be read. */
+export const MSG_LEVEL_PERCENT = 'Type a percentage above -100, such as 0.5 or -1.';

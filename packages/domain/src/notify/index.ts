@@ -1,0 +1,10 @@
+/** Telling the user: deliveries, the digest of quiet hours, the email and push messages, push tokens, and hints. */
+export * from './tokens.ts';
+export * from './push.ts';
+export * from './deliveries.ts';
+export * from './alertMessages.ts';
+export * from './emailTemplate.ts';
+export * from './quietHours.ts';
+export * from './digests.ts';
+export * from './digestMessages.ts';
+export * from './notifyHints.ts';

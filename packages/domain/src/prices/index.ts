@@ -1,0 +1,9 @@
+/** Prices: the feed protocol, a pair's day, market hours, how honest a price on screen is, and the relays' feed. */
+export * from './feed.ts';
+export * from './staleness.ts';
+export * from './relayAuth.ts';
+export * from './relayFeed.ts';
+export * from './marketHours.ts';
+export * from './priceStatus.ts';
+export * from './pairDay.ts';
+export * from './pairDayWire.ts';

@@ -1,0 +1,3 @@
+/** What is stored: one zod schema per document, and every Firestore query, declared as data. */
+export * from './schemas.ts';
+export * from './queries.ts';

@@ -1,0 +1,187 @@
+import { z } from '../common/zod.ts';
+import { quietHoursSchema } from '../notify/quietHours.ts';
+import { profileTimeZoneSchema } from '../common/timeZones.ts';
+import {
+  ALERT_STATUSES,
+  ALERT_TYPES,
+  AVATAR_IDS,
+  CURRENCY_PAIRS,
+  MAX_ALERTS_PER_ACCOUNT,
+  NOTE_MAX_LENGTH,
+  PRICE_SIDES,
+} from '../common/constants.ts';
+import {
+  COOLDOWN_MINUTES,
+  EXPIRY_CHOICES,
+  MAX_REARM_PERCENT,
+  MIN_REARM_PERCENT,
+  REPEAT_MODES,
+} from '../alerts/alertModel.ts';
+
+/**
+ * A stored timestamp as either SDK hands it over (Timestamp with toDate, or its plain
+ * {seconds, nanoseconds} form), or a Date / date string once it has travelled through the UI.
+ */
+export const timestampLikeSchema = z.union([
+  // First, so a Timestamp passes through as itself rather than being copied into a plain object.
+  z.custom<{ toDate(): Date }>(
+    (v) => typeof v === 'object' && v !== null && typeof (v as { toDate?: unknown }).toDate === 'function',
+    { message: 'Expected a timestamp' },
+  ),
+  z.date(),
+  z.string(),
+  z.object({ seconds: z.number(), nanoseconds: z.number() }),
+]);
+export type TimestampLike = z.infer<typeof timestampLikeSchema>;
+
+export const currencyPairSchema = z.enum(CURRENCY_PAIRS);
+export const alertTypeSchema = z.enum(ALERT_TYPES);
+export const alertStatusSchema = z.enum(ALERT_STATUSES);
+
+export const notificationPreferencesSchema = z.strictObject({
+  email: z.boolean(),
+  push: z.boolean(),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+
+export const triggerPriceSchema = z.number().check(z.positive());
+
+/** The alert document as stored (the id is the document id, added when read). */
+export const alertDocumentSchema = z.object({
+  userId: z.string().check(z.minLength(1)),
+  currencyPair: currencyPairSchema,
+  alertType: alertTypeSchema,
+  triggerPrice: triggerPriceSchema,
+  /** Absent on alerts stored before sides existed: read as ask. */
+  priceSide: z.optional(z.enum(PRICE_SIDES)),
+  status: alertStatusSchema,
+  notificationPreferences: notificationPreferencesSchema,
+  /** The user's own text (absent when none): escaped wherever it is shown. */
+  note: z.optional(z.string().check(z.maxLength(NOTE_MAX_LENGTH))),
+  // A pending server timestamp reads as null until the server confirms the write.
+  createdAt: z.optional(z.nullable(timestampLikeSchema)),
+  /** Server time of the last pause, resume or edit: a resumed alert is judged on prices from then on. */
+  updatedAt: z.optional(z.nullable(timestampLikeSchema)),
+  triggeredAt: z.optional(z.nullable(timestampLikeSchema)),
+  triggeredPrice: z.optional(z.number()),
+  /** 'every': stays active after firing, under the re-arm distance, cooldown and runaway guard. Absent: once. */
+  repeat: z.optional(z.enum(REPEAT_MODES)),
+  cooldownMinutes: z.optional(z.literal(COOLDOWN_MINUTES)),
+  /** Re-arm distance in percent of the trigger price (every-time alerts; absent: DEFAULT_REARM_PERCENT). */
+  rearmPercent: z.optional(z.number().check(z.gte(MIN_REARM_PERCENT), z.lte(MAX_REARM_PERCENT))),
+  /** When the alert ends if it has not fired (ms since the epoch); absent: never. */
+  expiresAt: z.optional(z.number()),
+  /**
+   * Whether the evaluators' firing query may read it. Written true on create and edit; the server
+   * sets it false when an every-time alert fires, and true again once it re-arms.
+   */
+  armed: z.optional(z.boolean()),
+  /** Server only, while disarmed: the price that re-arms it (at or below, at or above). */
+  rearmBelow: z.optional(z.number()),
+  rearmAbove: z.optional(z.number()),
+  /** Server only: re-armed by the price during its cooldown; armed for good at this time (ms). */
+  armAt: z.optional(z.number()),
+  /** Server only: judged on prices after this (ms): the re-arming price, or a millisecond before the cooldown's end. */
+  armedAt: z.optional(z.number()),
+  /** Server only, every-time alerts: how many times it fired, the last firing, and recent firing times (ms). */
+  fireCount: z.optional(z.int().check(z.gte(0))),
+  lastFiredAt: z.optional(z.number()),
+  lastFiredPrice: z.optional(z.number()),
+  recentFirings: z.optional(z.array(z.number())),
+  /** Server only: the runaway guard paused it (cleared when the user resumes it). */
+  pauseReason: z.optional(z.enum(['runaway'])),
+  /** Server only: why the server cancelled the alert ('error': firing it failed for good; 'expired'). */
+  cancelReason: z.optional(z.enum(['error', 'expired'])),
+  /** Server only: the permanent failure that cancelled it, recorded once. */
+  failure: z.optional(z.object({ message: z.string(), at: timestampLikeSchema })),
+});
+export type AlertDocument = z.infer<typeof alertDocumentSchema>;
+
+export const alertSchema = z.extend(alertDocumentSchema, { id: z.string().check(z.minLength(1)) });
+export type Alert = z.infer<typeof alertSchema>;
+
+/**
+ * users/{uid}/counters/alerts: how many alerts the account holds. Written only in the same batch as
+ * an alert's create (+1) or delete (-1), naming that alert, so the rules can cap the count.
+ */
+export const alertCounterSchema = z.object({
+  count: z.int().check(z.gte(0)),
+  lastAlertId: z.string(),
+});
+export type AlertCounter = z.infer<typeof alertCounterSchema>;
+
+/** Whether an account holding `count` alerts may create another. */
+export function canCreateAlert(count: number): boolean {
+  return count < MAX_ALERTS_PER_ACCOUNT;
+}
+
+export const FULL_NAME_MAX_LENGTH = 80;
+
+export const profileSchema = z.object({
+  fullName: z.optional(z.string().check(z.maxLength(FULL_NAME_MAX_LENGTH))),
+  email: z.optional(z.string()),
+  avatarUrl: z.optional(z.string()),
+  avatarId: z.optional(
+    z.int().check(z.refine((n) => (AVATAR_IDS as readonly number[]).includes(n), 'avatarId must be 1 to 6')),
+  ),
+  hasSetAvatar: z.optional(z.boolean()),
+  pwaPromptDismissed: z.optional(z.boolean()),
+  // Only an explicit false turns automatic push registration off (spec section 3).
+  notificationsEnabled: z.optional(z.boolean()),
+  /**
+   * Absent: off (see quietHours.ts for the defaults the settings screen starts from). Settings this
+   * runtime cannot honour (a zone its Intl does not know yet) read as absent rather than spoil the
+   * whole profile; the server then holds nothing and the screen offers the defaults again.
+   */
+  quietHours: z.catch(z.optional(quietHoursSchema), undefined),
+  /**
+   * The user's IANA zone, the device's they last signed in on: emails and pushes tell times in it
+   * (timeZones.ts). One this runtime does not know reads as absent, like quiet hours above.
+   */
+  timeZone: profileTimeZoneSchema,
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** The new-alert draft the create screen edits; the trigger price is still the text typed. */
+export const draftSchema = z.object({
+  currencyPair: z.union([currencyPairSchema, z.literal('')]),
+  alertType: z.union([alertTypeSchema, z.literal('')]),
+  triggerPrice: z.string(),
+  status: z.literal('active'),
+  notificationPreferences: notificationPreferencesSchema,
+  note: z.string(),
+  priceSide: z.enum(PRICE_SIDES),
+  repeat: z.enum(REPEAT_MODES),
+  cooldownMinutes: z.literal(COOLDOWN_MINUTES),
+  /** As typed, in percent. */
+  rearmPercent: z.string(),
+  expiry: z.enum(EXPIRY_CHOICES),
+  /** A datetime-local value, used when expiry is 'date'; when editing, the stored expiry as one. */
+  expiryDate: z.string(),
+  /**
+   * When editing: the stored expiry (ms). The input holds it to the minute only, so while the date is
+   * left as loaded the stored time is kept exactly, even when it is already due.
+   */
+  storedExpiresAt: z.optional(z.number()),
+});
+export type Draft = z.infer<typeof draftSchema>;
+
+export const livePriceSchema = z.object({
+  ask: z.number(),
+  bid: z.number(),
+  /** Milliseconds since the epoch. */
+  timestamp: z.number(),
+});
+export type LivePrice = z.infer<typeof livePriceSchema>;
+
+/** users/{uid}/pushTokens/{tokenId}: one per device; the id is derived from the token. */
+export const pushTokenSchema = z.object({
+  token: z.string().check(z.minLength(10), z.maxLength(4096)),
+  updatedAt: z.optional(z.nullable(timestampLikeSchema)),
+  userAgent: z.optional(z.string().check(z.maxLength(512))),
+});
+export type PushToken = z.infer<typeof pushTokenSchema>;
+
+/** prices/{symbol}: the latest price per pair, written by the ingest service. */
+export const priceDocumentSchema = z.extend(livePriceSchema, { pair: currencyPairSchema });
+export type PriceDocument = z.infer<typeof priceDocumentSchema>;
