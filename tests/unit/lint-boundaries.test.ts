@@ -15,19 +15,20 @@ async function rulesHit(file: string, code: string): Promise<string[]> {
 }
 
 const refused: [string, string, string, string][] = [
-  ['a feature importing another feature', 'features/pwa', '../alerts/alertActions', 'useAlertActions'],
-  ['a feature importing the app', 'features/alerts', '../../app/RequireAuth', 'default'],
-  ['shared code importing a feature', 'shared', '../features/alerts/atoms', 'draftAtom'],
+  ['a feature importing another feature', 'features/pwa', '../dashboard/details/alertActions', 'useAlertActions'],
+  ['the form importing the dashboard', 'features/alert-form', '../dashboard/atoms', 'selectedAlertAtom'],
+  ['a feature importing the app', 'features/dashboard', '../../app/RequireAuth', 'default'],
+  ['shared code importing a feature', 'shared', '../features/dashboard/atoms', 'selectedAlertAtom'],
   ['shared code importing the app', 'shared', '../app/RequireAuth', 'default'],
   ['lib importing shared code', 'lib', '../shared/session', 'currentUserAtom'],
-  ['lib importing a feature', 'lib', '../features/alerts/atoms', 'draftAtom'],
+  ['lib importing a feature', 'lib', '../features/dashboard/atoms', 'selectedAlertAtom'],
   ['lib importing the app', 'lib', '../app/RequireAuth', 'default'],
 ];
 
 const allowed: [string, string, string, string][] = [
-  ['the app importing a feature', 'app', '../features/alerts/alertActions', 'useAlertActions'],
-  ['a feature importing shared code', 'features/alerts', '../../shared/session', 'currentUserAtom'],
-  ['a feature importing its own module', 'features/alerts', './atoms', 'draftAtom'],
+  ['the app importing a feature', 'app', '../features/dashboard/details/alertActions', 'useAlertActions'],
+  ['a feature importing shared code', 'features/alert-form', '../../shared/draft', 'draftAtom'],
+  ['a feature importing its own module', 'features/dashboard', './atoms', 'selectedAlertAtom'],
   ['shared code importing lib', 'shared', '../lib/firebase', 'getDb'],
 ];
 
@@ -48,7 +49,7 @@ describe('web import boundaries (app -> features -> shared -> lib)', () => {
 
   it("refuses jotai's default store: the app has one store, provided at the root", async () => {
     const rules = await rulesHit(
-      'web/src/features/alerts/probe.ts',
+      'web/src/features/dashboard/probe.ts',
       "import { getDefaultStore as imported } from 'jotai';",
     );
     expect(rules).toContain('no-restricted-imports');

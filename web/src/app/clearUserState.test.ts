@@ -1,6 +1,7 @@
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
-import { alertListsAtom, draftAtom, selectedAlertAtom } from '../features/alerts/atoms';
+import { alertListsAtom, selectedAlertAtom } from '../features/dashboard/atoms';
+import { draftAtom } from '../shared/draft';
 import type { SessionUser } from '../lib/auth';
 import { currentUserAtom } from '../shared/session';
 import { testAlert } from '../test/fakeAlertsRepository';

@@ -1,6 +1,7 @@
 import { emptyDraft } from '@price-alerts/domain/alerts';
 import type { createStore } from 'jotai';
-import { alertListsAtom, draftAtom, selectedAlertAtom, showAlertDetailsAtom } from '../features/alerts/atoms';
+import { alertListsAtom, selectedAlertAtom, showAlertDetailsAtom } from '../features/dashboard/atoms';
+import { draftAtom } from '../shared/draft';
 import { currentUserAtom } from '../shared/session';
 
 /**

@@ -48,10 +48,10 @@ const publicRoutes: RouteObject[] = [
 ];
 
 const protectedRoutes: RouteObject[] = [
-  { path: '/dashboard', element: page(() => import('../features/alerts/DashboardPage')) },
-  { path: '/create_alert', element: page(() => import('../features/alerts/CreateAlertPage')) },
-  { path: '/alert_added_successfully', element: page(() => import('../features/alerts/AlertAddedPage')) },
-  { path: '/edit_alert/:alertId', element: page(() => import('../features/alerts/EditAlertPage')) },
+  { path: '/dashboard', element: page(() => import('../features/dashboard/DashboardPage')) },
+  { path: '/create_alert', element: page(() => import('../features/alert-form/CreateAlertPage')) },
+  { path: '/alert_added_successfully', element: page(() => import('../features/alert-form/AlertAddedPage')) },
+  { path: '/edit_alert/:alertId', element: page(() => import('../features/alert-form/EditAlertPage')) },
   // 'See all' from the dashboard's capped lists; any other list is not a page.
   {
     path: '/alerts/:list',
@@ -59,7 +59,7 @@ const protectedRoutes: RouteObject[] = [
       if (params.list !== 'active' && params.list !== 'previous') throw notFound();
       return null;
     },
-    element: page(() => import('../features/alerts/AllAlertsPage')),
+    element: page(() => import('../features/dashboard/AllAlertsPage')),
   },
   { path: '/account', element: page(() => import('../features/account/AccountPage')) },
   { path: '/profile', element: page(() => import('../features/account/ProfilePage')) },

@@ -29,7 +29,8 @@ const { useSessionEffects } = await import('./useSessionEffects');
 const { usePriceFeed } = await import('../shared/prices/usePriceFeed');
 const { currentUserAtom, profileAtom, userProfileNameAtom } = await import('../shared/session');
 const { feedStatusAtom, priceTextAtom } = await import('../shared/prices/atoms');
-const { alertListsAtom, draftAtom, selectedAlertAtom } = await import('../features/alerts/atoms');
+const { alertListsAtom, selectedAlertAtom } = await import('../features/dashboard/atoms');
+const { draftAtom } = await import('../shared/draft');
 const { testAlert } = await import('../test/fakeAlertsRepository');
 
 /** What RootLayout and the signed-in shell set off, without their screens. */

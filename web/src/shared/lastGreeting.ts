@@ -10,7 +10,7 @@
  *
  * Only the keys and the forgetting here, in every page's code; the reading and writing, with their
  * schemas, are in modules that only the dashboard's and form's chunks import (lastGreetingSchema.ts,
- * features/alerts/lastListHeights.ts, features/alerts/lastPushHint.ts).
+ * features/dashboard/lastListHeights.ts, features/alert-form/lastPushHint.ts).
  */
 export const LAST_GREETING_KEY = 'price-alerts:last-greeting';
 export const LAST_LIST_HEIGHTS_KEY = 'price-alerts:last-list-heights';

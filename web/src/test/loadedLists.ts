@@ -1,6 +1,6 @@
 import type { AlertLists } from '@price-alerts/domain/alerts';
 import type { createStore } from 'jotai';
-import { alertListsAtom, alertListsLoadedAtom } from '../features/alerts/atoms';
+import { alertListsAtom, alertListsLoadedAtom } from '../features/dashboard/atoms';
 import { currentUserAtom } from '../shared/session';
 
 /**

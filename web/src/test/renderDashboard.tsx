@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import DashboardPage from '../features/alerts/DashboardPage';
+import DashboardPage from '../features/dashboard/DashboardPage';
 import { currentUserAtom } from '../shared/session';
 
 function Search() {

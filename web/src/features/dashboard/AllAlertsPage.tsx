@@ -3,7 +3,7 @@ import { DASHBOARD_TEXT } from '@price-alerts/domain/copy';
 import { useSetAtom } from 'jotai';
 import { useParams } from 'react-router-dom';
 import { PageHeader } from '../../shared/PageHeader';
-import { AlertDetailsSheet } from './AlertDetailsSheet';
+import { AlertDetailsSheet } from './details/AlertDetailsSheet';
 import { AlertRow } from './AlertRow';
 import { SkeletonRows } from './SkeletonRows';
 import { selectedAlertAtom, showAlertDetailsAtom } from './atoms';

@@ -2,9 +2,9 @@ import { type CurrencyPair } from '@price-alerts/domain/common';
 import { historyByDay, historySentence } from '@price-alerts/domain/alerts';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import type { HistoryEvent } from '../../lib/repositories/history';
-import { repository } from '../../lib/repositories/load';
-import { currentUserAtom } from '../../shared/session';
+import type { HistoryEvent } from '../../../lib/repositories/history';
+import { repository } from '../../../lib/repositories/load';
+import { currentUserAtom } from '../../../shared/session';
 import './AlertHistory.css';
 
 type HistoryState = { status: 'loading' } | { status: 'ready'; events: HistoryEvent[] } | { status: 'error' };

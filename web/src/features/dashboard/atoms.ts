@@ -1,9 +1,6 @@
-import { emptyDraft, type AlertLists } from '@price-alerts/domain/alerts';
-import { type Alert, type Draft } from '@price-alerts/domain/store';
+import { type AlertLists } from '@price-alerts/domain/alerts';
+import { type Alert } from '@price-alerts/domain/store';
 import { atom } from 'jotai';
-
-/** The new-alert draft (spec section 3); reset after creation and when the create screen is left. */
-export const draftAtom = atom<Draft>(emptyDraft());
 
 export const alertListsAtom = atom<AlertLists>({ active: [], previous: [] });
 /**

@@ -9,18 +9,18 @@ import { Provider, createStore } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('../../lib/firebase', () => ({ getDb: vi.fn(() => new Promise(() => {})) }));
-const { fakeFeed } = await import('../../test/fakeFeed');
+vi.mock('../lib/firebase', () => ({ getDb: vi.fn(() => new Promise(() => {})) }));
+const { fakeFeed } = await import('../test/fakeFeed');
 const feedStub = fakeFeed();
-vi.mock('../../shared/prices/feed', () => ({
+vi.mock('../shared/prices/feed', () => ({
   usePriceFeedClient: () => feedStub,
 }));
-const { AlertForm } = await import('./AlertForm');
-const { AlertsPanel } = await import('./AlertsPanel');
-const { TopPairs } = await import('./TopPairs');
-const { setLoadedLists } = await import('../../test/loadedLists');
-const { feedStatusAtom, livePricesAtom, priceTextAtom } = await import('../../shared/prices/atoms');
-const { testAlert } = await import('../../test/fakeAlertsRepository');
+const { AlertForm } = await import('../features/alert-form/AlertForm');
+const { AlertsPanel } = await import('../features/dashboard/AlertsPanel');
+const { TopPairs } = await import('../features/dashboard/topPairs/TopPairs');
+const { setLoadedLists } = await import('../test/loadedLists');
+const { feedStatusAtom, livePricesAtom, priceTextAtom } = await import('../shared/prices/atoms');
+const { testAlert } = await import('../test/fakeAlertsRepository');
 
 const t = (iso: string) => Date.parse(iso);
 // Winter: the FX week ends Friday 22:00 UTC and starts Sunday 22:00 UTC.

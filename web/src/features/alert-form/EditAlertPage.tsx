@@ -13,7 +13,7 @@ import { currentUserAtom } from '../../shared/session';
 import { useOfflineGuard } from './useOfflineGuard';
 import { useSubmit } from '../../shared/useSubmit';
 import { AlertForm } from './AlertForm';
-import './infoNote.css';
+import '../../shared/infoNote.css';
 
 const EDIT_SUBMIT = {
   failure() {

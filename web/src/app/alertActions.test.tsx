@@ -5,10 +5,10 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 // Boundaries: the gateway, the alerts repository (live queries driven by the test) and the toast.
-vi.mock('../../lib/firebase', () => ({ getDb: vi.fn(async () => ({})) }));
-vi.mock('../../lib/repositories/alerts', () => import('../../test/fakeAlertsRepository'));
+vi.mock('../lib/firebase', () => ({ getDb: vi.fn(async () => ({})) }));
+vi.mock('../lib/repositories/alerts', () => import('../test/fakeAlertsRepository'));
 // The edit screen's push hint counts the account's other devices: none here.
-vi.mock('../../lib/repositories/pushTokens', () => ({
+vi.mock('../lib/repositories/pushTokens', () => ({
   watchOtherPushDevices: (_db: unknown, _uid: string, onCount: (count: number) => void) => {
     onCount(0);
     return () => undefined;
@@ -16,13 +16,13 @@ vi.mock('../../lib/repositories/pushTokens', () => ({
 }));
 const toast = { success: vi.fn(), error: vi.fn() };
 vi.mock('react-hot-toast', () => ({ default: Object.assign(vi.fn(), toast) }));
-const repo = await import('../../test/fakeAlertsRepository');
-const { renderDashboard } = await import('../../test/renderDashboard');
-const { AlertDetailsSheet } = await import('./AlertDetailsSheet');
-const { default: EditAlertPage } = await import('./EditAlertPage');
-const { selectedAlertAtom, showAlertDetailsAtom } = await import('./atoms');
-const { currentUserAtom } = await import('../../shared/session');
-const { setOnline } = await import('../../test/offline');
+const repo = await import('../test/fakeAlertsRepository');
+const { renderDashboard } = await import('../test/renderDashboard');
+const { AlertDetailsSheet } = await import('../features/dashboard/details/AlertDetailsSheet');
+const { default: EditAlertPage } = await import('../features/alert-form/EditAlertPage');
+const { selectedAlertAtom, showAlertDetailsAtom } = await import('../features/dashboard/atoms');
+const { currentUserAtom } = await import('../shared/session');
+const { setOnline } = await import('../test/offline');
 
 const { testAlert, emit } = repo;
 const older = testAlert('a1', 'active', { createdAt: new Date('2026-03-01T10:00:00') });

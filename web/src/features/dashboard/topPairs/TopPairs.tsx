@@ -2,12 +2,12 @@ import { TOP_PAIRS, formatPrice, type CurrencyPair } from '@price-alerts/domain/
 import { priceStatusWords } from '@price-alerts/domain/prices';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router-dom';
-import { draftAtom } from './atoms';
+import { draftAtom } from '../../../shared/draft';
 import { PairTrend } from './PairTrend';
-import { pairDayAtom } from '../../shared/prices/atoms';
-import { usePriceFeedClient } from '../../shared/prices/feed';
-import { TickingPrice } from '../../shared/prices/TickingPrice';
-import { usePairPrice } from '../../shared/prices/usePairPrice';
+import { pairDayAtom } from '../../../shared/prices/atoms';
+import { usePriceFeedClient } from '../../../shared/prices/feed';
+import { TickingPrice } from '../../../shared/prices/TickingPrice';
+import { usePairPrice } from '../../../shared/prices/usePairPrice';
 import './TopPairs.css';
 
 function PairCard({ pair }: { pair: CurrencyPair }) {

@@ -16,14 +16,14 @@ import {
 import { Spinner } from '../../shared/Spinner';
 import { useOnline } from '../../shared/useOnline';
 import { VerifyEmailNote } from '../../shared/VerifyEmailNote';
-import { TopPairs } from './TopPairs';
-import { AlertDetailsSheet } from './AlertDetailsSheet';
+import { TopPairs } from './topPairs/TopPairs';
+import { AlertDetailsSheet } from './details/AlertDetailsSheet';
 import { AlertsPanel } from './AlertsPanel';
 import { TodoCard } from './TodoCard';
 import { useAlertLink } from './useAlertLink';
 import { useAlertLists } from './useAlertLists';
 import './DashboardPage.css';
-import './infoNote.css';
+import '../../shared/infoNote.css';
 
 /**
  * The name and avatar wait for the profile: the account's stand-ins ('User', an email's first

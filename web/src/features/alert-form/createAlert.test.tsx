@@ -20,7 +20,7 @@ const feedStub = fakeFeed();
 vi.mock('../../shared/prices/feed', () => ({ usePriceFeedClient: () => feedStub }));
 const { default: CreateAlertPage } = await import('./CreateAlertPage');
 const { LivePricePanel } = await import('./LivePricePanel');
-const { draftAtom } = await import('./atoms');
+const { draftAtom } = await import('../../shared/draft');
 const { setOnline } = await import('../../test/offline');
 const { currentUserAtom } = await import('../../shared/session');
 const { feedStatusAtom, livePricesAtom } = await import('../../shared/prices/atoms');

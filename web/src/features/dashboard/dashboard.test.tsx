@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 // The Firebase gateway is the boundary; these tests never reach a database.
 vi.mock('../../lib/firebase', () => ({ getDb: vi.fn(() => new Promise(() => {})) }));
-const { AlertDetailsSheet } = await import('./AlertDetailsSheet');
+const { AlertDetailsSheet } = await import('./details/AlertDetailsSheet');
 const { AlertsPanel } = await import('./AlertsPanel');
 const { setLoadedLists } = await import('../../test/loadedLists');
 const { selectedAlertAtom, showAlertDetailsAtom } = await import('./atoms');

@@ -10,7 +10,7 @@ import { Spinner } from '../../shared/Spinner';
 import { useOfflineGuard } from './useOfflineGuard';
 import { useSubmit } from '../../shared/useSubmit';
 import { AlertForm } from './AlertForm';
-import { draftAtom } from './atoms';
+import { draftAtom } from '../../shared/draft';
 
 // The draft stays as typed on failure: the user may delete alerts and come back to it.
 const CREATE_SUBMIT = {

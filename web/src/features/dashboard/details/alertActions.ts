@@ -4,8 +4,8 @@ import { MSG_ALERT_MISSING, TOAST } from '@price-alerts/domain/copy';
 import { useAtomValue } from 'jotai';
 import { useMemo, useRef } from 'react';
 import toast from 'react-hot-toast';
-import { repository } from '../../lib/repositories/load';
-import { currentUserAtom } from '../../shared/session';
+import { repository } from '../../../lib/repositories/load';
+import { currentUserAtom } from '../../../shared/session';
 
 export interface AlertActions {
   /** Pause an active alert or resume a paused one. */

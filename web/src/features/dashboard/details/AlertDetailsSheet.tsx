@@ -4,15 +4,15 @@ import { DASHBOARD_TEXT } from '@price-alerts/domain/copy';
 import { useAtom, useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Modal } from '../../shared/Modal';
-import { useOnline } from '../../shared/useOnline';
-import { isRepeatTap, useExclusive } from '../../shared/useSubmit';
+import { Modal } from '../../../shared/Modal';
+import { useOnline } from '../../../shared/useOnline';
+import { isRepeatTap, useExclusive } from '../../../shared/useSubmit';
 import { AlertHistory } from './AlertHistory';
 import { AlertModelRows } from './AlertModelRows';
 import { useAlertActions } from './alertActions';
-import { selectedAlertAtom, showAlertDetailsAtom } from './atoms';
+import { selectedAlertAtom, showAlertDetailsAtom } from '../atoms';
 import './AlertDetailsSheet.css';
-import './infoNote.css';
+import '../../../shared/infoNote.css';
 
 const STATUS_CLASS: Record<string, string> = { active: 'status-green', paused: 'status-amber' };
 

@@ -9,15 +9,15 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const DB = { fake: 'db' };
-vi.mock('../../lib/firebase', () => ({ getDb: vi.fn(async () => DB) }));
-vi.mock('../../lib/repositories/history', () => import('../../test/fakeHistoryRepository'));
+vi.mock('../../../lib/firebase', () => ({ getDb: vi.fn(async () => DB) }));
+vi.mock('../../../lib/repositories/history', () => import('../../../test/fakeHistoryRepository'));
 
 const { AlertDetailsSheet } = await import('./AlertDetailsSheet');
-const { selectedAlertAtom, showAlertDetailsAtom } = await import('./atoms');
-const { currentUserAtom } = await import('../../shared/session');
-const { testAlert: alert } = await import('../../test/fakeAlertsRepository');
-const history = await import('../../test/fakeHistoryRepository');
-const { setOnline } = await import('../../test/offline');
+const { selectedAlertAtom, showAlertDetailsAtom } = await import('../atoms');
+const { currentUserAtom } = await import('../../../shared/session');
+const { testAlert: alert } = await import('../../../test/fakeAlertsRepository');
+const history = await import('../../../test/fakeHistoryRepository');
+const { setOnline } = await import('../../../test/offline');
 const { emitHistory, failHistory, testEvent: event, watchHistory, watchingHistory } = history;
 
 const FIRED_AT = new Date('2026-03-05T15:30:00').getTime();
