@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { SHELL, prerender } from './prerender.ts';
+import { SHELL, prerender } from './src/shared/firstPaint/build/prerender.ts';
 import { previewHeaders } from './securityHeaders.ts';
 import { parseConfig } from './src/lib/configSchema.ts';
 

@@ -7,7 +7,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const dist = resolve(process.argv[2] ?? join(import.meta.dirname, '..', '..', 'web', 'dist'));
-const pages = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'web', 'prerendered.json'), 'utf8'));
+const pages = JSON.parse(
+  readFileSync(
+    join(import.meta.dirname, '..', '..', 'web', 'src', 'shared', 'firstPaint', 'build', 'prerendered.json'),
+    'utf8',
+  ),
+);
 const sw = join(dist, 'sw.js');
 const unprerendered = Object.values(pages).filter(
   (file) => !existsSync(join(dist, file)) || !readFileSync(join(dist, file), 'utf8').includes('data-prerendered'),

@@ -14,10 +14,9 @@ const check = (files: Record<string, string>) => {
 };
 
 const PRODUCTION_SW = { 'sw.js': "self.addEventListener('push',()=>{})" };
-const PAGES = JSON.parse(readFileSync(join(import.meta.dirname, '../../web/prerendered.json'), 'utf8')) as Record<
-  string,
-  string
->;
+const PAGES = JSON.parse(
+  readFileSync(join(import.meta.dirname, '../../web/src/shared/firstPaint/build/prerendered.json'), 'utf8'),
+) as Record<string, string>;
 const prerendered = Object.fromEntries(
   Object.values(PAGES).map((file) => [file, '<div id="root" data-prerendered=""><main></main></div>']),
 );

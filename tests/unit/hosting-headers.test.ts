@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root } from '../../scripts/lib/stack.mjs';
-import { LAST_GREETING_SCRIPT_HASH } from '../../web/lastGreetingScript';
+import { LAST_GREETING_SCRIPT_HASH } from '../../web/src/shared/firstPaint/build/lastGreetingScript';
 import { EMULATOR_ORIGINS, extendCsp, hostingHeaders, previewHeaders } from '../../web/securityHeaders';
 
 const directives = (policy: string) =>
@@ -45,7 +45,7 @@ describe('hosting headers (firebase.json)', () => {
     const inline = (directives(headers['Content-Security-Policy'] ?? '')['script-src'] ?? []).filter((s) =>
       s.startsWith("'sha"),
     );
-    // Changed web/lastGreetingScript.ts? Put its new hash, printed here, in firebase.json's script-src.
+    // Changed web/src/shared/firstPaint/build/lastGreetingScript.ts? Put its new hash, printed here, in firebase.json's script-src.
     expect(inline).toEqual([LAST_GREETING_SCRIPT_HASH]);
   });
 

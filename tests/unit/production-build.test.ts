@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../../scripts/lib/stack.mjs';
-import { LAST_GREETING_SCRIPT } from '../../web/lastGreetingScript';
+import { LAST_GREETING_SCRIPT } from '../../web/src/shared/firstPaint/build/lastGreetingScript';
 
 const outDir = mkdtempSync(join(tmpdir(), 'web-production-'));
 const scripts = () => [
@@ -87,7 +87,7 @@ describe('the production build', () => {
     );
   });
 
-  // Issue 16: the public screens paint from their HTML (web/prerender.ts); other routes get the shell.
+  // Issue 16: the public screens paint from their HTML (web/src/shared/firstPaint/build/prerender.ts); other routes get the shell.
   it('prerenders the public screens, and keeps an empty shell for every other route', () => {
     const html = (page: string) => readFileSync(join(outDir, page), 'utf8');
     expect(html('login.html')).toMatch(/<div id="root" data-prerendered="">.*<h1>Log in<\/h1>/s);

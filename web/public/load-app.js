@@ -1,4 +1,4 @@
-// Runs on a prerendered page (web/prerender.ts writes this tag in place of the module script and its
+// Runs on a prerendered page (web/src/shared/firstPaint/build/prerender.ts writes this tag in place of the module script and its
 // preloads). It is deferred: it runs once the HTML has been parsed, and a tap before then does nothing.
 (function () {
   var tag = document.currentScript;

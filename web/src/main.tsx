@@ -6,7 +6,7 @@ import './styles/base.css';
 import { Provider, createStore } from 'jotai';
 import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { replayHeldTap, restoreTyped, typedIntoPrerender } from './app/prerendered';
+import { replayHeldTap, restoreTyped, typedIntoPrerender } from './shared/firstPaint/prerendered';
 import { afterThisTask } from './lib/afterThisTask';
 import { DesktopBlock } from './shared/DesktopBlock';
 import { ToastLayer } from './shared/toastLayer';

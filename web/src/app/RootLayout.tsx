@@ -5,7 +5,7 @@ import { useSessionEffects } from './useSessionEffects';
 import { useInstallPromptCapture } from '../features/pwa/useInstallPrompt';
 import { optionalLazy } from '../shared/optionalLazy';
 import { Spinner } from '../shared/Spinner';
-import { PRERENDERING } from './prerendered';
+import { PRERENDERING } from '../shared/firstPaint/prerendered';
 
 // The service worker is registered (and a new version offered) once the page has settled
 // (lib/serviceWorkerStart.ts): never in the way of the first paint, nor in the first download.

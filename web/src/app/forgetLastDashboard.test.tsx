@@ -1,4 +1,4 @@
-// Issue 16: what the dashboard last showed (shared/lastGreeting.ts: the greeting and the lists'
+// Issue 16: what the dashboard last showed (shared/firstPaint/lastGreeting.ts: the greeting and the lists'
 // heights) is forgotten as soon as auth says no one is signed in: at sign-out, or on a load whose
 // session has ended; never while auth is loading.
 import { act, render } from '@testing-library/react';
@@ -13,7 +13,8 @@ vi.mock('../lib/auth', () => ({
   },
 }));
 const { useAuthListener } = await import('./useAuthListener');
-const { LAST_GREETING_KEY, LAST_LIST_HEIGHTS_KEY, LAST_PUSH_HINT_KEY } = await import('../shared/lastGreeting');
+const { LAST_GREETING_KEY, LAST_LIST_HEIGHTS_KEY, LAST_PUSH_HINT_KEY } =
+  await import('../shared/firstPaint/lastGreeting');
 
 const remember = () => {
   localStorage.setItem(LAST_GREETING_KEY, JSON.stringify({ uid: 'u1', name: 'Ada Lovelace', avatarId: null }));

@@ -1,7 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { startTransition, useEffect } from 'react';
 import { watchAuth } from '../lib/auth';
-import { forgetLastDashboard } from '../shared/lastGreeting';
+import { forgetLastDashboard } from '../shared/firstPaint/lastGreeting';
 import { authLoadingAtom, currentUserAtom } from '../shared/session';
 
 /** Mirrors Firebase's auth state into the atoms for the lifetime of the app. */

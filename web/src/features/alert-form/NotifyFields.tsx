@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { devicePushAtom, useOtherPushDevices } from '../../shared/pushState';
 import { currentUserAtom, profileAtom } from '../../shared/session';
 import { VerifyEmailNote } from '../../shared/VerifyEmailNote';
-import { readLastPushHint, rememberPushHint } from './lastPushHint';
+import { readLastPushHint, rememberPushHint } from '../../shared/firstPaint/lastPushHint';
 
 type Prefs = Draft['notificationPreferences'];
 

@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import { currentUserAtom } from '../../shared/session';
 import { AlertRow } from './AlertRow';
 import { SKELETON_ROW_PX, SkeletonRows } from './SkeletonRows';
-import { readListHeights, rememberListHeight } from './lastListHeights';
+import { readListHeights, rememberListHeight } from '../../shared/firstPaint/lastListHeights';
 import { alertListsAtom, alertListsLoadedAtom, selectedAlertAtom, showAlertDetailsAtom } from './atoms';
 import { useFollowAlertPairs } from './useFollowAlertPairs';
 import './AlertsPanel.css';

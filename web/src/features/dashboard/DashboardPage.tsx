@@ -3,7 +3,7 @@ import { DASHBOARD_TEXT } from '@price-alerts/domain/copy';
 import { useAtomValue } from 'jotai';
 import { startTransition, useEffect, useState } from 'react';
 import { Avatar } from '../../shared/Avatar';
-import { rememberGreeting, useLastGreeting } from '../../shared/lastGreetingSchema';
+import { rememberGreeting, useLastGreeting } from '../../shared/firstPaint/lastGreetingSchema';
 import {
   avatarIdAtom,
   currentUserAtom,
@@ -28,8 +28,8 @@ import '../../shared/infoNote.css';
 /**
  * The name and avatar wait for the profile: the account's stand-ins ('User', an email's first
  * letter) would flash and then change. Meanwhile the greeting this device last showed stands in
- * (shared/lastGreeting.ts), if it was this user's, or, while the session is being checked, whoever
- * was signed in last (the HTML shows it too: web/lastGreetingScript.ts). Without it, a grey bar and circle
+ * (shared/firstPaint/lastGreeting.ts), if it was this user's, or, while the session is being checked, whoever
+ * was signed in last (the HTML shows it too: web/src/shared/firstPaint/build/lastGreetingScript.ts). Without it, a grey bar and circle
  * hold their place.
  */
 function Greeting() {

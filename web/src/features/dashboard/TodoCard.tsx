@@ -1,12 +1,12 @@
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
-import { useLastGreeting } from '../../shared/lastGreetingSchema';
+import { useLastGreeting } from '../../shared/firstPaint/lastGreetingSchema';
 import { hasSetAvatarAtom, profileAtom, pwaPromptDismissedAtom } from '../../shared/session';
 import './TodoCard.css';
 
 /**
  * 'My Todos': two first-run tasks, struck through when done, the card gone when both are. Until the
- * profile arrives, as the dashboard last showed it to this user (shared/lastGreeting.ts), so the
+ * profile arrives, as the dashboard last showed it to this user (shared/firstPaint/lastGreeting.ts), so the
  * alerts under it are not pushed down when it appears; with nothing remembered, not at all.
  */
 export function TodoCard() {

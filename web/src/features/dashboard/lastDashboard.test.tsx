@@ -1,5 +1,5 @@
 // Issue 16: a signed-in reload paints the dashboard's greeting at once, from what this device last
-// showed (shared/lastGreeting.ts), and only for the user it named (app/forgetLastDashboard.test.tsx:
+// showed (shared/firstPaint/lastGreeting.ts), and only for the user it named (app/forgetLastDashboard.test.tsx:
 // forgetting it). Nor does it shift: until the profile and the lists arrive, 'My Todos' stands as the
 // dashboard last showed it to this user, and each list's skeleton keeps the height the list last had.
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
@@ -18,7 +18,7 @@ const { emit, resetAlertsRepository, testAlert, watchAlerts } = await import('..
 const { installFakeResizeObserver } = await import('../../test/fakeResizeObserver');
 const { renderDashboard } = await import('../../test/renderDashboard');
 const { Pending } = await import('./DashboardPage');
-const { LAST_GREETING_KEY, LAST_LIST_HEIGHTS_KEY } = await import('../../shared/lastGreeting');
+const { LAST_GREETING_KEY, LAST_LIST_HEIGHTS_KEY } = await import('../../shared/firstPaint/lastGreeting');
 const { currentUserAtom, profileAtom, SESSION_CHECK_LABEL } = await import('../../shared/session');
 
 const ADA = { uid: 'u1', name: 'Ada Lovelace', avatarId: 3 };

@@ -1,5 +1,5 @@
 /**
- * The one inline script of the built app: web/prerender.ts puts it right after the dashboard's
+ * The one inline script of the built app: web/src/shared/firstPaint/build/prerender.ts puts it right after the dashboard's
  * greeting heading, so the name this device last showed (src/shared/lastGreeting.ts) is in the HTML's
  * first paint. A deferred or external script would run only after that paint, and the heading would
  * change from its placeholder to the name a frame or a fetch later. Text only, never markup.
@@ -8,7 +8,7 @@
  * says when the two differ).
  */
 import { createHash } from 'node:crypto';
-import { LAST_GREETING_KEY } from './src/shared/lastGreeting.ts';
+import { LAST_GREETING_KEY } from '../lastGreeting.ts';
 
 // In a function of its own, so that it leaves no globals behind. It takes what the app's schema
 // (lastGreetingSchema.ts) would: a record with a uid and a name of at most 320 characters, not blank;

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { z } from 'zod/mini';
 import { keep, readKept } from './keptInStorage';
 import { LAST_GREETING_KEY } from './lastGreeting';
-import { authLoadingAtom, currentUserAtom } from './session';
+import { authLoadingAtom, currentUserAtom } from '../session';
 
 /** The greeting kept under lastGreeting.ts's key: anything else there (an old shape, a hand edit) is ignored. */
 export const rememberedGreetingSchema = z.object({

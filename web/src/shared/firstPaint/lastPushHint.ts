@@ -1,11 +1,11 @@
 import { PUSH_HINTS } from '@price-alerts/domain/notify';
 import { z } from 'zod/mini';
-import { keep, readKept } from '../../shared/keptInStorage';
-import { LAST_PUSH_HINT_KEY } from '../../shared/lastGreeting';
+import { keep, readKept } from './keptInStorage';
+import { LAST_PUSH_HINT_KEY } from './lastGreeting';
 
 const hints: readonly string[] = Object.values(PUSH_HINTS);
 
-/** The push hint the alert form last showed this user (shared/lastGreeting.ts); null for none. */
+/** The push hint the alert form last showed this user (shared/firstPaint/lastGreeting.ts); null for none. */
 const lastPushHintSchema = z.object({
   uid: z.string().check(z.minLength(1)),
   hint: z.nullable(z.string().check(z.refine((text) => hints.includes(text)))),

@@ -1,5 +1,5 @@
 /**
- * The public screens and the signed-in layout arrive as prerendered HTML (web/prerender.ts),
+ * The public screens and the signed-in layout arrive as prerendered HTML (web/src/shared/firstPaint/build/prerender.ts),
  * painted before any JavaScript runs. The app then takes its place at its first commit, once the
  * screen's chunk is in (router.tsx, preloadRoute; main.tsx). What the user typed into the HTML's fields meanwhile is
  * carried over, so nothing entered is lost.

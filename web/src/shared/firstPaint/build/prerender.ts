@@ -17,7 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import type { Plugin } from 'vite';
-import { DESKTOP_MIN_WIDTH_PX } from '../packages/domain/src/common/device.ts';
+import { DESKTOP_MIN_WIDTH_PX } from '../../../../../packages/domain/src/common/device.ts';
 import { LAST_GREETING_SCRIPT } from './lastGreetingScript.ts';
 import prerenderedPages from './prerendered.json' with { type: 'json' };
 

@@ -1,7 +1,7 @@
 import type { ZodMiniType } from 'zod/mini';
 
 /**
- * What a screen keeps on this device between loads (shared/lastGreeting.ts names the keys). Storage may
+ * What a screen keeps on this device between loads (shared/firstPaint/lastGreeting.ts names the keys). Storage may
  * be refused (private modes, quota, blocked storage): then nothing is kept and nothing is read. Only
  * zod's types here: each caller brings its own schema, so this module adds no zod to a chunk.
  */

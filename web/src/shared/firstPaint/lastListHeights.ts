@@ -1,13 +1,13 @@
 import { z } from 'zod/mini';
-import { keep, readKept } from '../../shared/keptInStorage';
-import { LAST_LIST_HEIGHTS_KEY } from '../../shared/lastGreeting';
+import { keep, readKept } from './keptInStorage';
+import { LAST_LIST_HEIGHTS_KEY } from './lastGreeting';
 
 export type ListTab = 'active' | 'previous';
 
 // A list of the dashboard's cap, with its 'See all', is well under this; anything else there is ignored.
 const height = z.int().check(z.gte(0), z.lte(4000));
 
-/** Each list's height as the dashboard last showed it to this user (shared/lastGreeting.ts). */
+/** Each list's height as the dashboard last showed it to this user (shared/firstPaint/lastGreeting.ts). */
 const listHeightsSchema = z.object({
   uid: z.string().check(z.minLength(1)),
   active: z.optional(height),
