@@ -47,4 +47,16 @@ describe('logs', () => {
       { event: 'alert_fire_failed', alertPath: 'users/u/alerts/b', reason: 'INVALID_ARGUMENT' },
     ]);
   });
+
+  it('names each event after its function, one name per event', () => {
+    const events: unknown[] = [];
+    for (const level of ['info', 'warn', 'error'] as const)
+      vi.spyOn(logger, level).mockImplementation(
+        (_message, fields) => void events.push((fields as { event?: unknown }).event),
+      );
+    const named = Object.entries(logs).filter(([, value]) => typeof value === 'function');
+    for (const [, log] of named) (log as (...args: unknown[]) => void)('x', [], []);
+    const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    expect(events).toEqual(named.map(([name]) => snake(name)));
+  });
 });
