@@ -10,7 +10,8 @@ const args = process.argv.slice(2);
 const ROOTS = args.length
   ? args.map((dir) => resolve(dir))
   : ['packages', 'functions/src', 'web/src'].map((dir) => join(root, dir));
-const SKIP = new Set(['node_modules', 'dist', 'lib', '.cache']);
+// Build output only: web/src/lib and functions/src/lib are sources like any other.
+const SKIP = new Set(['node_modules', 'dist', '.cache']);
 
 function sources(dir, out = []) {
   for (const name of readdirSync(dir)) {

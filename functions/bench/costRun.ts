@@ -4,7 +4,7 @@
  * the latest-price and summary writes, all counted by the billing meter.
  */
 import { CURRENCY_PAIRS, PRICE_SIDES, pairToSymbol, type CurrencyPair } from '@price-alerts/domain/common';
-import { type IntervalMessage } from '@price-alerts/domain/alerts';
+import { type IntervalMessage } from '@price-alerts/domain/prices';
 import type { Firestore } from 'firebase-admin/firestore';
 import { Gate } from '../../packages/feed/src/gate';
 import { watchActiveAlerts } from '../../packages/feed/src/alertWatch';

@@ -8,7 +8,7 @@
 // Run: npm run bench:evaluator [-- 10000 50000] [--repeat 5000]
 import { PubSub, type Message } from '@google-cloud/pubsub';
 import { ALERT_TYPES, CURRENCY_PAIRS } from '@price-alerts/domain/common';
-import { intervalMessageSchema, type IntervalMessage } from '@price-alerts/domain/alerts';
+import { intervalMessageSchema, type IntervalMessage } from '@price-alerts/domain/prices';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { Timestamp, getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { clearFirestoreProject } from '../../tests/emulator/firestore-emulator';

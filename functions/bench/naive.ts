@@ -4,7 +4,8 @@
  * exactly what the range evaluator fires and differs only in what it reads.
  */
 import { PRICE_SIDES } from '@price-alerts/domain/common';
-import { evaluate, judged, rearmDecision, type IntervalMessage } from '@price-alerts/domain/alerts';
+import { evaluate, judged, rearmDecision } from '@price-alerts/domain/alerts';
+import { type IntervalMessage } from '@price-alerts/domain/prices';
 import { alertDocumentSchema } from '@price-alerts/domain/store';
 import type { Firestore } from 'firebase-admin/firestore';
 import { armAlertsDue, emptyStats, addStats, type EvaluationStats } from '../src/evaluation/evaluator';

@@ -5,7 +5,7 @@
  * what each reads, queries and fires, not latency.
  */
 import { ALERT_TYPES, CURRENCY_PAIRS, PRICE_SIDES } from '@price-alerts/domain/common';
-import { intervalMessageSchema, type IntervalMessage } from '@price-alerts/domain/alerts';
+import { intervalMessageSchema, type IntervalMessage } from '@price-alerts/domain/prices';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { Timestamp, getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { clearFirestoreProject } from '../../tests/emulator/firestore-emulator';

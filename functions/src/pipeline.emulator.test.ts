@@ -2,7 +2,7 @@
 // messages delivered twice, out of order and to two evaluators at once; two senders sweeping
 // together; SendGrid answering 500 before 202; FCM reporting a dead token. Afterwards every alert
 // that should fire fired exactly once and was notified exactly once per chosen channel.
-import { type IntervalMessage } from '@price-alerts/domain/alerts';
+import { type IntervalMessage } from '@price-alerts/domain/prices';
 import { pushTokenId } from '@price-alerts/domain/notify';
 import { startMailSink, type MailSink } from '@price-alerts/mail-sink';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

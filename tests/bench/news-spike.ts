@@ -4,7 +4,7 @@
 // on the same code run in this process against a project of its own, per alert and for the whole spike.
 // Run: npm run bench:spike [-- --alerts 10000 --metered 1000]
 import { MAX_ALERTS_PER_ACCOUNT, pairToSymbol, type CurrencyPair } from '@price-alerts/domain/common';
-import { type IntervalMessage } from '@price-alerts/domain/alerts';
+import { type IntervalMessage } from '@price-alerts/domain/prices';
 import { priceDocumentSchema } from '@price-alerts/domain/store';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';

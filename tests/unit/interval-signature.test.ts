@@ -1,6 +1,6 @@
 // Only the ingest service can make an alert fire: the evaluator accepts an interval message only
 // with a signature made by the ingest service's key, recent, over exactly these bytes.
-import { INTERVAL_SIGNATURE, INTERVAL_SIGNATURE_MAX_AGE_MS } from '@price-alerts/domain/alerts';
+import { INTERVAL_SIGNATURE, INTERVAL_SIGNATURE_MAX_AGE_MS } from '@price-alerts/domain/prices';
 import { describe, expect, it } from 'vitest';
 import { verifyIntervals } from '../../functions/src/evaluation/signature';
 import { signIntervals } from '../../packages/feed/src/signing';

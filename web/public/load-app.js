@@ -5,14 +5,14 @@
   var root = document.getElementById('root');
 
   // A tap on the HTML's screen before the app has taken over is held (its forms and buttons do
-  // nothing), and the app replays it on the same form or button (src/app/prerendered.ts), so a
+  // nothing), and the app replays it on the same form or button (src/shared/firstPaint/prerendered.ts), so a
   // quick 'Log in' or 'Continue with Google' is not lost.
   var held = null;
   function indexIn(selector, element) {
     return Array.prototype.indexOf.call(root.querySelectorAll(selector), element);
   }
   // What the element says goes with it (a form: its submit button's text, which typing does not
-  // change): the app replays the tap only on an element that says the same (src/app/prerendered.ts).
+  // change): the app replays the tap only on an element that says the same (src/shared/firstPaint/prerendered.ts).
   function tapOn(selector, element) {
     var said = selector === 'form' ? element.querySelector('[type="submit"]') : element;
     var text = said ? said.textContent : '';

@@ -1,7 +1,7 @@
 // An attacker's pass over the evaluator of issue 13 against the Firestore emulator: redelivered,
 // concurrent and out-of-order interval messages, a user's edit during the cooldown, and the price
 // before a window. Each test says what must hold however the messages arrive.
-import { intervalMessageSchema, type IntervalMessage } from '@price-alerts/domain/alerts';
+import { intervalMessageSchema, type IntervalMessage } from '@price-alerts/domain/prices';
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';

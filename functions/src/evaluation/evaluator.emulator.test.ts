@@ -1,6 +1,6 @@
 // The interval evaluator against the Firestore emulator: what fires, what it reads, and that
 // duplicate, out-of-order and concurrent messages fire nothing twice.
-import { type IntervalMessage } from '@price-alerts/domain/alerts';
+import { type IntervalMessage } from '@price-alerts/domain/prices';
 import { deliverySchema } from '@price-alerts/domain/notify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';

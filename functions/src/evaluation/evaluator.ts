@@ -1,14 +1,7 @@
 /** Both evaluators' core: which alerts a pair's price paths fire and re-arm, read by price range. */
 import { ALERT_TYPES, PRICE_SIDES, type CurrencyPair, type PriceSide } from '@price-alerts/domain/common';
-import {
-  cooldownEnd,
-  evaluate,
-  judged,
-  repeats,
-  triggerRange,
-  type Judge,
-  type PricePath,
-} from '@price-alerts/domain/alerts';
+import { cooldownEnd, evaluate, judged, repeats, triggerRange, type PricePath } from '@price-alerts/domain/alerts';
+import { type Judge } from '@price-alerts/domain/prices';
 import type { Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { findActiveInRange } from '../repositories/alerts';
 import { fireAlerts } from './fire';

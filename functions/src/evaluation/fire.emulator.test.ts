@@ -1,6 +1,6 @@
 // Firing against the Firestore emulator: a delivery per firing (so an alert re-created under a fired
 // alert's id fires again), and a permanent failure cancels the alert once instead of retrying forever.
-import { type IntervalMessage } from '@price-alerts/domain/alerts';
+import { type IntervalMessage } from '@price-alerts/domain/prices';
 import { deliveryId } from '@price-alerts/domain/notify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';

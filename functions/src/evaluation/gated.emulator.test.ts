@@ -7,7 +7,7 @@
 // gate has heard of its last change: the listener's delay is well under a second, a person's next
 // tap is not (docs/evaluation.md says what an alert changed twice within that delay may miss).
 import { ALERT_TYPES, PRICE_SIDES } from '@price-alerts/domain/common';
-import { type IntervalMessage } from '@price-alerts/domain/alerts';
+import { type IntervalMessage } from '@price-alerts/domain/prices';
 import { alertDocumentSchema } from '@price-alerts/domain/store';
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

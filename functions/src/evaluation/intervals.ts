@@ -1,11 +1,7 @@
 /** The interval evaluator's input: a batch message from the ingest service, one interval per pair. */
 import { describeIssues } from '@price-alerts/domain/common';
-import {
-  intervalBatchSchema,
-  intervalMessageSchema,
-  pathFromInterval,
-  type IntervalMessage,
-} from '@price-alerts/domain/alerts';
+import { pathFromInterval } from '@price-alerts/domain/alerts';
+import { intervalBatchSchema, intervalMessageSchema, type IntervalMessage } from '@price-alerts/domain/prices';
 import type { Firestore } from 'firebase-admin/firestore';
 import {
   addStats,

@@ -5,7 +5,8 @@
  * no summary is stored).
  */
 import { PRICE_SIDES, type CurrencyPair } from '@price-alerts/domain/common';
-import { SUMMARY_MAX_AGE_MS, judgeBySummary, pathFromLatest, type Judge } from '@price-alerts/domain/alerts';
+import { SUMMARY_MAX_AGE_MS, judgeBySummary, pathFromLatest } from '@price-alerts/domain/alerts';
+import { type Judge } from '@price-alerts/domain/prices';
 import { type PriceDocument } from '@price-alerts/domain/store';
 import type { Firestore } from 'firebase-admin/firestore';
 import { advanceCheckpoints, getCheckpoints, type Checkpoint } from '../repositories/checkpoints';

@@ -108,7 +108,12 @@ export function rearmAlerts(
 ): Promise<number> {
   return db.runTransaction(async (tx) => {
     const snapshots = await tx.getAll(...paths.map((p) => db.doc(p)));
-    return snapshots.filter((s) => rearmIn(tx, s.ref, parseDoc(alertDocumentSchema, s), side, path)).length;
+    // Each rearmIn writes its alert's re-arming into the transaction, and says whether it re-armed.
+    let rearmed = 0;
+    for (const snapshot of snapshots) {
+      if (rearmIn(tx, snapshot.ref, parseDoc(alertDocumentSchema, snapshot), side, path)) rearmed += 1;
+    }
+    return rearmed;
   });
 }
 

@@ -1,6 +1,6 @@
 // Every-time alerts, price sides and expiry against the Firestore emulator: what fires, what re-arms,
 // what each costs in documents read, and what the history records.
-import type { IntervalMessage } from '@price-alerts/domain/alerts';
+import type { IntervalMessage } from '@price-alerts/domain/prices';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';
 import { seedAlerts, testApp, type SeedAlert, type TestApp } from '../testing/emulatorApp';

@@ -3,7 +3,7 @@ import {
   INTERVAL_SIGNATURE,
   INTERVAL_SIGNATURE_MAX_AGE_MS,
   INTERVAL_SIGNATURE_MAX_SKEW_MS,
-} from '@price-alerts/domain/alerts';
+} from '@price-alerts/domain/prices';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export type SignatureVerdict = 'ok' | 'unsigned' | 'forged' | 'expired' | 'no key';

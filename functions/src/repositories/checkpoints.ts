@@ -1,6 +1,6 @@
 /** Repository for evaluator/checkpoints: the prices per pair the scheduled evaluator judged last time. */
 import { CURRENCY_PAIRS, pairToSymbol, type CurrencyPair, type PriceSide } from '@price-alerts/domain/common';
-import { evaluatorCheckpointsSchema as checkpointsSchema } from '@price-alerts/domain/alerts';
+import { evaluatorCheckpointsSchema as checkpointsSchema } from '@price-alerts/domain/prices';
 import type { Firestore } from 'firebase-admin/firestore';
 
 const ref = (db: Firestore) => db.collection('evaluator').doc('checkpoints');

@@ -1,5 +1,5 @@
 import { type CurrencyPair } from '@price-alerts/domain/common';
-import { intervalMessageSchema, type IntervalMessage } from '@price-alerts/domain/alerts';
+import { intervalMessageSchema, type IntervalMessage } from '@price-alerts/domain/prices';
 
 /** One side's prices in a window; `lowAt` and `highAt` are ms into it (300 and 600 unless given). */
 export interface WindowPrices {

@@ -1,4 +1,4 @@
-import { PRICE_INTERVALS_TOPIC } from '@price-alerts/domain/alerts';
+import { PRICE_INTERVALS_TOPIC } from '@price-alerts/domain/prices';
 import { onMessagePublished } from 'firebase-functions/v2/pubsub';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { evaluateIntervals, intervalMessageExpired, parseIntervalBatch, readJson } from '../evaluation/intervals';

@@ -1,5 +1,5 @@
 import { type CurrencyPair } from '@price-alerts/domain/common';
-import { intervalMessageSchema } from '@price-alerts/domain/alerts';
+import { intervalMessageSchema } from '@price-alerts/domain/prices';
 import { describe, expect, it } from 'vitest';
 import { Aggregator } from './aggregator.ts';
 

@@ -1,5 +1,5 @@
 import type { CurrencyPair } from '@price-alerts/domain/common';
-import type { IntervalMessage } from '@price-alerts/domain/alerts';
+import type { IntervalMessage } from '@price-alerts/domain/prices';
 import type { FeedTick } from '@price-alerts/domain/prices';
 
 interface Side {

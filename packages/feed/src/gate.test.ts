@@ -1,4 +1,4 @@
-import type { IntervalMessage } from '@price-alerts/domain/alerts';
+import type { IntervalMessage } from '@price-alerts/domain/prices';
 import type { AlertDocument } from '@price-alerts/domain/store';
 import { describe, expect, it } from 'vitest';
 import { Gate, type AlertChange } from './gate.ts';

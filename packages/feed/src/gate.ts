@@ -27,10 +27,10 @@ import {
   summarize,
   LevelIndex,
   type IndexedAlert,
-  type IntervalMessage,
   type LevelSummary,
   type SidePathMap,
 } from '@price-alerts/domain/alerts';
+import { type IntervalMessage } from '@price-alerts/domain/prices';
 import { type AlertDocument } from '@price-alerts/domain/store';
 import { InFlight } from './inFlight.ts';
 

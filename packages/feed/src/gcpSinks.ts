@@ -4,13 +4,13 @@
  */
 import { PubSub } from '@google-cloud/pubsub';
 import { pairToSymbol } from '@price-alerts/domain/common';
+import { levelSummarySchema } from '@price-alerts/domain/alerts';
 import {
   INTERVAL_SIGNATURE,
   PRICE_INTERVALS_TOPIC,
   intervalMessageSchema,
-  levelSummarySchema,
   type IntervalBatch,
-} from '@price-alerts/domain/alerts';
+} from '@price-alerts/domain/prices';
 import { priceDocumentSchema } from '@price-alerts/domain/store';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';

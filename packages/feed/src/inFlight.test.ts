@@ -1,4 +1,5 @@
-import type { Judge, PricePath } from '@price-alerts/domain/alerts';
+import type { PricePath } from '@price-alerts/domain/alerts';
+import type { Judge } from '@price-alerts/domain/prices';
 import { describe, expect, it } from 'vitest';
 import { InFlight } from './inFlight.ts';
 

@@ -11,7 +11,8 @@
  * active, so it clears the pair's record (`forget`).
  */
 import { ALERT_TYPES, PRICE_SIDES, type AlertType, type CurrencyPair } from '@price-alerts/domain/common';
-import { triggerRange, type Judge, type SidePathMap } from '@price-alerts/domain/alerts';
+import { triggerRange, type SidePathMap } from '@price-alerts/domain/alerts';
+import { type Judge } from '@price-alerts/domain/prices';
 
 export const IN_FLIGHT_HOLD_MS = 20_000;
 

@@ -6,7 +6,7 @@ import {
   intervalBatchSchema,
   intervalMessageSchema,
   type IntervalMessage,
-} from '@price-alerts/domain/alerts';
+} from '@price-alerts/domain/prices';
 import { encodeSubscribe, relayProtocols } from '@price-alerts/domain/prices';
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';

@@ -1,14 +1,14 @@
 // The ingest service's gate against the Firestore and Pub/Sub emulators: a real listener on the
 // active alerts, real signed messages. What an idle market costs, and what a reachable level does.
 import { PubSub, type Subscription } from '@google-cloud/pubsub';
+import { levelSummarySchema } from '@price-alerts/domain/alerts';
 import {
   INTERVAL_SIGNATURE,
   PRICE_INTERVALS_TOPIC,
   intervalBatchSchema,
   intervalMessageSchema,
-  levelSummarySchema,
   type IntervalMessage,
-} from '@price-alerts/domain/alerts';
+} from '@price-alerts/domain/prices';
 import { initializeApp } from 'firebase-admin/app';
 import { FieldValue, getFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

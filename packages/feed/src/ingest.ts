@@ -7,7 +7,8 @@
  * once a minute.
  */
 import { CURRENCY_PAIRS, type CurrencyPair } from '@price-alerts/domain/common';
-import { type IntervalMessage, type LevelSummary } from '@price-alerts/domain/alerts';
+import { type LevelSummary } from '@price-alerts/domain/alerts';
+import { type IntervalMessage } from '@price-alerts/domain/prices';
 import { type PriceDocument } from '@price-alerts/domain/store';
 import { createServer, type ServerResponse, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

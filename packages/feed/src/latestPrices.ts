@@ -4,7 +4,7 @@
  * The scheduled check runs each minute, so a write a window would pay 900 writes a minute for 15.
  */
 import type { CurrencyPair } from '@price-alerts/domain/common';
-import type { IntervalMessage } from '@price-alerts/domain/alerts';
+import type { IntervalMessage } from '@price-alerts/domain/prices';
 import type { PriceDocument } from '@price-alerts/domain/store';
 import type { Logger } from './log.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { firedAtOpen, pathFromInterval, pathFromLatest, type Firing, type PricePath } from './crossing.ts';
-import { intervalMessageSchema } from './intervals.ts';
+import { intervalMessageSchema } from '../prices/intervals.ts';
 
 describe('firedAtOpen: the first price after the weekend close', () => {
   const t = (iso: string) => Date.parse(iso);

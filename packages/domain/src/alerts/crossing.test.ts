@@ -9,7 +9,7 @@ import {
   type Firing,
   type PricePath,
 } from './crossing.ts';
-import { intervalMessageSchema, type IntervalMessage } from './intervals.ts';
+import { intervalMessageSchema, type IntervalMessage } from '../prices/intervals.ts';
 
 const ABOVE: AlertType = 'Price rising above';
 const BELOW: AlertType = 'Price dropping below';

@@ -1,7 +1,7 @@
 import { cooldownEnd, repeats, type RepeatMode } from './alertModel.ts';
 import type { AlertType, CurrencyPair, PriceSide } from '../common/constants.ts';
 import { dateMillis, type DateLike } from '../common/dates.ts';
-import type { IntervalMessage } from './intervals.ts';
+import type { IntervalMessage } from '../prices/intervals.ts';
 import { previousOpen } from '../prices/marketHours.ts';
 
 /**

@@ -1,7 +1,6 @@
 /** Alerts: their model, lists, changes, display, the form draft and its validation, when a price fires one (crossing, levels), and their history. */
 export * from './draft.ts';
 export * from './validation.ts';
-export * from './intervals.ts';
 export * from './alertLists.ts';
 export * from './level.ts';
 export * from './alertModel.ts';
@@ -12,4 +11,3 @@ export * from './levelIndex.ts';
 export * from './levelSummary.ts';
 export * from './alertChanges.ts';
 export * from './alertDisplay.ts';
-export * from './alertTypeHelp.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALERT_TYPES, PRICE_SIDES } from '../common/constants.ts';
 import { triggerRange, type PricePath } from './crossing.ts';
-import type { Judge, JudgeKind } from './intervals.ts';
+import type { Judge, JudgeKind } from '../prices/intervals.ts';
 import { LevelIndex, type IndexedAlert, type SidePathMap } from './levelIndex.ts';
 import { judgeBySummary, summarize } from './levelSummary.ts';
 

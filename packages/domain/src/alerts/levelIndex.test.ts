@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALERT_TYPES, type AlertType, type PriceSide } from '../common/constants.ts';
 import type { PricePath } from './crossing.ts';
-import type { Judge } from './intervals.ts';
+import type { Judge } from '../prices/intervals.ts';
 import { LevelIndex, indexedAlert, type IndexedAlert, type SidePathMap } from './levelIndex.ts';
 import { judgeBySummary, summarize } from './levelSummary.ts';
 import { SortedLevels } from './sortedLevels.ts';

@@ -8,7 +8,7 @@
  */
 import { ALERT_TYPES, PRICE_SIDES, type AlertType, type CurrencyPair, type PriceSide } from '../common/constants.ts';
 import { triggerRange, type PricePath } from './crossing.ts';
-import type { Judge, JudgeKind } from './intervals.ts';
+import type { Judge, JudgeKind } from '../prices/intervals.ts';
 import type { AlertDocument } from '../store/schemas.ts';
 import { SortedLevels } from './sortedLevels.ts';
 

@@ -6,7 +6,7 @@
  */
 import { ALERT_TYPES, CURRENCY_PAIRS, PRICE_SIDES, pairToSymbol, type CurrencyPair } from '../common/constants.ts';
 import { triggerRange } from './crossing.ts';
-import type { Judge, JudgeKind } from './intervals.ts';
+import type { Judge, JudgeKind } from '../prices/intervals.ts';
 import type { LevelIndex, SidePathMap } from './levelIndex.ts';
 import { z } from '../common/zod.ts';
 

@@ -1,6 +1,5 @@
 import { z } from './zod.ts';
 import { formatDateTime } from './dates.ts';
-import { isTimeZone } from '../notify/quietHours.ts';
 
 /**
  * The user's own time zone (users/{uid}.timeZone): the IANA zone of the device they last signed in
@@ -9,6 +8,40 @@ import { isTimeZone } from '../notify/quietHours.ts';
  * (users/{uid}.quietHours.timeZone), which is the one the hours are judged in and the user may set
  * apart; that one is only the fallback when the profile has no zone of its own.
  */
+
+export const TIME_ZONE_MAX_LENGTH = 64;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** A formatter of every date and time part in `timeZone` (h23), made once per zone. */
+export function zonedPartsFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** Whether the runtime knows this IANA time zone (a typo or an invented one throws in Intl). */
+export function isTimeZone(timeZone: string): boolean {
+  if (timeZone.length === 0 || timeZone.length > TIME_ZONE_MAX_LENGTH) return false;
+  try {
+    zonedPartsFormatter(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** An IANA zone this runtime knows. */
 export const timeZoneSchema = z.string().check(z.refine(isTimeZone, 'a known IANA time zone'));

@@ -1,3 +1,4 @@
 /** The texts of the screens and toasts, word for word. */
 export * from './messages.ts';
 export * from './dashboardTexts.ts';
+export * from './alertTypeHelp.ts';

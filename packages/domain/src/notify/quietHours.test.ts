@@ -1,10 +1,10 @@
+import { isTimeZone } from '../common/timeZones.ts';
 import { describe, expect, it } from 'vitest';
 import {
   clockTime,
   defaultQuietHours,
   heldChannels,
   isQuiet,
-  isTimeZone,
   quietEnd,
   quietHoursSchema,
   type QuietHours,

@@ -1,5 +1,6 @@
 import { z } from '../common/zod.ts';
 import type { DeliveryChannel } from '../common/constants.ts';
+import { timeZoneSchema, zonedPartsFormatter } from '../common/timeZones.ts';
 
 /**
  * Quiet hours (users/{uid}.quietHours): a daily window, in the user's own time zone, during which
@@ -17,45 +18,12 @@ import type { DeliveryChannel } from '../common/constants.ts';
 export const QUIET_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 export const DEFAULT_QUIET_FROM = '22:00';
 export const DEFAULT_QUIET_TO = '07:00';
-export const TIME_ZONE_MAX_LENGTH = 64;
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** Whether the runtime knows this IANA time zone (a typo or an invented one throws in Intl). */
-export function isTimeZone(timeZone: string): boolean {
-  if (timeZone.length === 0 || timeZone.length > TIME_ZONE_MAX_LENGTH) return false;
-  try {
-    formatterFor(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export const quietHoursSchema = z
   .object({
     enabled: z.boolean(),
     from: z.string().check(z.regex(QUIET_TIME_PATTERN, 'a time as HH:MM')),
     to: z.string().check(z.regex(QUIET_TIME_PATTERN, 'a time as HH:MM')),
-    timeZone: z.string().check(z.refine(isTimeZone, 'a known IANA time zone')),
+    timeZone: timeZoneSchema,
     holdEmail: z.boolean(),
   })
   .check(z.refine((q) => q.from !== q.to, 'quiet hours must start and end at different times'));
@@ -75,7 +43,7 @@ interface WallTime {
 
 function wallTime(at: number, timeZone: string): WallTime {
   const parts: Record<string, string> = {};
-  for (const part of formatterFor(timeZone).formatToParts(at)) parts[part.type] = part.value;
+  for (const part of zonedPartsFormatter(timeZone).formatToParts(at)) parts[part.type] = part.value;
   const ms = ((at % 1000) + 1000) % 1000;
   return {
     year: Number(parts.year),

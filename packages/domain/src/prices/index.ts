@@ -1,4 +1,4 @@
-/** Prices: the feed protocol, a pair's day, market hours, how honest a price on screen is, and the relays' feed. */
+/** Prices: the feed protocol, a pair's day, market hours, how honest a price on screen is, the relays' feed, and the signed price windows the evaluator judges. */
 export * from './feed.ts';
 export * from './staleness.ts';
 export * from './relayAuth.ts';
@@ -7,3 +7,4 @@ export * from './marketHours.ts';
 export * from './priceStatus.ts';
 export * from './pairDay.ts';
 export * from './pairDayWire.ts';
+export * from './intervals.ts';

@@ -1,5 +1,6 @@
 /**
- * Every Firestore query the code runs is declared here as data and built from it by the
+ * The shape of a declared query. Every Firestore query the code runs is declared as data (queries.ts,
+ * listQueries.ts, notifyQueries.ts) and built from it by the
  * repositories' builders (functions/src/repositories/query.ts, web/src/lib/repositories/query.ts),
  * which refuse a shape missing from QUERY_SHAPES, so one test can prove each has an index in
  * firestore.indexes.json (the emulator does not enforce indexes, production does). Reading a whole

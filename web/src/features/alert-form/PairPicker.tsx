@@ -5,7 +5,7 @@ import {
   type AlertType,
   type CurrencyPair,
 } from '@price-alerts/domain/common';
-import { ALERT_TYPE_HELP, PAIR_PICKER_NO_DATA } from '@price-alerts/domain/alerts';
+import { ALERT_TYPE_HELP, PAIR_PICKER_NO_DATA } from '@price-alerts/domain/copy';
 import { useId, useState, type ReactNode } from 'react';
 import { Modal } from '../../shared/Modal';
 import { useFollowPairs } from '../../shared/prices/useFollowPairs';

@@ -1,5 +1,6 @@
 import { ALERT_TYPES } from '@price-alerts/domain/common';
-import { ALERT_TYPE_HELP, AlertLimitError, type ValidAlertInput } from '@price-alerts/domain/alerts';
+import { AlertLimitError, type ValidAlertInput } from '@price-alerts/domain/alerts';
+import { ALERT_TYPE_HELP } from '@price-alerts/domain/copy';
 import { DASHBOARD_TEXT } from '@price-alerts/domain/copy';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';

@@ -1,4 +1,4 @@
-import { PAIR_PICKER_NO_DATA } from '@price-alerts/domain/alerts';
+import { PAIR_PICKER_NO_DATA } from '@price-alerts/domain/copy';
 import { render, screen, within } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { describe, expect, it, vi } from 'vitest';

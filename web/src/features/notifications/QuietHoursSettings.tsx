@@ -1,4 +1,5 @@
-import { defaultQuietHours, isTimeZone, quietHoursSchema, type QuietHours } from '@price-alerts/domain/notify';
+import { isTimeZone } from '@price-alerts/domain/common';
+import { defaultQuietHours, quietHoursSchema, type QuietHours } from '@price-alerts/domain/notify';
 import { MSG_SAVE_CHOICE_FAILED } from '@price-alerts/domain/copy';
 import { useAtomValue } from 'jotai';
 import { useId } from 'react';

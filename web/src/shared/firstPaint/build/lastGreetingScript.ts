@@ -1,6 +1,6 @@
 /**
  * The one inline script of the built app: web/src/shared/firstPaint/build/prerender.ts puts it right after the dashboard's
- * greeting heading, so the name this device last showed (src/shared/lastGreeting.ts) is in the HTML's
+ * greeting heading, so the name this device last showed (src/shared/firstPaint/lastGreeting.ts) is in the HTML's
  * first paint. A deferred or external script would run only after that paint, and the heading would
  * change from its placeholder to the name a frame or a fetch later. Text only, never markup.
  *

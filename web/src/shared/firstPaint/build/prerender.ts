@@ -2,7 +2,7 @@
  * Build step: the public screens and the signed-in routes' first screens become static HTML, so a
  * phone paints them from the HTML and CSS alone, before any JavaScript has loaded (issue 16). The
  * built app runs in the system Chromium as its first render shows it (PRERENDERING in
- * src/app/prerendered.ts: auth has not answered yet), and each screen's markup is written into a
+ * src/shared/firstPaint/prerendered.ts: auth has not answered yet), and each screen's markup is written into a
  * copy of index.html with the CSS it needs inlined, so no stylesheet blocks the first paint. The
  * app then renders over it (src/main.tsx). Why a browser and not React's server renderer: the
  * screens read browser state (auth, the viewport, the theme) at render, and the app needs no
@@ -17,6 +17,8 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import type { Plugin } from 'vite';
+// By path, not '@price-alerts/domain/common': Vite's config loader leaves packages to Node, which would
+// then load the domain's TypeScript itself.
 import { DESKTOP_MIN_WIDTH_PX } from '../../../../../packages/domain/src/common/device.ts';
 import { LAST_GREETING_SCRIPT } from './lastGreetingScript.ts';
 import prerenderedPages from './prerendered.json' with { type: 'json' };
