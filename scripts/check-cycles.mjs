@@ -23,14 +23,18 @@ function sources(dir, out = []) {
   return out;
 }
 
-const SPECIFIER = /(?:^|[;\s])(?:import|export)\b[^'"`;]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+// `import ... from`, `export ... from`, a side-effect `import '...'`, and `import('...')`.
+const SPECIFIER =
+  /(?:^|[;\s])(?:import|export)\b[^'"`;]*?from\s*['"]([^'"]+)['"]|(?:^|[;\s])import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function resolveImport(from, specifier) {
   let base;
   if (specifier.startsWith('.')) base = resolve(dirname(from), specifier);
   else if (specifier.startsWith('@price-alerts/domain/')) base = join(root, 'packages/domain/src', specifier.slice(21));
   else return undefined;
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')])
+  // A `.js` specifier names the `.ts` source it is compiled from.
+  const source = base.replace(/\.js$/, '');
+  for (const candidate of [base, `${source}.ts`, `${source}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')])
     if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
   return undefined;
 }
@@ -41,7 +45,7 @@ const edges = new Map(
     const text = readFileSync(file, 'utf8');
     const targets = new Set();
     for (const m of text.matchAll(SPECIFIER)) {
-      const target = resolveImport(file, m[1] ?? m[2]);
+      const target = resolveImport(file, m[1] ?? m[2] ?? m[3]);
       if (target) targets.add(target);
     }
     return [file, [...targets]];

@@ -10,10 +10,17 @@ const hasProc = existsSync('/proc/self/stat');
 /** Read at each call, so a test can switch paths. */
 const useProc = () => hasProc && process.env.PRICE_ALERTS_NO_PROC !== '1';
 
+const warned = new Set();
 const run = (cmd, args) => {
   try {
-    return execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    // A timeout: lsof can hang on a stale network mount, and the supervisor with it.
+    return execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 5_000 });
   } catch (error) {
+    if (error.code === 'ENOENT' && !warned.has(cmd)) {
+      warned.add(cmd);
+      // Without it the process trees look empty and emulators in sessions of their own would be left running.
+      console.error(`${cmd} is not installed: the stack cannot see its processes' children or a port's holder.`);
+    }
     // ps and lsof exit 1 when nothing matches, with what they found (nothing) on stdout.
     return typeof error.stdout === 'string' ? error.stdout : '';
   }

@@ -30,6 +30,18 @@ describe('the import-cycle check', () => {
     expect(found.said).not.toContain('c.ts');
   });
 
+  it('finds a cycle through a side-effect import, and through .js specifiers of .ts sources', () => {
+    expect(check({ 'a.ts': "import './b';\n", 'b.ts': "import { a } from './a';\nexport const b = a;\n" }).status).toBe(
+      1,
+    );
+    expect(
+      check({
+        'a.ts': "import { b } from './b.js';\nexport const a = b;\n",
+        'b.ts': "import { a } from './a.js';\nexport const b = 1;\n",
+      }).status,
+    ).toBe(1);
+  });
+
   it('passes modules whose imports run one way', () => {
     const clean = check({
       'a.ts': 'export type A = 1;\n',
