@@ -36,22 +36,27 @@ const ours = [
   MSG_EDIT_MISSING,
 ].map((text) => text.replace(/\{[a-z]+\}/g, '{}'));
 
-describe.runIf(specFile)("the spec's texts, word for word", () => {
-  const catalogue = quoted('## 8. The error catalogue', '## 9.');
-  const validation = quoted('## 5. Validation rules', '## 6.');
+if (specFile)
+  describe("the spec's texts, word for word", () => {
+    const catalogue = quoted('## 8. The error catalogue', '## 9.');
+    const validation = quoted('## 5. Validation rules', '## 6.');
 
-  it('finds the catalogue and the validation texts in the spec', () => {
-    expect(catalogue.length).toBeGreaterThanOrEqual(18);
-    expect(validation).toContain('Fill all fields');
-  });
+    it('finds the catalogue and the validation texts in the spec', () => {
+      expect(catalogue.length).toBeGreaterThanOrEqual(18);
+      expect(validation).toContain('Fill all fields');
+    });
 
-  it.each([...catalogue, ...validation])('%s', (text) => {
-    expect(ours).toContain(text.replace(/\{[a-z]+\}/g, '{}'));
+    it.each([...catalogue, ...validation])('%s', (text) => {
+      expect(ours).toContain(text.replace(/\{[a-z]+\}/g, '{}'));
+    });
   });
-});
 
 if (!specFile) {
   describe("the spec's texts, word for word", () => {
-    it.skip(`is not run: no spec text in ${specDir} beside this clone`, () => {});
+    // Said in the report rather than skipped: the check stands down only because the text is absent.
+    it(`is not run: no spec text in ${specDir} beside this clone`, () => {
+      const texts = existsSync(specDir) ? readdirSync(specDir).filter((name) => name.endsWith('.txt')) : [];
+      expect(texts).toEqual([]);
+    });
   });
 }
