@@ -11,3 +11,4 @@ export * from './levelIndex.ts';
 export * from './levelSummary.ts';
 export * from './alertChanges.ts';
 export * from './alertDisplay.ts';
+export * from './moveRules.ts';

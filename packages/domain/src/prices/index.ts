@@ -8,3 +8,5 @@ export * from './priceStatus.ts';
 export * from './pairDay.ts';
 export * from './pairDayWire.ts';
 export * from './intervals.ts';
+export * from './moves.ts';
+export * from './rollingExtremes.ts';

@@ -1,0 +1,204 @@
+/**
+ * Moves: how far a pair's price has come, per side, against the references a move alert names:
+ * the lowest (for a rise) or highest (for a fall) price of a trailing lookback, or the trading
+ * day's open. The ingest service folds every tick in (MoveTracker) and publishes, with each price
+ * window, the largest, smallest and last move of the window per reference (WindowMoves), so the
+ * evaluator judges move alerts from the window alone, without a read per alert.
+ *
+ * - A lookback counts trading time: the hours a market is shut for the weekend are left out, so
+ *   the first prices after the Sunday open are measured against the last ones before the Friday
+ *   close, and a weekend gap counts as a move at the open.
+ * - The reference includes the price measured: a lookback's low is at most the price itself, so a
+ *   rise is never negative; a day's change is against the day's first price on that side.
+ * - After the ingest service starts, a lookback reaches back only to its first price, and the day's
+ *   open is the first price it saw in the day (as for the top pairs' change, pairDay.ts).
+ */
+import type { CurrencyPair, PriceSide } from '../common/constants.ts';
+import { hasMarketHours, previousClose, previousOpen } from './marketHours.ts';
+import { tradingDayStart } from './pairDay.ts';
+import { RollingExtremes } from './rollingExtremes.ts';
+
+export const MOVE_LOOKBACK_MINUTES = [5, 15, 60, 1440] as const;
+export type MoveLookback = (typeof MOVE_LOOKBACK_MINUTES)[number];
+/** What a move is measured from: a lookback, in minutes, or the trading day's open. */
+export const MOVE_REFERENCES = ['5', '15', '60', '1440', 'day'] as const;
+export type MoveReference = (typeof MOVE_REFERENCES)[number];
+export const MOVE_DIRECTIONS = ['up', 'down'] as const;
+export type MoveDirection = (typeof MOVE_DIRECTIONS)[number];
+
+const MINUTE_MS = 60_000;
+const LONGEST_MS = 1440 * MINUTE_MS;
+
+export const lookbackReference = (minutes: MoveLookback): MoveReference => String(minutes) as MoveReference;
+
+/** One price measured against its reference: `from` is the lookback's low or high, or the day's open. */
+export interface MovePoint {
+  price: number;
+  at: number;
+  from: number;
+  fromAt: number;
+}
+
+/** The move of a point, in per cent: how far it rose above `from` ('up') or fell below it ('down'). */
+export function movePercent(direction: MoveDirection, p: Pick<MovePoint, 'price' | 'from'>): number {
+  return direction === 'up' ? (p.price / p.from - 1) * 100 : (1 - p.price / p.from) * 100;
+}
+
+/**
+ * Whether a move reaches a threshold. Per cents are quotients, so a price exactly at the threshold's
+ * level may come out a hair under it: a billionth of a per cent is forgiven, here and in the
+ * evaluator's queries alike.
+ */
+export const MOVE_EPSILON = 1e-9;
+export const reachesMove = (percent: number, threshold: number): boolean => percent >= threshold - MOVE_EPSILON;
+
+/** The ticks' moves for one reference: 'up' against the low (or the open), 'down' against the high (or the open). */
+export type TickMove = Record<MoveDirection, MovePoint>;
+export type TickMoves = Record<MoveReference, TickMove>;
+
+/**
+ * A pair's clock with its weekends taken out: trading time runs with the wall clock while the
+ * market is open and stands still while it is shut, so a lookback spans trading minutes.
+ */
+export class TradingClock {
+  readonly #pair: CurrencyPair;
+  #shutMs = 0;
+  #lastAt: number | undefined;
+
+  constructor(pair: CurrencyPair) {
+    this.#pair = pair;
+  }
+
+  /** Trading time of a tick at `at` (not earlier than the last one asked about). */
+  at(at: number): number {
+    if (this.#lastAt !== undefined && hasMarketHours(this.#pair)) {
+      const open = previousOpen(this.#pair, at);
+      if (open !== undefined && this.#lastAt < open) {
+        const close = previousClose(this.#pair, open) ?? open;
+        this.#shutMs += open - Math.max(close, this.#lastAt);
+      }
+    }
+    this.#lastAt = at;
+    return at - this.#shutMs;
+  }
+}
+
+interface SideState {
+  lows: RollingExtremes;
+  highs: RollingExtremes;
+  dayStart: number;
+  open: number;
+  openAt: number;
+}
+
+/** Every tick of one pair in, each side's moves against every reference out. */
+export class MoveTracker {
+  readonly #pair: CurrencyPair;
+  readonly #clock: TradingClock;
+  readonly #sides = new Map<PriceSide, SideState>();
+  /** Entries kept per queue (RollingExtremes); tests make it small. */
+  readonly #cap: number | undefined;
+  #lastAt = Number.NEGATIVE_INFINITY;
+
+  constructor(pair: CurrencyPair, cap?: number) {
+    this.#pair = pair;
+    this.#clock = new TradingClock(pair);
+    this.#cap = cap;
+  }
+
+  /**
+   * Folds one tick (its prices per side, seen at `at`) and returns its moves. A tick dated before
+   * the latest one folded counts as seen with it: the queues need time order, and the aggregator
+   * likewise folds a late tick into the open window.
+   */
+  fold(at: number, prices: Record<PriceSide, number>): Record<PriceSide, TickMoves> {
+    const seenAt = Math.max(at, this.#lastAt);
+    this.#lastAt = seenAt;
+    const clock = this.#clock.at(seenAt);
+    const dayStart = tradingDayStart(this.#pair, seenAt);
+    const out = {} as Record<PriceSide, TickMoves>;
+    for (const side of ['ask', 'bid', 'mid'] as const) {
+      const price = prices[side];
+      let s = this.#sides.get(side);
+      if (!s) {
+        s = {
+          lows: new RollingExtremes('low', LONGEST_MS, this.#cap),
+          highs: new RollingExtremes('high', LONGEST_MS, this.#cap),
+          dayStart,
+          open: price,
+          openAt: seenAt,
+        };
+        this.#sides.set(side, s);
+      } else if (dayStart > s.dayStart) {
+        Object.assign(s, { dayStart, open: price, openAt: seenAt });
+      }
+      s.lows.push(clock, seenAt, price);
+      s.highs.push(clock, seenAt, price);
+      const moves = {} as TickMoves;
+      const here = { price, at: seenAt };
+      for (const minutes of MOVE_LOOKBACK_MINUTES) {
+        // Never undefined: the price just pushed is within every span.
+        const low = s.lows.over(clock, minutes * MINUTE_MS) ?? here;
+        const high = s.highs.over(clock, minutes * MINUTE_MS) ?? here;
+        moves[lookbackReference(minutes)] = {
+          up: { price, at: seenAt, from: low.price, fromAt: low.at },
+          down: { price, at: seenAt, from: high.price, fromAt: high.at },
+        };
+      }
+      const open = { price, at: seenAt, from: s.open, fromAt: s.openAt };
+      moves.day = { up: open, down: open };
+      out[side] = moves;
+    }
+    return out;
+  }
+}
+
+/** A window's moves for one reference and direction: the largest, the smallest and the last. */
+export interface MoveStats {
+  best: MovePoint;
+  least: MovePoint;
+  last: MovePoint;
+}
+export type ReferenceMoves = Record<MoveDirection, MoveStats>;
+export type SideMoves = Partial<Record<MoveReference, ReferenceMoves>>;
+
+/** Folds the ticks of one window; `take` hands them over and starts the next window empty. */
+export class WindowMoves {
+  #sides: Partial<Record<PriceSide, SideMoves>> = {};
+
+  add(moves: Record<PriceSide, TickMoves>): void {
+    for (const [side, refs] of Object.entries(moves) as [PriceSide, TickMoves][]) {
+      const kept = (this.#sides[side] ??= {});
+      for (const ref of MOVE_REFERENCES) {
+        const tick = refs[ref];
+        const stats = kept[ref];
+        if (!stats) {
+          kept[ref] = {
+            up: { best: tick.up, least: tick.up, last: tick.up },
+            down: { best: tick.down, least: tick.down, last: tick.down },
+          };
+          continue;
+        }
+        for (const direction of MOVE_DIRECTIONS) foldStats(stats[direction], tick[direction], direction);
+      }
+    }
+  }
+
+  get empty(): boolean {
+    return Object.keys(this.#sides).length === 0;
+  }
+
+  take(): Partial<Record<PriceSide, SideMoves>> {
+    const taken = this.#sides;
+    this.#sides = {};
+    return taken;
+  }
+}
+
+/** Ties keep the earlier point: a move alert fires on the first price that reaches its threshold. */
+function foldStats(stats: MoveStats, point: MovePoint, direction: MoveDirection): void {
+  const percent = movePercent(direction, point);
+  if (percent > movePercent(direction, stats.best)) stats.best = point;
+  if (percent < movePercent(direction, stats.least)) stats.least = point;
+  stats.last = point;
+}
