@@ -12,3 +12,4 @@ export * from './levelSummary.ts';
 export * from './alertChanges.ts';
 export * from './alertDisplay.ts';
 export * from './moveRules.ts';
+export * from './moveIndex.ts';

@@ -8,24 +8,25 @@
  * may lie before that, within the lookback. So an alert set while the market has already moved
  * past its threshold fires on the next price, and the create screen warns of it.
  */
-import { formatPrice, type CurrencyPair } from '../common/constants.ts';
+import {
+  MOVE_ALERT_TYPES,
+  formatPrice,
+  type CurrencyPair,
+  type MoveAlertType,
+  type MoveDirection,
+  type MoveLookback,
+} from '../common/constants.ts';
 import { previousOpen } from '../prices/marketHours.ts';
 import {
   lookbackReference,
   movePercent,
   reachesMove,
-  type MoveDirection,
-  type MoveLookback,
   type MovePoint,
   type MoveReference,
   type MoveStats,
   type SideMoves,
 } from '../prices/moves.ts';
 
-export const MOVE_ALERT_TYPES = ['Moving up %', 'Moving down %', 'Change on the day'] as const;
-export type MoveAlertType = (typeof MOVE_ALERT_TYPES)[number];
-/** A move threshold lies in (0, 50] per cent: beyond half the price is a bad price, not a market. */
-export const MAX_MOVE_PERCENT = 50;
 export const DEFAULT_MOVE_LOOKBACK: MoveLookback = 15;
 
 export const isMoveAlertType = (type: string): type is MoveAlertType =>

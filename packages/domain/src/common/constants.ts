@@ -23,6 +23,20 @@ export const ALERT_TYPES = ['Price reaching', 'Price rising above', 'Price dropp
 export type AlertType = (typeof ALERT_TYPES)[number];
 
 /**
+ * Alerts on moves rather than levels (alerts/moveRules.ts), beside the spec's three: a rise or fall
+ * of at least a per cent within a lookback, or a change of at least a per cent since the trading
+ * day's open. Stored in `alertType` as these words, like the spec's.
+ */
+export const MOVE_ALERT_TYPES = ['Moving up %', 'Moving down %', 'Change on the day'] as const;
+export type MoveAlertType = (typeof MOVE_ALERT_TYPES)[number];
+export const MOVE_LOOKBACK_MINUTES = [5, 15, 60, 1440] as const;
+export type MoveLookback = (typeof MOVE_LOOKBACK_MINUTES)[number];
+export const MOVE_DIRECTIONS = ['up', 'down'] as const;
+export type MoveDirection = (typeof MOVE_DIRECTIONS)[number];
+/** A move threshold lies in (0, 50] per cent: beyond half the price is a bad price, not a market. */
+export const MAX_MOVE_PERCENT = 50;
+
+/**
  * The price an alert is judged on, stored on the alert: ask (the default, the price the app shows
  * and pre-fills), bid, or mid (their average). A missing field on an old document means ask.
  */

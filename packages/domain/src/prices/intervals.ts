@@ -1,9 +1,18 @@
 import { z } from '../common/zod.ts';
-import { ALERT_TYPES } from '../common/constants.ts';
+import { ALERT_TYPES, MOVE_DIRECTIONS } from '../common/constants.ts';
+import { MOVE_REFERENCES } from './moves.ts';
 import { currencyPairSchema } from '../store/schemas.ts';
 
-/** One of the evaluator's reads for a side: the firing read of an alert type, or the re-arm reads. */
-export const JUDGE_KINDS = ['rearm', ...ALERT_TYPES] as const;
+/** A move alert's firing read ('up:15', 'down:day') and re-arm read ('rearm:up:15'), per reference and direction. */
+const MOVE_READS = MOVE_DIRECTIONS.flatMap((d) => MOVE_REFERENCES.map((r) => `${d}:${r}` as const));
+export type MoveRead = (typeof MOVE_READS)[number];
+export const MOVE_JUDGE_KINDS = [...MOVE_READS, ...MOVE_READS.map((r) => `rearm:${r}` as const)] as const;
+
+/**
+ * One of the evaluator's reads for a side: the firing read of a level type, the levels' re-arm
+ * reads, or a move read.
+ */
+export const JUDGE_KINDS = ['rearm', ...ALERT_TYPES, ...MOVE_JUDGE_KINDS] as const;
 export type JudgeKind = (typeof JUDGE_KINDS)[number];
 const judgeKindsSchema = z.array(z.enum(JUDGE_KINDS)).check(z.maxLength(JUDGE_KINDS.length));
 
@@ -38,6 +47,17 @@ const sideSchema = z
     }),
   );
 
+const movePointSchema = z.object({
+  price: z.number().check(z.positive()),
+  at: z.number(),
+  from: z.number().check(z.positive()),
+  fromAt: z.number(),
+});
+const moveStatsSchema = z.object({ best: movePointSchema, least: movePointSchema, last: movePointSchema });
+const referenceMovesSchema = z.object({ up: moveStatsSchema, down: moveStatsSchema });
+/** Per reference ('5', '15', '60', '1440', 'day'), the window's moves (moves.ts WindowMoves). */
+const sideMovesSchema = z.partialRecord(z.enum(MOVE_REFERENCES), referenceMovesSchema);
+
 export const intervalMessageSchema = z
   .object({
     pair: currencyPairSchema,
@@ -66,6 +86,17 @@ export const intervalMessageSchema = z
      * every read, as for a window judged without an index.
      */
     judge: z.optional(judgeSchema),
+    /**
+     * Per side, the window's moves against the references its move reads need (moves.ts): carried
+     * only for those, so a window read for levels alone is no larger than before.
+     */
+    moves: z.optional(
+      z.object({
+        ask: z.optional(sideMovesSchema),
+        bid: z.optional(sideMovesSchema),
+        mid: z.optional(sideMovesSchema),
+      }),
+    ),
   })
   .check(
     z.refine(

@@ -13,18 +13,21 @@
  * - After the ingest service starts, a lookback reaches back only to its first price, and the day's
  *   open is the first price it saw in the day (as for the top pairs' change, pairDay.ts).
  */
-import type { CurrencyPair, PriceSide } from '../common/constants.ts';
+import {
+  MOVE_DIRECTIONS,
+  MOVE_LOOKBACK_MINUTES,
+  type CurrencyPair,
+  type MoveDirection,
+  type MoveLookback,
+  type PriceSide,
+} from '../common/constants.ts';
 import { hasMarketHours, previousClose, previousOpen } from './marketHours.ts';
 import { tradingDayStart } from './pairDay.ts';
 import { RollingExtremes } from './rollingExtremes.ts';
 
-export const MOVE_LOOKBACK_MINUTES = [5, 15, 60, 1440] as const;
-export type MoveLookback = (typeof MOVE_LOOKBACK_MINUTES)[number];
 /** What a move is measured from: a lookback, in minutes, or the trading day's open. */
 export const MOVE_REFERENCES = ['5', '15', '60', '1440', 'day'] as const;
 export type MoveReference = (typeof MOVE_REFERENCES)[number];
-export const MOVE_DIRECTIONS = ['up', 'down'] as const;
-export type MoveDirection = (typeof MOVE_DIRECTIONS)[number];
 
 const MINUTE_MS = 60_000;
 const LONGEST_MS = 1440 * MINUTE_MS;

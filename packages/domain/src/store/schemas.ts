@@ -7,6 +7,10 @@ import {
   AVATAR_IDS,
   CURRENCY_PAIRS,
   MAX_ALERTS_PER_ACCOUNT,
+  MAX_MOVE_PERCENT,
+  MOVE_ALERT_TYPES,
+  MOVE_DIRECTIONS,
+  MOVE_LOOKBACK_MINUTES,
   NOTE_MAX_LENGTH,
   PRICE_SIDES,
 } from '../common/constants.ts';
@@ -46,12 +50,10 @@ export type NotificationPreferences = z.infer<typeof notificationPreferencesSche
 
 export const triggerPriceSchema = z.number().check(z.positive());
 
-/** The alert document as stored (the id is the document id, added when read). */
-export const alertDocumentSchema = z.object({
+/** What every alert document holds, whatever its type. */
+const alertBaseShape = {
   userId: z.string().check(z.minLength(1)),
   currencyPair: currencyPairSchema,
-  alertType: alertTypeSchema,
-  triggerPrice: triggerPriceSchema,
   /** Absent on alerts stored before sides existed: read as ask. */
   priceSide: z.optional(z.enum(PRICE_SIDES)),
   status: alertStatusSchema,
@@ -94,8 +96,50 @@ export const alertDocumentSchema = z.object({
   cancelReason: z.optional(z.enum(['error', 'expired'])),
   /** Server only: the permanent failure that cancelled it, recorded once. */
   failure: z.optional(z.object({ message: z.string(), at: timestampLikeSchema })),
+};
+
+/** The alert document as stored (the id is the document id, added when read): the spec's level alerts. */
+export const alertDocumentSchema = z.object({
+  ...alertBaseShape,
+  alertType: alertTypeSchema,
+  triggerPrice: triggerPriceSchema,
 });
 export type AlertDocument = z.infer<typeof alertDocumentSchema>;
+
+/** A move threshold: above 0 and at most MAX_MOVE_PERCENT per cent. */
+export const movePercentSchema = z
+  .number()
+  .check(z.positive(), z.lte(MAX_MOVE_PERCENT), z.refine(Number.isFinite, 'must be a finite number'));
+
+/**
+ * A move alert as stored (alerts/moveRules.ts): no trigger price, but the threshold in per cent,
+ * the lookback of the moving types and the direction of 'Change on the day'. The re-arm fields of
+ * a level (rearmBelow, rearmAbove) are not used: a fired every-time move alert waits for its move
+ * to fall back to `rearmMoveAt`.
+ */
+export const moveAlertDocumentSchema = z
+  .object({
+    ...alertBaseShape,
+    alertType: z.enum(MOVE_ALERT_TYPES),
+    movePercent: movePercentSchema,
+    lookbackMinutes: z.optional(z.literal(MOVE_LOOKBACK_MINUTES)),
+    direction: z.optional(z.enum(MOVE_DIRECTIONS)),
+    /** Server only, while disarmed: the move (per cent) at or under which it re-arms. */
+    rearmMoveAt: z.optional(z.number()),
+    /** Server only, every-time alerts: the move and the price it was measured from at the last firing. */
+    lastFiredMove: z.optional(z.number()),
+  })
+  .check(
+    z.refine(
+      (a) => (a.alertType === 'Change on the day') === (a.direction !== undefined),
+      'direction is for Change on the day alone, and it needs one',
+    ),
+    z.refine(
+      (a) => (a.alertType === 'Change on the day') === (a.lookbackMinutes === undefined),
+      'a lookback is for Moving up % and Moving down % alone, and they need one',
+    ),
+  );
+export type MoveAlertDocument = z.infer<typeof moveAlertDocumentSchema>;
 
 export const alertSchema = z.extend(alertDocumentSchema, { id: z.string().check(z.minLength(1)) });
 export type Alert = z.infer<typeof alertSchema>;
