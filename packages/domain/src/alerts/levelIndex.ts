@@ -10,7 +10,7 @@ import { ALERT_TYPES, PRICE_SIDES, type AlertType, type CurrencyPair, type Price
 import { triggerRange, type PricePath } from './crossing.ts';
 import type { Judge, JudgeKind } from '../prices/intervals.ts';
 import type { AlertDocument } from '../store/schemas.ts';
-import { SortedLevels } from './sortedLevels.ts';
+import { SortedLevels, adjustLevels } from './sortedLevels.ts';
 
 /** One pair and side of the scheduled check's summary: the levels any read could find. */
 export interface SideBounds {
@@ -146,13 +146,8 @@ export class LevelIndex {
   }
 
   #apply(key: string, a: IndexedAlert, sign: 1 | -1): void {
-    const change = (map: Map<string, SortedLevels>, name: string, x: number | undefined) => {
-      if (x === undefined) return;
-      let levels = map.get(name);
-      if (!levels) map.set(name, (levels = new SortedLevels()));
-      if (sign === 1) levels.add(x);
-      else levels.remove(x);
-    };
+    const change = (map: Map<string, SortedLevels>, name: string, x: number | undefined) =>
+      adjustLevels(map, name, x, sign);
     if (a.armed) change(this.#armed, bucket(a.pair, a.side, a.alertType), a.triggerPrice);
     else {
       change(this.#rearmBelow, bucket(a.pair, a.side), a.rearmBelow);

@@ -11,7 +11,7 @@ import { MOVE_EPSILON, movePercent, type MoveReference, type MoveStats, type Sid
 import type { MoveAlertDocument } from '../store/schemas.ts';
 import { mergeJudges } from './levelIndex.ts';
 import { moveAxis } from './moveRules.ts';
-import { SortedLevels } from './sortedLevels.ts';
+import { adjustLevels, type SortedLevels } from './sortedLevels.ts';
 
 /** What the index needs of an active move alert. */
 export interface IndexedMove {
@@ -73,39 +73,25 @@ export class MoveIndex {
     return this.#alerts.size;
   }
 
-  get(key: string): IndexedMove | undefined {
-    return this.#alerts.get(key);
-  }
-
   set(key: string, alert: IndexedMove | undefined): void {
     const old = this.#alerts.get(key);
     if (old) this.#apply(key, old, -1);
-    if (alert) {
-      this.#alerts.set(key, alert);
-      this.#apply(key, alert, 1);
-    } else this.#alerts.delete(key);
+    if (alert) this.#apply(key, alert, 1);
+    if (alert) this.#alerts.set(key, alert);
+    else this.#alerts.delete(key);
   }
 
   #apply(key: string, a: IndexedMove, sign: 1 | -1): void {
-    const change = (map: Map<string, SortedLevels>, x: number | undefined) => {
-      if (x === undefined) return;
-      const name = bucket(a.pair, a.side, a.read);
-      let levels = map.get(name);
-      if (!levels) map.set(name, (levels = new SortedLevels()));
-      if (sign === 1) levels.add(x);
-      else levels.remove(x);
-    };
+    const name = bucket(a.pair, a.side, a.read);
     const watched = `${a.pair}|${a.side}|${a.reference}`;
     const count = (this.#watching.get(watched) ?? 0) + sign;
     if (count > 0) this.#watching.set(watched, count);
     else this.#watching.delete(watched);
-    if (a.armed) change(this.#armed, a.threshold);
-    else {
-      change(this.#rearm, a.rearmAt);
-      if (a.armAt !== undefined) {
-        if (sign === 1) this.#waiting.set(key, a);
-        else this.#waiting.delete(key);
-      }
+    if (a.armed) adjustLevels(this.#armed, name, a.threshold, sign);
+    else adjustLevels(this.#rearm, name, a.rearmAt, sign);
+    if (!a.armed && a.armAt !== undefined) {
+      if (sign === 1) this.#waiting.set(key, a);
+      else this.#waiting.delete(key);
     }
   }
 

@@ -81,3 +81,12 @@ export class SortedLevels {
     return out;
   }
 }
+
+/** Adds (`sign` 1) or removes (-1) one level of a named set in `map`, creating the set when needed. */
+export function adjustLevels(map: Map<string, SortedLevels>, name: string, x: number | undefined, sign: 1 | -1): void {
+  if (x === undefined) return;
+  let levels = map.get(name);
+  if (!levels) map.set(name, (levels = new SortedLevels()));
+  if (sign === 1) levels.add(x);
+  else levels.remove(x);
+}
