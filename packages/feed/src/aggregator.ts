@@ -1,6 +1,9 @@
 import type { CurrencyPair } from '@price-alerts/domain/common';
 import type { IntervalMessage } from '@price-alerts/domain/prices';
 import type { FeedTick } from '@price-alerts/domain/prices';
+import { WindowMoves } from '@price-alerts/domain/prices';
+import { MoveTracker } from '@price-alerts/domain/prices';
+import { clampMoves } from './windowMoves.ts';
 
 interface Side {
   first: number;
@@ -21,6 +24,7 @@ interface Open {
   ask: Side;
   bid: Side;
   mid: Side;
+  moves: WindowMoves;
 }
 
 /** Mid is judged like ask and bid: its own first, low, high and last, from each tick's average. */
@@ -67,6 +71,10 @@ export class Aggregator {
   readonly #closedEnd = new Map<CurrencyPair, number>();
   /** The late ticks holding each side's lowest and highest price that came while no window was open, per pair. */
   readonly #late = new Map<CurrencyPair, { extremes: FeedTick[]; ticks: number }>();
+  /** Every tick's moves per pair (moves.ts), late ones included, as seen at the latest tick's time. */
+  readonly #trackers = new Map<CurrencyPair, MoveTracker>();
+  /** Moves of late ticks that came while no window was open: the next window takes them. */
+  readonly #lateMoves = new Map<CurrencyPair, WindowMoves>();
 
   constructor(
     readonly windowMs: number,
@@ -85,23 +93,34 @@ export class Aggregator {
   add(tick: FeedTick & { pair: CurrencyPair }): void {
     // A time no clock shows would open a window no later tick could close.
     if (!Number.isFinite(tick.timestamp)) return;
+    let tracker = this.#trackers.get(tick.pair);
+    if (!tracker) this.#trackers.set(tick.pair, (tracker = new MoveTracker(tick.pair)));
+    const moves = tracker.fold(tick.timestamp, { ask: tick.ask, bid: tick.bid, mid: midOf(tick) });
     const open = this.#open.get(tick.pair);
     if (open && tick.timestamp >= open.end) this.#ready.push(this.#close(tick.pair, open));
     const current = this.#open.get(tick.pair);
     const closedEnd = this.#closedEnd.get(tick.pair);
-    if (current && tick.timestamp < current.start) return this.#foldLate(current, tick);
+    if (current && tick.timestamp < current.start) {
+      current.moves.add(moves);
+      return this.#foldLate(current, tick);
+    }
     if (!current && closedEnd !== undefined && tick.timestamp < closedEnd) {
       // Cut early, and the grid window goes on: a tick of the same millisecond as the cut, or a
       // little behind it, opens the rest of the window, dated at its start, rather than wait for a
       // window that may never come.
-      if (closedEnd % this.windowMs !== 0 && tick.timestamp >= this.windowStart(closedEnd - 1))
-        return this.#openWindow({ ...tick, timestamp: closedEnd }, closedEnd);
+      if (closedEnd % this.windowMs !== 0 && tick.timestamp >= this.windowStart(closedEnd - 1)) {
+        this.#openWindow({ ...tick, timestamp: closedEnd }, closedEnd);
+        return this.#open.get(tick.pair)?.moves.add(moves);
+      }
       // Late for a window already handed out, and no window open: it waits for the next window, so
       // no window is published twice and a late price is never taken for a first or last one.
       const late = this.#late.get(tick.pair) ?? { extremes: [], ticks: 0 };
       late.extremes = lateExtremes(late.extremes, tick);
       late.ticks += 1;
       this.#late.set(tick.pair, late);
+      const lateMoves = this.#lateMoves.get(tick.pair) ?? new WindowMoves();
+      lateMoves.add(moves);
+      this.#lateMoves.set(tick.pair, lateMoves);
       return;
     }
     const at = tick.timestamp;
@@ -115,6 +134,7 @@ export class Aggregator {
       extend(current.mid, midOf(tick), current.lastAt, true);
       current.ticks += 1;
     }
+    this.#open.get(tick.pair)?.moves.add(moves);
   }
 
   /**
@@ -139,7 +159,9 @@ export class Aggregator {
       ask: side(tick.ask, at),
       bid: side(tick.bid, at),
       mid: side(midOf(tick), at),
+      moves: this.#lateMoves.get(tick.pair) ?? new WindowMoves(),
     };
+    this.#lateMoves.delete(tick.pair);
     this.#open.set(tick.pair, window);
     const late = this.#late.get(tick.pair);
     if (!late) return;
@@ -214,6 +236,7 @@ export class Aggregator {
       ...(previous
         ? { previousAsk: previous.ask, previousBid: previous.bid, previousMid: previous.mid, previousAt: previous.at }
         : {}),
+      ...(open.moves.empty ? {} : { moves: clampMoves(open.moves.peek(), Math.min(open.firstAt, lastAt), lastAt) }),
       source: this.source,
     };
   }

@@ -5,7 +5,7 @@
  * until its first snapshot the gate publishes every window.
  */
 import { describeIssues } from '@price-alerts/domain/common';
-import { INGEST_ACTIVE_ALERTS_QUERY, alertDocumentSchema, planQuery } from '@price-alerts/domain/store';
+import { INGEST_ACTIVE_ALERTS_QUERY, anyAlertDocumentSchema, planQuery } from '@price-alerts/domain/store';
 import type { Firestore, Query } from 'firebase-admin/firestore';
 import type { AlertChange } from './gate.ts';
 import type { AlertWatcher } from './ingest.ts';
@@ -30,7 +30,7 @@ export function watchActiveAlerts(db: Firestore, watcher: AlertWatcher, log: Log
       const changes: AlertChange[] = snapshot.docChanges().map((change) => {
         const path = change.doc.ref.path;
         if (change.type === 'removed') return { path, doc: undefined };
-        const parsed = alertDocumentSchema.safeParse(change.doc.data());
+        const parsed = anyAlertDocumentSchema.safeParse(change.doc.data());
         // An alert the evaluator could not parse either is never fired by it: left out here too.
         if (!parsed.success)
           log.warn('Skipped an invalid alert', { path, problem: describeIssues(parsed.error.issues) });

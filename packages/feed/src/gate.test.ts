@@ -2,6 +2,7 @@ import type { IntervalMessage } from '@price-alerts/domain/prices';
 import type { AlertDocument } from '@price-alerts/domain/store';
 import { describe, expect, it } from 'vitest';
 import { Gate, type AlertChange } from './gate.ts';
+import { levelAlert } from './testing/alertDocs.ts';
 
 const T = 1_800_000_000_000;
 
@@ -26,18 +27,7 @@ function window(i: number, low: number, high: number, previous?: number): Interv
   };
 }
 
-const alert = (extra: Partial<AlertDocument> = {}): AlertDocument => ({
-  userId: 'u',
-  currencyPair: 'EUR/USD',
-  alertType: 'Price rising above',
-  triggerPrice: 1.1,
-  priceSide: 'ask',
-  armed: true,
-  status: 'active',
-  notificationPreferences: { email: true, push: false },
-  createdAt: new Date(T - 60_000),
-  ...extra,
-});
+const alert = (extra: Partial<AlertDocument> = {}): AlertDocument => levelAlert(T, extra);
 
 const change = (id: string, doc?: AlertDocument): AlertChange => ({ path: `users/u/alerts/${id}`, doc });
 

@@ -21,18 +21,23 @@ import {
   indexedAlert,
   judgeAlert,
   judged,
+  judgeMove,
+  indexedMove,
   mergeJudges,
+  moveActsOn,
   pathFromInterval,
   rearmDecision,
   summarize,
   LevelIndex,
+  MoveIndex,
   type IndexedAlert,
   type LevelSummary,
   type SidePathMap,
 } from '@price-alerts/domain/alerts';
-import { type IntervalMessage } from '@price-alerts/domain/prices';
-import { type AlertDocument } from '@price-alerts/domain/store';
+import { type IntervalMessage, type Judge } from '@price-alerts/domain/prices';
+import { isMoveAlertDocument, type AlertDocument, type AnyAlertDocument } from '@price-alerts/domain/store';
 import { InFlight } from './inFlight.ts';
+import { movesForJudge } from './windowMoves.ts';
 
 /** How long closed windows are kept for judging an alert the listener delivers late. */
 export const RETAIN_MS = 10 * 60_000;
@@ -40,7 +45,7 @@ export const RETAIN_MS = 10 * 60_000;
 /** One document the listener delivered: its path, and its data (undefined when it left the query). */
 export interface AlertChange {
   path: string;
-  doc: AlertDocument | undefined;
+  doc: AnyAlertDocument | undefined;
 }
 
 const pathsOf = (m: IntervalMessage): SidePathMap =>
@@ -58,17 +63,32 @@ export function actsOn(doc: AlertDocument, m: IntervalMessage): boolean {
 }
 
 /** When it last became active (created, edited, resumed): no window that ended before can act on it. */
-const activeFrom = (doc: AlertDocument): number => alertSince({ ...doc, repeat: undefined });
+const activeFrom = (doc: AnyAlertDocument): number => alertSince({ ...doc, repeat: undefined });
 
-const same = (a: IndexedAlert | undefined, b: IndexedAlert | undefined) => JSON.stringify(a) === JSON.stringify(b);
+const actsOnAny = (doc: AnyAlertDocument, m: IntervalMessage): boolean =>
+  isMoveAlertDocument(doc) ? moveActsOn(doc, m.moves) : actsOn(doc, m);
+
+/** The reads one alert needs on a window, judged alone (the catch-up of an alert the index just learnt). */
+function judgeOne(doc: AnyAlertDocument, m: IntervalMessage) {
+  if (isMoveAlertDocument(doc)) {
+    const alert = indexedMove(doc);
+    return alert && judgeMove(alert, m.moves?.[alert.side], m.lastAt);
+  }
+  const alert = indexedAlert(doc);
+  return alert && judgeAlert(alert, pathsOf(m), m.lastAt);
+}
+
+const same = <T>(a: T | undefined, b: T | undefined) => JSON.stringify(a) === JSON.stringify(b);
 
 export class Gate {
   #index = new LevelIndex();
+  #moves = new MoveIndex();
   readonly #inFlight: InFlight;
   /** Per pair, the latest time an armed alert the listener delivered may fire from (alertSince). */
   readonly #armedSince = new Map<CurrencyPair, number>();
   /** The index a failed listener left, to compare its next first snapshot with. */
   #previous: LevelIndex | undefined;
+  #previousMoves: MoveIndex | undefined;
   #ready = false;
   #dirty = false;
   readonly #windows = new Map<CurrencyPair, IntervalMessage[]>();
@@ -91,7 +111,7 @@ export class Gate {
   }
 
   get alerts(): number {
-    return this.#index.size;
+    return this.#index.size + this.#moves.size;
   }
 
   /** The index changed since the last summary was taken. */
@@ -102,8 +122,9 @@ export class Gate {
   /** The listener (re)starts: until its first snapshot the index is not trusted. */
   reset(): void {
     this.#inFlight.forget();
-    if (this.#ready) this.#previous = this.#index;
+    if (this.#ready) [this.#previous, this.#previousMoves] = [this.#index, this.#moves];
     this.#index = new LevelIndex();
+    this.#moves = new MoveIndex();
     this.#ready = false;
     this.#dirty = true;
   }
@@ -123,13 +144,13 @@ export class Gate {
       }
       const paths = pathsOf(m);
       const all = this.#index.judge(m.pair, paths, m.lastAt);
-      const judge = all && this.#inFlight.trim(m.pair, all, paths, m.end);
-      if (judge !== all) this.counts.held += 1;
-      if (!judge) continue;
+      const levels = all && this.#inFlight.trim(m.pair, all, paths, m.end);
+      if (levels !== all) this.counts.held += 1;
       // Its reach stands for the alerts it can fire: none armed on the pair became active after its first price.
-      if (m.firstAt > (this.#armedSince.get(m.pair) ?? Number.NEGATIVE_INFINITY))
-        this.#inFlight.record(m.pair, judge, paths, m.end);
-      out.push({ ...m, judge });
+      if (levels && m.firstAt > (this.#armedSince.get(m.pair) ?? Number.NEGATIVE_INFINITY))
+        this.#inFlight.record(m.pair, levels, paths, m.end);
+      const judge = mergeJudges(levels, this.#moves.judge(m.pair, m.moves ?? {}, m.lastAt));
+      if (judge) out.push(withJudge(m, judge));
     }
     this.counts.published += out.length;
     return out;
@@ -137,7 +158,8 @@ export class Gate {
 
   /** Whether a window still open already reaches an armed alert's trigger, so it is worth cutting early. */
   reaches(m: IntervalMessage): boolean {
-    return this.#ready && this.#index.reachesArmed(m.pair, pathsOf(m));
+    if (!this.#ready) return false;
+    return this.#index.reachesArmed(m.pair, pathsOf(m)) || this.#moves.reachesArmed(m.pair, m.moves ?? {});
   }
 
   /**
@@ -146,25 +168,38 @@ export class Gate {
    * index; after a listener failure, the alerts that differ from the index it had are caught up.
    */
   apply(changes: readonly AlertChange[], snapshot: 'first' | 'update'): IntervalMessage[] {
-    const late: AlertDocument[] = [];
+    const late: AnyAlertDocument[] = [];
     if (snapshot === 'first') {
       const entries: [string, IndexedAlert][] = [];
+      const moves = new MoveIndex();
       for (const { path, doc } of changes) {
+        if (doc && isMoveAlertDocument(doc)) {
+          const alert = indexedMove(doc);
+          if (!alert) continue;
+          moves.set(path, alert);
+          if (alert.armed) this.#armed(doc);
+          if (this.#previousMoves && !same(this.#previousMoves.get(path), alert)) late.push(doc);
+          continue;
+        }
         const alert = doc && indexedAlert(doc);
-        if (!alert) continue;
+        if (!alert || !doc) continue;
         entries.push([path, alert]);
-        if (alert.armed && doc) this.#armed(doc);
-        if (this.#previous && doc && !same(this.#previous.get(path), alert)) late.push(doc);
+        if (alert.armed) this.#armed(doc);
+        if (this.#previous && !same(this.#previous.get(path), alert)) late.push(doc);
       }
       this.#index = new LevelIndex();
       this.#index.load(entries);
+      this.#moves = moves;
       this.#previous = undefined;
+      this.#previousMoves = undefined;
       this.#ready = true;
       this.#dirty = true;
     } else {
       for (const { path, doc } of changes) {
-        const alert = doc && indexedAlert(doc);
-        this.#index.set(path, alert);
+        const alert = doc && (isMoveAlertDocument(doc) ? indexedMove(doc) : indexedAlert(doc));
+        // A document may change kind only by being deleted and created again: clear it from both.
+        this.#index.set(path, doc && !isMoveAlertDocument(doc) ? indexedAlert(doc) : undefined);
+        this.#moves.set(path, doc && isMoveAlertDocument(doc) ? indexedMove(doc) : undefined);
         if (alert?.armed && doc) this.#armed(doc);
         if (this.#ready && doc && alert) late.push(doc);
       }
@@ -173,10 +208,9 @@ export class Gate {
     const again = new Map<IntervalMessage, IntervalMessage>();
     for (const doc of late) {
       const from = activeFrom(doc);
-      const m = (this.#windows.get(doc.currencyPair) ?? []).find((w) => w.lastAt >= from && actsOn(doc, w));
-      const alert = indexedAlert(doc);
-      const judge = m && alert && judgeAlert(alert, pathsOf(m), m.lastAt);
-      if (m && judge) again.set(m, { ...m, judge: mergeJudges(again.get(m)?.judge, judge) });
+      const m = (this.#windows.get(doc.currencyPair) ?? []).find((w) => w.lastAt >= from && actsOnAny(doc, w));
+      const judge = m && judgeOne(doc, m);
+      if (m && judge) again.set(m, withJudge(m, mergeJudges(again.get(m)?.judge, judge) ?? judge));
     }
     const out = [...again.values()].sort((a, b) => a.start - b.start);
     this.counts.caughtUp += out.length;
@@ -188,7 +222,7 @@ export class Gate {
    * window could not fire it, so the pair's record goes; and no window from before it may fire
    * from is recorded again.
    */
-  #armed(doc: AlertDocument): void {
+  #armed(doc: AnyAlertDocument): void {
     this.#inFlight.forget(doc.currencyPair);
     const since = alertSince(doc);
     if (since > (this.#armedSince.get(doc.currencyPair) ?? Number.NEGATIVE_INFINITY))
@@ -220,6 +254,13 @@ export class Gate {
     while (drop < kept.length && (kept[drop] as IntervalMessage).end <= oldest) drop += 1;
     this.#windows.set(m.pair, drop ? kept.slice(drop) : kept);
   }
+}
+
+/** The window with the reads it needs, carrying only the moves those reads use. */
+function withJudge(m: IntervalMessage, judge: Judge): IntervalMessage {
+  const { moves: _all, ...rest } = m;
+  const moves = movesForJudge(m.moves, judge);
+  return { ...rest, judge, ...(moves ? { moves } : {}) };
 }
 
 /** Messages of at most `size` windows: the evaluator takes at most 1,000 a message. */

@@ -73,6 +73,10 @@ export class MoveIndex {
     return this.#alerts.size;
   }
 
+  get(key: string): IndexedMove | undefined {
+    return this.#alerts.get(key);
+  }
+
   set(key: string, alert: IndexedMove | undefined): void {
     const old = this.#alerts.get(key);
     if (old) this.#apply(key, old, -1);

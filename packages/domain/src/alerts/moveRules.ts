@@ -12,11 +12,14 @@ import {
   MOVE_ALERT_TYPES,
   formatPrice,
   type CurrencyPair,
+  type PriceSide,
   type MoveAlertType,
   type MoveDirection,
   type MoveLookback,
 } from '../common/constants.ts';
 import { previousOpen } from '../prices/marketHours.ts';
+import type { MoveAlertDocument } from '../store/schemas.ts';
+import { alertSince } from './crossing.ts';
 import {
   lookbackReference,
   movePercent,
@@ -84,6 +87,34 @@ export function evaluateMove(alert: JudgedMove, moves: SideMoves | undefined): M
     .sort((a, b) => a.at - b.at);
   const hit = candidates.find((p) => reachesMove(movePercent(direction, p), alert.movePercent));
   return hit ? firing(direction, hit) : undefined;
+}
+
+/** The judged view of a stored move alert (crossing.ts `judged` for levels). */
+export function judgedMove(doc: MoveAlertDocument): JudgedMove {
+  return {
+    alertType: doc.alertType,
+    movePercent: doc.movePercent,
+    lookbackMinutes: doc.lookbackMinutes,
+    direction: doc.direction,
+    since: alertSince(doc),
+    ...(doc.expiresAt !== undefined ? { until: doc.expiresAt } : {}),
+  };
+}
+
+/**
+ * Whether a window's moves change the alert as stored: re-arm it (disarmed after firing), or fire
+ * it (armed, or armed at its cooldown's end, from then on), as the evaluator would.
+ */
+export function moveActsOn(doc: MoveAlertDocument, moves: Partial<Record<PriceSide, SideMoves>> | undefined): boolean {
+  const side = moves?.[doc.priceSide ?? 'ask'];
+  const { reference, direction } = moveAxis(doc);
+  if (doc.armed === false && doc.armAt === undefined) {
+    if (doc.rearmMoveAt === undefined) return false;
+    const after = doc.lastFiredAt ?? Number.NEGATIVE_INFINITY;
+    return moveRearmedAt(side?.[reference]?.[direction], direction, doc.rearmMoveAt, after) !== undefined;
+  }
+  const armed = doc.armed === false && doc.armAt !== undefined ? { ...doc, armedAt: doc.armAt - 1 } : doc;
+  return evaluateMove(judgedMove(armed), side) !== undefined;
 }
 
 /** The largest move of the window, for the firing read: the alerts whose threshold is at most this. */

@@ -33,6 +33,7 @@ const MINUTE_MS = 60_000;
 const LONGEST_MS = 1440 * MINUTE_MS;
 
 export const lookbackReference = (minutes: MoveLookback): MoveReference => String(minutes) as MoveReference;
+const LOOKBACK_SPANS = MOVE_LOOKBACK_MINUTES.map((m) => [lookbackReference(m), m * MINUTE_MS] as const);
 
 /** One price measured against its reference: `from` is the lookback's low or high, or the day's open. */
 export interface MovePoint {
@@ -74,7 +75,8 @@ export class TradingClock {
 
   /** Trading time of a tick at `at` (not earlier than the last one asked about). */
   at(at: number): number {
-    if (this.#lastAt !== undefined && hasMarketHours(this.#pair)) {
+    // The market is shut for two days at a time: a shorter gap between two ticks holds no open.
+    if (this.#lastAt !== undefined && at - this.#lastAt > MINUTE_MS && hasMarketHours(this.#pair)) {
       const open = previousOpen(this.#pair, at);
       if (open !== undefined && this.#lastAt < open) {
         const close = previousClose(this.#pair, open) ?? open;
@@ -100,13 +102,24 @@ export class MoveTracker {
   readonly #clock: TradingClock;
   readonly #sides = new Map<PriceSide, SideState>();
   /** Entries kept per queue (RollingExtremes); tests make it small. */
-  readonly #cap: number | undefined;
+  readonly #cap: { cap?: number } | undefined;
   #lastAt = Number.NEGATIVE_INFINITY;
+  /** The trading day of the latest tick, and when the next one may start at the earliest. */
+  #day = { start: Number.NEGATIVE_INFINITY, until: Number.NEGATIVE_INFINITY };
 
   constructor(pair: CurrencyPair, cap?: number) {
     this.#pair = pair;
     this.#clock = new TradingClock(pair);
-    this.#cap = cap;
+    this.#cap = cap === undefined ? undefined : { cap };
+  }
+
+  /** The trading day's start, worked out once a day: days start 23 to 25 hours apart. */
+  #dayStart(at: number): number {
+    if (at < this.#day.start || at >= this.#day.until) {
+      const start = tradingDayStart(this.#pair, at);
+      this.#day = { start, until: start + 23 * 3_600_000 };
+    }
+    return this.#day.start;
   }
 
   /**
@@ -118,7 +131,7 @@ export class MoveTracker {
     const seenAt = Math.max(at, this.#lastAt);
     this.#lastAt = seenAt;
     const clock = this.#clock.at(seenAt);
-    const dayStart = tradingDayStart(this.#pair, seenAt);
+    const dayStart = this.#dayStart(seenAt);
     const out = {} as Record<PriceSide, TickMoves>;
     for (const side of ['ask', 'bid', 'mid'] as const) {
       const price = prices[side];
@@ -139,11 +152,11 @@ export class MoveTracker {
       s.highs.push(clock, seenAt, price);
       const moves = {} as TickMoves;
       const here = { price, at: seenAt };
-      for (const minutes of MOVE_LOOKBACK_MINUTES) {
+      for (const [reference, span] of LOOKBACK_SPANS) {
         // Never undefined: the price just pushed is within every span.
-        const low = s.lows.over(clock, minutes * MINUTE_MS) ?? here;
-        const high = s.highs.over(clock, minutes * MINUTE_MS) ?? here;
-        moves[lookbackReference(minutes)] = {
+        const low = s.lows.over(clock, span) ?? here;
+        const high = s.highs.over(clock, span) ?? here;
+        moves[reference] = {
           up: { price, at: seenAt, from: low.price, fromAt: low.at },
           down: { price, at: seenAt, from: high.price, fromAt: high.at },
         };
@@ -189,6 +202,11 @@ export class WindowMoves {
 
   get empty(): boolean {
     return Object.keys(this.#sides).length === 0;
+  }
+
+  /** The moves so far, still folded into by later ticks: copy what must stay as it is. */
+  peek(): Partial<Record<PriceSide, SideMoves>> {
+    return this.#sides;
   }
 
   take(): Partial<Record<PriceSide, SideMoves>> {

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { RollingExtremes } from './rollingExtremes.ts';
 
-/** Pushes [clock, price] pairs (the wall time is the clock) and asks for the extreme over `span` at the last clock. */
-function extreme(kind: 'low' | 'high', ticks: [number, number][], span: number, cap?: number) {
-  const queue = new RollingExtremes(kind, 1_000, cap);
+/**
+ * Pushes [clock, price] pairs (the wall time is the clock) and asks for the extreme over `span` at
+ * the last clock, every millisecond its own grain unless told.
+ */
+function extreme(kind: 'low' | 'high', ticks: [number, number][], span: number, cap = 100_000, grainMs = 1) {
+  const queue = new RollingExtremes(kind, 1_000, { cap, grainMs });
   for (const [clock, price] of ticks) queue.push(clock, clock, price);
   return { found: queue.over(ticks.at(-1)?.[0] ?? 0, span), size: queue.size, dropped: queue.dropped };
 }
@@ -129,12 +132,65 @@ describe('RollingExtremes', () => {
     expect({ found, size, dropped }).toEqual({ found: { price: 106, at: 6 }, size: 4, dropped: 6 });
   });
 
+  it.each([
+    // [label, ticks, span, lowest]: grains of 10 ms.
+    [
+      'a price that beats the second’s first replaces it',
+      [
+        [0, 5],
+        [5, 3],
+      ],
+      100,
+      { price: 3, at: 5 },
+    ],
+    [
+      'a later price of the same second that does not is left out',
+      [
+        [0, 3],
+        [5, 4],
+        [10, 6],
+      ],
+      5,
+      { price: 6, at: 10 },
+    ],
+    // The 4 at 5 ms is left out: over the last 6 ms (from 4 ms) the queue answers the next grain’s 6.
+    [
+      'so a span ending inside that second misses it',
+      [
+        [0, 3],
+        [5, 4],
+        [10, 6],
+      ],
+      6,
+      { price: 6, at: 10 },
+    ],
+    [
+      'a span reaching the second’s start finds its first',
+      [
+        [0, 3],
+        [5, 4],
+        [10, 6],
+      ],
+      10,
+      { price: 3, at: 0 },
+    ],
+  ] as [string, [number, number][], number, object][])('to the grain: %s', (_label, ticks, span, expected) => {
+    expect(extreme('low', ticks, span, 100_000, 10).found).toEqual(expected);
+  });
+
+  it('keeps one entry a second for a day-long trend, in place of one a tick', () => {
+    const queue = new RollingExtremes('low', 86_400_000);
+    for (let t = 0; t < 86_400_000; t += 50) queue.push(t, t, 1 + t / 1e9);
+    expect(queue.size).toBe(86_400);
+    expect(queue.over(86_399_950, 86_400_000)).toEqual({ price: 1, at: 0 });
+  });
+
   it('answers nothing before its first price', () => {
     expect(new RollingExtremes('low', 1_000).over(0, 100)).toBeUndefined();
   });
 
   it('stays right across compaction of a long run', () => {
-    const queue = new RollingExtremes('low', 100);
+    const queue = new RollingExtremes('low', 100, { grainMs: 1 });
     for (let t = 0; t < 5_000; t += 1) queue.push(t, t, 1 + (t % 50));
     // Prices 1..50 repeat every 50 ms: over the last 100 the lowest is the latest 1, at 4950.
     expect(queue.over(4_999, 100)).toEqual({ price: 1, at: 4_950 });

@@ -3,9 +3,12 @@
  * once. A monotonic queue: each entry is the extreme of every price from its time to the latest, so
  * the extreme over the last L is the first entry at or after `latest - L` (one binary search per
  * span). Prices that can never again be an extreme are dropped as they are beaten, so a market
- * moving both ways keeps a few hundred entries over a day; a market trending one way for hours keeps
- * one a tick, up to `cap`, after which the oldest go (the longest span then reaches less far back,
- * and `dropped` counts them).
+ * moving both ways keeps a few hundred entries over a day.
+ *
+ * A market trending one way makes every price an entry. So a price is not added after an entry of
+ * the same second (`grainMs`) that it does not beat: a lookback's far end is then counted to the
+ * second (the extreme of that second's first prices), and a day of trend keeps one entry a second,
+ * in three typed arrays: at most 86,400 entries, 2 MiB. Past `cap` entries the oldest go (`dropped`).
  */
 export interface Extreme {
   price: number;
@@ -13,65 +16,90 @@ export interface Extreme {
   at: number;
 }
 
-interface Entry extends Extreme {
-  /** The time spans are measured in (the caller's clock). */
-  clock: number;
-}
-
 export class RollingExtremes {
-  readonly #keep: (older: number, newer: number) => boolean;
+  readonly #better: (a: number, b: number) => boolean;
   readonly #spanMs: number;
+  readonly #grainMs: number;
   readonly #cap: number;
-  /** The entries from `#head` on, in time order. */
-  #entries: Entry[] = [];
+  /** A ring of entries: `#count` of them from `#head`, each a time on the caller's clock, a wall time and a price. */
+  #clock = new Float64Array(16);
+  #at = new Float64Array(16);
+  #price = new Float64Array(16);
   #head = 0;
+  #count = 0;
   dropped = 0;
 
   /**
    * `kind` 'low' keeps the lowest, 'high' the highest; `spanMs` is the longest span asked for,
    * measured on the caller's clock (trading time, moves.ts).
    */
-  constructor(kind: 'low' | 'high', spanMs: number, cap = 100_000) {
-    // An older entry stays only while strictly better than the newer price: ties go to the newer one.
-    this.#keep = kind === 'low' ? (older, newer) => older < newer : (older, newer) => older > newer;
+  constructor(kind: 'low' | 'high', spanMs: number, { cap = 100_000, grainMs = 1_000 } = {}) {
+    this.#better = kind === 'low' ? (a, b) => a < b : (a, b) => a > b;
     this.#spanMs = spanMs;
+    this.#grainMs = grainMs;
     this.#cap = cap;
   }
 
   get size(): number {
-    return this.#entries.length - this.#head;
+    return this.#count;
+  }
+
+  /** The capacity is a power of two, so a slot is a mask away. */
+  #slot(i: number): number {
+    return (this.#head + i) & (this.#clock.length - 1);
   }
 
   /** Adds a price seen at `clock` (never earlier than the last one added) and drops what has expired. */
   push(clock: number, at: number, price: number): void {
-    for (let last = this.#entries.at(-1); this.size > 0 && last; last = this.#entries.at(-1)) {
-      if (this.#keep(last.price, price)) break;
-      this.#entries.pop();
+    // An entry stays only while strictly better than the newer price: ties go to the newer one.
+    while (this.#count > 0 && !this.#better(this.#price[this.#slot(this.#count - 1)] ?? price, price)) this.#count -= 1;
+    const last = this.#count > 0 ? this.#slot(this.#count - 1) : -1;
+    const sameGrain =
+      last >= 0 && Math.floor((this.#clock[last] ?? 0) / this.#grainMs) === Math.floor(clock / this.#grainMs);
+    if (!sameGrain) {
+      if (this.#count === this.#clock.length) this.#grow();
+      const slot = this.#slot(this.#count);
+      this.#clock[slot] = clock;
+      this.#at[slot] = at;
+      this.#price[slot] = price;
+      this.#count += 1;
     }
-    this.#entries.push({ clock, at, price });
-    while ((this.#entries[this.#head]?.clock ?? clock) < clock - this.#spanMs) this.#head += 1;
-    if (this.size > this.#cap) {
-      this.dropped += this.size - this.#cap;
-      this.#head = this.#entries.length - this.#cap;
-    }
-    if (this.#head > 1024 && this.#head * 2 > this.#entries.length) {
-      this.#entries = this.#entries.slice(this.#head);
-      this.#head = 0;
+    while (this.#count > 1 && (this.#clock[this.#head] ?? clock) < clock - this.#spanMs) this.#shift(1);
+    if (this.#count > this.#cap) {
+      this.dropped += this.#count - this.#cap;
+      this.#shift(this.#count - this.#cap);
     }
   }
 
-  /** The extreme of every price seen at or after `clock - spanMs`, or undefined before the first price. */
+  /** The extreme of every price kept from `clock - spanMs` on, or undefined before the first price. */
   over(clock: number, spanMs: number): Extreme | undefined {
+    if (this.#count === 0) return undefined;
     const from = clock - spanMs;
-    let lo = this.#head;
-    let hi = this.#entries.length - 1;
-    // The newest entry is the latest price itself, always within any span: the search ends on it at worst.
+    let lo = 0;
+    let hi = this.#count - 1;
+    // The newest entry is never older than the latest price's second: the search ends on it at worst.
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if ((this.#entries[mid]?.clock ?? from) >= from) hi = mid;
+      if ((this.#clock[this.#slot(mid)] ?? from) >= from) hi = mid;
       else lo = mid + 1;
     }
-    const found = lo >= this.#head ? this.#entries[lo] : undefined;
-    return found && { price: found.price, at: found.at };
+    const slot = this.#slot(lo);
+    return { price: this.#price[slot] ?? 0, at: this.#at[slot] ?? 0 };
+  }
+
+  #shift(n: number): void {
+    this.#head = (this.#head + n) & (this.#clock.length - 1);
+    this.#count -= n;
+  }
+
+  #grow(): void {
+    const size = this.#clock.length * 2;
+    const copy = (from: Float64Array) => {
+      const to = new Float64Array(size);
+      for (let i = 0; i < this.#count; i++) to[i] = from[this.#slot(i)] ?? 0;
+      return to;
+    };
+    [this.#clock, this.#at, this.#price] = [copy(this.#clock), copy(this.#at), copy(this.#price)];
+    this.#head = 0;
   }
 }

@@ -141,6 +141,12 @@ export const moveAlertDocumentSchema = z
   );
 export type MoveAlertDocument = z.infer<typeof moveAlertDocumentSchema>;
 
+/** Any alert as stored: a level alert (the spec's three types) or a move alert. */
+export const anyAlertDocumentSchema = z.union([alertDocumentSchema, moveAlertDocumentSchema]);
+export type AnyAlertDocument = AlertDocument | MoveAlertDocument;
+
+export const isMoveAlertDocument = (doc: AnyAlertDocument): doc is MoveAlertDocument => 'movePercent' in doc;
+
 export const alertSchema = z.extend(alertDocumentSchema, { id: z.string().check(z.minLength(1)) });
 export type Alert = z.infer<typeof alertSchema>;
 
