@@ -1,19 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import type { MovePoint, MoveStats, SideMoves } from '../prices/moves.ts';
-import type { MoveAlertDocument } from '../store/schemas.ts';
+import { moveReadOf, type MoveAlertDocument } from '../store/schemas.ts';
 import { MoveIndex, indexedMove, judgeMove, type IndexedMove } from './moveIndex.ts';
 import { evaluateMove } from './moveRules.ts';
 
-const doc = (over: Partial<MoveAlertDocument> = {}): MoveAlertDocument => ({
-  userId: 'u1',
-  currencyPair: 'EUR/USD',
-  alertType: 'Moving up %',
-  movePercent: 1.5,
-  lookbackMinutes: 15,
-  status: 'active',
-  notificationPreferences: { email: true, push: false },
-  ...over,
-});
+const doc = (over: Partial<MoveAlertDocument> = {}): MoveAlertDocument =>
+  withRead({
+    userId: 'u1',
+    currencyPair: 'EUR/USD',
+    alertType: 'Moving up %',
+    movePercent: 1.5,
+    lookbackMinutes: 15,
+    status: 'active',
+    notificationPreferences: { email: true, push: false },
+    ...over,
+  });
+/** The read the fields name, as the form writes it. */
+function withRead(a: Omit<MoveAlertDocument, 'moveRead'> & { moveRead?: unknown }): MoveAlertDocument {
+  return { ...a, moveRead: moveReadOf(a) } as MoveAlertDocument;
+}
 const indexed = (over: Partial<MoveAlertDocument> = {}): IndexedMove => {
   const a = indexedMove(doc(over));
   if (!a) throw new Error('not indexed');

@@ -5,9 +5,16 @@
  * work and the message's size grow with those alone) and which move reads a window needs: a
  * window whose moves reach no threshold and re-arm nothing is not published for moves.
  */
-import { MOVE_DIRECTIONS, PRICE_SIDES, type CurrencyPair, type PriceSide } from '../common/constants.ts';
-import type { Judge, MoveRead } from '../prices/intervals.ts';
-import { MOVE_EPSILON, movePercent, type MoveReference, type MoveStats, type SideMoves } from '../prices/moves.ts';
+import {
+  MOVE_DIRECTIONS,
+  PRICE_SIDES,
+  type CurrencyPair,
+  type MoveRead,
+  type MoveReference,
+  type PriceSide,
+} from '../common/constants.ts';
+import type { Judge } from '../prices/intervals.ts';
+import { MOVE_EPSILON, movePercent, type MoveStats, type SideMoves } from '../prices/moves.ts';
 import type { MoveAlertDocument } from '../store/schemas.ts';
 import { mergeJudges } from './levelIndex.ts';
 import { moveAxis } from './moveRules.ts';
@@ -29,11 +36,11 @@ export interface IndexedMove {
 
 export function indexedMove(doc: MoveAlertDocument): IndexedMove | undefined {
   if (doc.status !== 'active') return undefined;
-  const { reference, direction } = moveAxis(doc);
+  const { reference } = moveAxis(doc);
   return {
     pair: doc.currencyPair,
     side: doc.priceSide ?? 'ask',
-    read: `${direction}:${reference}`,
+    read: doc.moveRead,
     reference,
     threshold: doc.movePercent,
     armed: doc.armed !== false,

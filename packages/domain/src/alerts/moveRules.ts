@@ -16,16 +16,17 @@ import {
   type MoveAlertType,
   type MoveDirection,
   type MoveLookback,
+  type MoveReference,
 } from '../common/constants.ts';
 import { previousOpen } from '../prices/marketHours.ts';
 import type { MoveAlertDocument } from '../store/schemas.ts';
+import { DEFAULT_REARM_PERCENT, recentFirings } from './alertModel.ts';
 import { alertSince } from './crossing.ts';
 import {
   lookbackReference,
   movePercent,
   reachesMove,
   type MovePoint,
-  type MoveReference,
   type MoveStats,
   type SideMoves,
 } from '../prices/moves.ts';
@@ -182,4 +183,26 @@ export function moveFiredWords(pair: CurrencyPair, c: MoveCondition, f: MoveFiri
   const move = `${pair} ${direction} ${Math.abs(f.percent).toFixed(2)}% ${moveSpanWords(c)}`;
   const gap = moveAcrossOpen(pair, f) ? ', across the weekend' : '';
   return `${move} (${formatPrice(pair, f.from)} to ${formatPrice(pair, f.price)}${gap})`;
+}
+
+/**
+ * What an every-time move alert becomes when it fires: still active, disarmed until its move falls
+ * back to the threshold less the re-arm distance (`rearmMoveAt`), the firing counted, and paused
+ * when the runaway guard says so (alertModel.ts).
+ */
+export function moveRepeatAfterFiring(
+  alert: Pick<MoveAlertDocument, 'movePercent' | 'rearmPercent' | 'fireCount' | 'recentFirings'>,
+  f: MoveFiring,
+) {
+  const { firings, runaway } = recentFirings(alert.recentFirings ?? [], f.at);
+  return {
+    armed: false as const,
+    rearmMoveAt: moveRearmLevel(alert.movePercent, alert.rearmPercent ?? DEFAULT_REARM_PERCENT),
+    fireCount: (alert.fireCount ?? 0) + 1,
+    lastFiredAt: f.at,
+    lastFiredPrice: f.price,
+    lastFiredMove: f.percent,
+    recentFirings: firings,
+    ...(runaway ? { status: 'paused' as const, pauseReason: 'runaway' as const } : {}),
+  };
 }

@@ -33,6 +33,12 @@ export const MOVE_LOOKBACK_MINUTES = [5, 15, 60, 1440] as const;
 export type MoveLookback = (typeof MOVE_LOOKBACK_MINUTES)[number];
 export const MOVE_DIRECTIONS = ['up', 'down'] as const;
 export type MoveDirection = (typeof MOVE_DIRECTIONS)[number];
+/** What a move is measured from: a lookback, in minutes, or the trading day's open. */
+export const MOVE_REFERENCES = ['5', '15', '60', '1440', 'day'] as const;
+export type MoveReference = (typeof MOVE_REFERENCES)[number];
+/** A move alert's read: its direction and reference ('up:15', 'down:day'). */
+export const MOVE_READS = MOVE_DIRECTIONS.flatMap((d) => MOVE_REFERENCES.map((r) => `${d}:${r}` as const));
+export type MoveRead = (typeof MOVE_READS)[number];
 /** A move threshold lies in (0, 50] per cent: beyond half the price is a bad price, not a market. */
 export const MAX_MOVE_PERCENT = 50;
 

@@ -1,13 +1,12 @@
-import { formatPrice, type AlertType, type CurrencyPair, type PriceSide } from '../common/constants.ts';
+import { formatPrice, type CurrencyPair, type PriceSide } from '../common/constants.ts';
+import { conditionWords, firedMoveWords, type ConditionFields } from './noticeCondition.ts';
 import { renderEmail, type AlertEmail, type EmailRow } from './emailTemplate.ts';
 import { formatZonedDateTime, timesAreIn } from '../common/timeZones.ts';
 
 /** What every notice about an alert names; the sender fills it from the delivery document. */
-export interface AlertNotice {
+export interface AlertNotice extends ConditionFields {
   alertId: string;
   currencyPair: CurrencyPair;
-  alertType: AlertType;
-  triggerPrice: number;
   /** The side it is judged on; absent or ask leaves the texts as they were before sides existed. */
   priceSide?: PriceSide;
   /** Every-time alerts: how many times it fired (this firing included); absent for once-alerts. */
@@ -43,9 +42,7 @@ export function alertPath(alertId: string): string {
   return `/dashboard?alert=${encodeURIComponent(alertId)}`;
 }
 
-// Ask is what the app shows everywhere, so only the other sides are named.
-const onSide = (a: AlertNotice) => (a.priceSide && a.priceSide !== 'ask' ? ` on the ${a.priceSide}` : '');
-const condition = (a: AlertNotice) => `${a.alertType} ${formatPrice(a.currencyPair, a.triggerPrice)}${onSide(a)}`;
+const condition = (a: AlertNotice) => conditionWords(a);
 const times = (n: number) => `${n} ${n === 1 ? 'time' : 'times'}`;
 const link = (a: AlertNotice, appUrl: string) => `${appUrl.replace(/\/$/, '')}${alertPath(a.alertId)}`;
 
@@ -57,8 +54,10 @@ const noteRow = (a: AlertNotice): EmailRow[] => (a.note ? [['Note', a.note]] : [
 /** What a firing's email says; times in `timeZone`, the user's (see noticeTimeZone). */
 export function alertEmail(a: FiredAlert, appUrl: string, timeZone: string): AlertEmail {
   const price = formatPrice(a.currencyPair, a.triggeredPrice);
+  const move = firedMoveWords(a, a.triggeredPrice, a.triggeredAt.getTime());
   const rows: EmailRow[] = [
     ['Condition', condition(a)],
+    ...(move ? [['Move', move] as EmailRow] : []),
     ['Price that fired it', `${price} (${a.priceSide ?? 'ask'})`],
     ['Time', formatZonedDateTime(a.triggeredAt, timeZone)],
     ...(a.fireCount ? [['Times fired', String(a.fireCount)] as EmailRow] : []),
@@ -67,7 +66,7 @@ export function alertEmail(a: FiredAlert, appUrl: string, timeZone: string): Ale
   const paused = a.runawayPaused ? ` ${RUNAWAY_NOTICE}` : '';
   const open = a.atOpen ? ` ${AT_OPEN_NOTICE}` : '';
   return renderEmail({
-    subject: `${a.currencyPair}: ${condition(a)} (now ${price})`,
+    subject: move ?? `${a.currencyPair}: ${condition(a)} (now ${price})`,
     lead: `Your ${a.currencyPair} alert fired${a.atOpen ? ' at the market open' : ''}.${open}${paused}`,
     rows,
     action: { label: OPEN_ALERT, href: link(a, appUrl) },
@@ -103,12 +102,15 @@ export function alertPush(a: FiredAlert, timeZone: string): AlertPush {
   const count = a.fireCount ? ` (fired ${times(a.fireCount)})` : '';
   const paused = a.runawayPaused ? `\n${RUNAWAY_NOTICE}` : '';
   const open = a.atOpen ? ' (market open)' : '';
+  const when = formatZonedDateTime(a.triggeredAt, timeZone);
+  // A move says what it did ('EUR/USD up 1.52% in 15 min (1.08410 to 1.10058)'); a level, the price now.
+  const move = firedMoveWords(a, a.triggeredPrice, a.triggeredAt.getTime());
   return {
     notification: {
       title: `${a.currencyPair}: ${condition(a)}`,
       body: pushBody(
         a,
-        `Now ${formatPrice(a.currencyPair, a.triggeredPrice)} at ${formatZonedDateTime(a.triggeredAt, timeZone)}${open}${count}${paused}`,
+        `${move ? `${move} at ${when}` : `Now ${formatPrice(a.currencyPair, a.triggeredPrice)} at ${when}`}${open}${count}${paused}`,
       ),
     },
     data: pushData(a),

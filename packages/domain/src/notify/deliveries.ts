@@ -1,6 +1,7 @@
 import { z } from '../common/zod.ts';
 import { DELIVERY_CHANNELS, NOTE_MAX_LENGTH, PRICE_SIDES, type DeliveryChannel } from '../common/constants.ts';
-import { alertTypeSchema, currencyPairSchema, timestampLikeSchema } from '../store/schemas.ts';
+import { currencyPairSchema, timestampLikeSchema } from '../store/schemas.ts';
+import { moveNoticeSchema, noticeAlertTypeSchema } from './noticeCondition.ts';
 
 /**
  * deliveries/{userId}__{alertId}__{firedAtMs}: one per firing of an alert, created in the same transaction
@@ -25,8 +26,10 @@ const deliveryFields = {
   userId: z.string().check(z.minLength(1)),
   alertId: z.string().check(z.minLength(1)),
   currencyPair: currencyPairSchema,
-  alertType: alertTypeSchema,
-  triggerPrice: z.number(),
+  alertType: noticeAlertTypeSchema,
+  /** A level alert's price; a move alert has `move` instead. */
+  triggerPrice: z.optional(z.number()),
+  move: z.optional(moveNoticeSchema),
   /** When it fired (the time of the price that fired it) or, for an expiry notice, when it expired. */
   triggeredAt: timestampLikeSchema,
   /** The side the alert was judged on (absent: ask). */

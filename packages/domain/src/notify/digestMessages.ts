@@ -1,6 +1,7 @@
 import type { AlertPush } from './alertMessages.ts';
 import { formatPrice } from '../common/constants.ts';
 import type { Digest, DigestItem } from './digests.ts';
+import { conditionWords } from './noticeCondition.ts';
 import { renderEmail, type AlertEmail } from './emailTemplate.ts';
 import { formatZonedDateTime, timesAreIn } from '../common/timeZones.ts';
 
@@ -18,11 +19,9 @@ export function digestTitle(digest: Pick<Digest, 'items' | 'count'>): string {
   return `${plural(fired, 'alert')} fired and ${expired} expired during quiet hours`;
 }
 
-const onSide = (i: DigestItem) => (i.priceSide && i.priceSide !== 'ask' ? ` on the ${i.priceSide}` : '');
-
 /** 'EUR/USD Price rising above 1.10000: 1.10012 at Nov 24, 03:12 GMT', in the user's zone. */
 export function digestLine(i: DigestItem, timeZone: string): string {
-  const condition = `${i.currencyPair} ${i.alertType} ${formatPrice(i.currencyPair, i.triggerPrice)}${onSide(i)}`;
+  const condition = `${i.currencyPair} ${conditionWords(i)}`;
   const when = formatZonedDateTime(new Date(i.at), timeZone);
   if (i.kind === 'expired') return `${condition}: expired at ${when}`;
   const price = i.triggeredPrice === undefined ? '' : `: ${formatPrice(i.currencyPair, i.triggeredPrice)}`;

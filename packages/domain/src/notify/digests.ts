@@ -2,7 +2,8 @@ import { z } from '../common/zod.ts';
 import { NOTE_MAX_LENGTH, PRICE_SIDES } from '../common/constants.ts';
 import { DELIVERY_CHANNELS, type DeliveryChannel } from '../common/constants.ts';
 import { channelStateSchema, type Delivery } from './deliveries.ts';
-import { alertTypeSchema, currencyPairSchema } from '../store/schemas.ts';
+import { currencyPairSchema } from '../store/schemas.ts';
+import { moveNoticeSchema, noticeAlertTypeSchema } from './noticeCondition.ts';
 import { dateMillis } from '../common/dates.ts';
 
 /**
@@ -20,8 +21,9 @@ export const digestItemSchema = z.object({
   alertId: z.string().check(z.minLength(1)),
   kind: z.enum(['fired', 'expired']),
   currencyPair: currencyPairSchema,
-  alertType: alertTypeSchema,
-  triggerPrice: z.number(),
+  alertType: noticeAlertTypeSchema,
+  triggerPrice: z.optional(z.number()),
+  move: z.optional(moveNoticeSchema),
   priceSide: z.optional(z.enum(PRICE_SIDES)),
   /** A firing's price; an expiry has none. */
   triggeredPrice: z.optional(z.number()),
@@ -71,7 +73,8 @@ export function digestItem(id: string, d: Delivery, channels: readonly DeliveryC
     kind: d.kind === 'expired' ? 'expired' : 'fired',
     currencyPair: d.currencyPair,
     alertType: d.alertType,
-    triggerPrice: d.triggerPrice,
+    ...(d.triggerPrice !== undefined ? { triggerPrice: d.triggerPrice } : {}),
+    ...(d.move ? { move: d.move } : {}),
     ...(d.priceSide ? { priceSide: d.priceSide } : {}),
     ...(d.triggeredPrice !== undefined ? { triggeredPrice: d.triggeredPrice } : {}),
     at: dateMillis(d.triggeredAt),

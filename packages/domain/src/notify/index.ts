@@ -8,3 +8,4 @@ export * from './quietHours.ts';
 export * from './digests.ts';
 export * from './digestMessages.ts';
 export * from './notifyHints.ts';
+export * from './noticeCondition.ts';

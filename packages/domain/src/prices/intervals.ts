@@ -1,11 +1,8 @@
 import { z } from '../common/zod.ts';
-import { ALERT_TYPES, MOVE_DIRECTIONS } from '../common/constants.ts';
-import { MOVE_REFERENCES } from './moves.ts';
+import { ALERT_TYPES, MOVE_READS, MOVE_REFERENCES } from '../common/constants.ts';
 import { currencyPairSchema } from '../store/schemas.ts';
 
 /** A move alert's firing read ('up:15', 'down:day') and re-arm read ('rearm:up:15'), per reference and direction. */
-const MOVE_READS = MOVE_DIRECTIONS.flatMap((d) => MOVE_REFERENCES.map((r) => `${d}:${r}` as const));
-export type MoveRead = (typeof MOVE_READS)[number];
 export const MOVE_JUDGE_KINDS = [...MOVE_READS, ...MOVE_READS.map((r) => `rearm:${r}` as const)] as const;
 
 /**

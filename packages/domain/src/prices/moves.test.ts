@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CurrencyPair, PriceSide } from '../common/constants.ts';
-import {
-  MoveTracker,
-  TradingClock,
-  WindowMoves,
-  movePercent,
-  reachesMove,
-  type MoveReference,
-  type TickMoves,
-} from './moves.ts';
+import type { CurrencyPair, MoveReference, PriceSide } from '../common/constants.ts';
+import { MoveTracker, TradingClock, WindowMoves, movePercent, reachesMove, type TickMoves } from './moves.ts';
 
 const utc = (iso: string) => Date.parse(`${iso}Z`);
 const prices = (ask: number, bid = ask, mid = (ask + bid) / 2): Record<PriceSide, number> => ({ ask, bid, mid });

@@ -16,7 +16,9 @@
 import {
   MOVE_DIRECTIONS,
   MOVE_LOOKBACK_MINUTES,
+  MOVE_REFERENCES,
   type CurrencyPair,
+  type MoveReference,
   type MoveDirection,
   type MoveLookback,
   type PriceSide,
@@ -24,10 +26,6 @@ import {
 import { hasMarketHours, previousClose, previousOpen } from './marketHours.ts';
 import { tradingDayStart } from './pairDay.ts';
 import { RollingExtremes } from './rollingExtremes.ts';
-
-/** What a move is measured from: a lookback, in minutes, or the trading day's open. */
-export const MOVE_REFERENCES = ['5', '15', '60', '1440', 'day'] as const;
-export type MoveReference = (typeof MOVE_REFERENCES)[number];
 
 const MINUTE_MS = 60_000;
 const LONGEST_MS = 1440 * MINUTE_MS;

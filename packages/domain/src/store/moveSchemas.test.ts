@@ -7,15 +7,22 @@ const moving = {
   alertType: 'Moving up %',
   movePercent: 1.5,
   lookbackMinutes: 15,
+  moveRead: 'up:15',
   status: 'active',
   notificationPreferences: { email: true, push: false },
 };
-const day = { ...moving, alertType: 'Change on the day', direction: 'down', lookbackMinutes: undefined };
+const day = {
+  ...moving,
+  alertType: 'Change on the day',
+  direction: 'down',
+  lookbackMinutes: undefined,
+  moveRead: 'down:day',
+};
 
 describe('moveAlertDocumentSchema', () => {
   it.each([
     ['a rise in 15 minutes', moving],
-    ['a fall in 24 hours', { ...moving, alertType: 'Moving down %', lookbackMinutes: 1440 }],
+    ['a fall in 24 hours', { ...moving, alertType: 'Moving down %', lookbackMinutes: 1440, moveRead: 'down:1440' }],
     ['a change on the day', day],
     ['the largest threshold', { ...moving, movePercent: 50 }],
     ['a small threshold', { ...moving, movePercent: 0.01 }],
@@ -37,6 +44,9 @@ describe('moveAlertDocumentSchema', () => {
     ['a day alert with a lookback', { ...day, lookbackMinutes: 15 }],
     ['an unknown direction', { ...day, direction: 'sideways' }],
     ['a level type', { ...moving, alertType: 'Price rising above' }],
+    ['a read of another lookback', { ...moving, moveRead: 'up:60' }],
+    ['a read of the other direction', { ...day, moveRead: 'up:day' }],
+    ['no read', { ...moving, moveRead: undefined }],
   ])('refuses %s', (_label, doc) => {
     expect(moveAlertDocumentSchema.safeParse(doc).success).toBe(false);
   });

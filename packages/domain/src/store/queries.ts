@@ -11,9 +11,11 @@ import {
   LOCAL_PUSHES_QUERY,
   USER_OPEN_DIGESTS_QUERY,
 } from './notifyQueries.ts';
+import { MOVE_ALERTS_QUERY, REARM_MOVES_QUERY } from './moveQueries.ts';
 import type { FilterOp, QueryFilter, QueryShape } from './queryShape.ts';
 
 export * from './listQueries.ts';
+export * from './moveQueries.ts';
 export * from './notifyQueries.ts';
 export * from './queryShape.ts';
 
@@ -140,6 +142,8 @@ export const QUERY_SHAPES: readonly QueryShape[] = [
   REARM_BELOW_QUERY,
   REARM_ABOVE_QUERY,
   ARM_DUE_QUERY,
+  MOVE_ALERTS_QUERY,
+  REARM_MOVES_QUERY,
   INGEST_ACTIVE_ALERTS_QUERY,
   EXPIRING_ALERTS_QUERY,
   ALERT_HISTORY_QUERY,

@@ -11,8 +11,11 @@ import {
   MOVE_ALERT_TYPES,
   MOVE_DIRECTIONS,
   MOVE_LOOKBACK_MINUTES,
+  MOVE_READS,
   NOTE_MAX_LENGTH,
   PRICE_SIDES,
+  type MoveAlertType,
+  type MoveDirection,
 } from '../common/constants.ts';
 import {
   COOLDOWN_MINUTES,
@@ -49,6 +52,16 @@ export const notificationPreferencesSchema = z.strictObject({
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
 export const triggerPriceSchema = z.number().check(z.positive());
+
+/** The read a move alert is found by: 'up:15' for 'Moving up %' in 15 min, 'down:day' for a fall on the day. */
+export function moveReadOf(a: {
+  alertType: MoveAlertType;
+  lookbackMinutes?: number | undefined;
+  direction?: MoveDirection | undefined;
+}): string {
+  if (a.alertType === 'Change on the day') return `${a.direction ?? ''}:day`;
+  return `${a.alertType === 'Moving up %' ? 'up' : 'down'}:${a.lookbackMinutes ?? ''}`;
+}
 
 /** What every alert document holds, whatever its type. */
 const alertBaseShape = {
@@ -124,6 +137,11 @@ export const moveAlertDocumentSchema = z
     movePercent: movePercentSchema,
     lookbackMinutes: z.optional(z.literal(MOVE_LOOKBACK_MINUTES)),
     direction: z.optional(z.enum(MOVE_DIRECTIONS)),
+    /**
+     * The evaluator's read it is found by ('up:15', 'down:day'): its direction and its lookback or
+     * 'day', in one field so each read is one query on one index. Must agree with the fields above.
+     */
+    moveRead: z.enum(MOVE_READS),
     /** Server only, while disarmed: the move (per cent) at or under which it re-arms. */
     rearmMoveAt: z.optional(z.number()),
     /** Server only, every-time alerts: the move and the price it was measured from at the last firing. */
@@ -138,6 +156,7 @@ export const moveAlertDocumentSchema = z
       (a) => (a.alertType === 'Change on the day') === (a.lookbackMinutes === undefined),
       'a lookback is for Moving up % and Moving down % alone, and they need one',
     ),
+    z.refine((a) => a.moveRead === moveReadOf(a), 'moveRead must name the direction and the lookback or day'),
   );
 export type MoveAlertDocument = z.infer<typeof moveAlertDocumentSchema>;
 

@@ -1,5 +1,5 @@
 /** Active, armed EUR/USD alerts of user 'u' on ask, created a minute before `at`, for the gate's tests. */
-import type { AlertDocument, MoveAlertDocument } from '@price-alerts/domain/store';
+import { moveReadOf, type AlertDocument, type MoveAlertDocument } from '@price-alerts/domain/store';
 
 const common = (at: number) => ({
   userId: 'u',
@@ -20,10 +20,13 @@ export const levelAlert = (at: number, extra: Partial<AlertDocument> = {}): Aler
 });
 
 /** Moving up 1% in 15 min, unless told otherwise. */
-export const moveAlert = (at: number, extra: Partial<MoveAlertDocument> = {}): MoveAlertDocument => ({
-  ...common(at),
-  alertType: 'Moving up %',
-  movePercent: 1,
-  lookbackMinutes: 15,
-  ...extra,
-});
+export function moveAlert(at: number, extra: Partial<MoveAlertDocument> = {}): MoveAlertDocument {
+  const a = {
+    ...common(at),
+    alertType: 'Moving up %' as const,
+    movePercent: 1,
+    lookbackMinutes: 15 as const,
+    ...extra,
+  };
+  return { ...a, moveRead: moveReadOf(a) as MoveAlertDocument['moveRead'] };
+}
