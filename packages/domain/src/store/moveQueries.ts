@@ -1,5 +1,14 @@
 import type { QueryShape } from './queryShape.ts';
 
+/** The alerts of one pair, read and side, active, armed or not: what both move reads start from. */
+const ONE_READ = [
+  { field: 'currencyPair', op: '==' },
+  { field: 'moveRead', op: '==' },
+  { field: 'priceSide', op: '==' },
+  { field: 'status', op: '==' },
+  { field: 'armed', op: '==' },
+] as const;
+
 /**
  * The evaluator's firing read for move alerts: across users, the armed active alerts of one pair,
  * read ('up:15') and side whose threshold a window's largest move reaches, lowest first. As for
@@ -10,11 +19,7 @@ export const MOVE_ALERTS_QUERY = {
   collectionGroup: 'alerts',
   scope: 'COLLECTION_GROUP',
   filters: [
-    { field: 'currencyPair', op: '==' },
-    { field: 'moveRead', op: '==' },
-    { field: 'priceSide', op: '==' },
-    { field: 'status', op: '==' },
-    { field: 'armed', op: '==' },
+    ...ONE_READ,
     { field: 'movePercent', op: '<=' },
   ],
   orderBy: [{ field: 'movePercent', direction: 'asc' }],
@@ -26,11 +31,7 @@ export const REARM_MOVES_QUERY = {
   collectionGroup: 'alerts',
   scope: 'COLLECTION_GROUP',
   filters: [
-    { field: 'currencyPair', op: '==' },
-    { field: 'moveRead', op: '==' },
-    { field: 'priceSide', op: '==' },
-    { field: 'status', op: '==' },
-    { field: 'armed', op: '==' },
+    ...ONE_READ,
     { field: 'rearmMoveAt', op: '>=' },
   ],
   orderBy: [{ field: 'rearmMoveAt', direction: 'asc' }],
