@@ -1,10 +1,11 @@
 /** Both evaluators' core: which alerts a pair's price paths fire and re-arm, read by price range. */
 import { ALERT_TYPES, PRICE_SIDES, type CurrencyPair, type PriceSide } from '@price-alerts/domain/common';
 import { cooldownEnd, evaluate, judged, repeats, triggerRange, type PricePath } from '@price-alerts/domain/alerts';
-import { type Judge } from '@price-alerts/domain/prices';
+import { type Judge, type SideMoves } from '@price-alerts/domain/prices';
 import type { Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { findActiveInRange } from '../repositories/alerts';
 import { fireAlerts } from './fire';
+import { evaluateMoves } from './moves';
 import { armDue, parkCooling, rearmPair, type RearmStats } from './rearm';
 
 export interface EvaluationStats {
@@ -38,6 +39,8 @@ export interface EvaluateOptions {
   pageSize?: number;
   /** Only these reads (the ingest service's level index named them); absent: every read. */
   judge?: Judge | undefined;
+  /** The window's moves per side, for the move reads (moves.ts); absent: none. */
+  moves?: Partial<Record<PriceSide, SideMoves>> | undefined;
 }
 
 /**
@@ -51,9 +54,10 @@ export async function evaluatePair(
   db: Firestore,
   pair: CurrencyPair,
   paths: SidePaths,
-  { pageSize = 300, judge }: EvaluateOptions = {},
+  { pageSize = 300, judge, moves }: EvaluateOptions = {},
 ): Promise<EvaluationStats> {
   const stats = emptyStats();
+  const moving = evaluateMoves(db, pair, moves, judge, stats, pageSize);
   await Promise.all(
     PRICE_SIDES.map(async (side) => {
       const path = paths[side];
@@ -64,6 +68,7 @@ export async function evaluatePair(
       await Promise.all(types.map((alertType) => fireType(db, pair, side, alertType, path, pageSize, stats)));
     }),
   );
+  await moving;
   return stats;
 }
 

@@ -10,7 +10,7 @@ import {
   type PricePath,
 } from '@price-alerts/domain/alerts';
 import { initialChannels } from '@price-alerts/domain/notify';
-import { alertDocumentSchema, type AlertDocument } from '@price-alerts/domain/store';
+import { alertDocumentSchema, anyAlertDocumentSchema, type AlertDocument } from '@price-alerts/domain/store';
 import { Timestamp, type DocumentReference, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { errorMessage } from '../lib/errors';
 import * as logs from '../logs';
@@ -42,9 +42,9 @@ export function isPermanentFailure(error: unknown): boolean {
   return typeof code === 'number' && PERMANENT_CODES.has(code);
 }
 
-type Now = () => number;
+export type Now = () => number;
 
-function alertRef(db: Firestore, alertPath: string): DocumentReference {
+export function alertRef(db: Firestore, alertPath: string): DocumentReference {
   const ref = db.doc(alertPath);
   if (!ref.parent.parent) throw new Error(`Not an alert path: ${alertPath}`);
   return ref;
@@ -121,7 +121,7 @@ function fireIn(
  * evaluator that hit the same failure records and logs nothing. Being no longer active, it leaves
  * the evaluators' range query and is never tried again.
  */
-async function recordPermanentFailure(
+export async function recordPermanentFailure(
   db: Firestore,
   ref: DocumentReference,
   error: unknown,
@@ -129,7 +129,7 @@ async function recordPermanentFailure(
 ): Promise<boolean> {
   const message = errorMessage(error).slice(0, 1000);
   const recorded = await db.runTransaction(async (tx) => {
-    const alert = parseDoc(alertDocumentSchema, await tx.get(ref));
+    const alert = parseDoc(anyAlertDocumentSchema, await tx.get(ref));
     if (!alert || alert.status !== 'active') return false;
     const at = now();
     tx.update(ref, { status: 'cancelled', cancelReason: 'error', failure: { message, at: Timestamp.fromMillis(at) } });

@@ -74,7 +74,10 @@ export async function evaluateIntervals(
     [...byPair.values()].map(async (windows) => {
       const pairStats = emptyStats();
       for (const m of windows)
-        addStats(pairStats, await evaluatePair(db, m.pair, pathsFromInterval(m), { ...options, judge: m.judge }));
+        addStats(
+          pairStats,
+          await evaluatePair(db, m.pair, pathsFromInterval(m), { ...options, judge: m.judge, moves: m.moves }),
+        );
       return pairStats;
     }),
   );

@@ -4,7 +4,7 @@
  */
 import { type PriceSide } from '@price-alerts/domain/common';
 import { cooldownEnd, rearmDecision, repeats, type PricePath } from '@price-alerts/domain/alerts';
-import { alertDocumentSchema, type AlertDocument } from '@price-alerts/domain/store';
+import { alertDocumentSchema, anyAlertDocumentSchema, type AlertDocument } from '@price-alerts/domain/store';
 import { FieldValue, type DocumentReference, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { findArmDue, findRearmable, type AlertPage } from '../repositories/alerts';
 import { recordEvent } from '../repositories/history';
@@ -19,8 +19,8 @@ export interface RearmStats {
 
 const CHUNK = 100;
 
-async function eachPage(
-  read: (after?: QueryDocumentSnapshot) => Promise<AlertPage>,
+export async function eachPage(
+  read: (after?: QueryDocumentSnapshot) => Promise<Pick<AlertPage, 'read' | 'next'> & { alerts: { path: string }[] }>,
   stats: RearmStats,
   handle: (paths: string[]) => Promise<number>,
 ): Promise<void> {
@@ -41,7 +41,7 @@ async function eachPage(
  * judged on prices after `armedAt` (alertSince) and a price at the cooldown's very end counts, as it
  * does for an alert an edit armed during its cooldown.
  */
-const fromCooldownEnd = (end: number): number => end - 1;
+export const fromCooldownEnd = (end: number): number => end - 1;
 
 /** In a transaction that read the alert: re-arms it (now, or at its cooldown's end) if the path does. */
 function rearmIn(
@@ -125,7 +125,7 @@ export async function armDue(db: Firestore, now: number, pageSize = 300): Promis
       const snapshots = await tx.getAll(...paths.map((p) => db.doc(p)));
       let armed = 0;
       for (const s of snapshots) {
-        const alert = parseDoc(alertDocumentSchema, s);
+        const alert = parseDoc(anyAlertDocumentSchema, s);
         if (!alert || alert.status !== 'active' || alert.armAt === undefined || alert.armAt > now) continue;
         // Never earlier than the alert's own last arming: only later prices may fire it.
         const armedAt = Math.max(fromCooldownEnd(alert.armAt), alert.armedAt ?? Number.NEGATIVE_INFINITY);
@@ -151,7 +151,7 @@ export function parkCooling(db: Firestore, paths: readonly string[], latest: num
     const snapshots = await tx.getAll(...paths.map((p) => db.doc(p)));
     let parked = 0;
     for (const s of snapshots) {
-      const alert = parseDoc(alertDocumentSchema, s);
+      const alert = parseDoc(anyAlertDocumentSchema, s);
       if (!alert || alert.status !== 'active' || alert.armed !== true || !repeats(alert)) continue;
       const end = cooldownEnd(alert);
       // Re-armed after its cooldown's end: the cooldown no longer bounds it, and parking (on a

@@ -6,8 +6,11 @@ import {
   REARM_ABOVE_QUERY,
   REARM_BELOW_QUERY,
   alertDocumentSchema,
+  anyAlertDocumentSchema,
   type Alert,
+  type AnyAlertDocument,
 } from '@price-alerts/domain/store';
+import type { ZodMiniType } from 'zod/mini';
 import type { Firestore, QuerySnapshot, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { parseDoc } from './parse';
 import { buildQuery } from './query';
@@ -19,6 +22,14 @@ export interface PriceRange {
   /** Inclusive bounds; an open side is left out of the query. */
   min?: number;
   max?: number;
+}
+
+export interface Page<T> {
+  alerts: (T & { id: string; path: string })[];
+  /** Documents the query read (invalid ones included): what Firestore bills. */
+  read: number;
+  /** Pass back to read the next page; undefined on the last one. */
+  next?: QueryDocumentSnapshot;
 }
 
 export interface AlertPage {
@@ -45,10 +56,15 @@ export async function findActiveInRange(
   return pageOf(await query.get(), pageSize);
 }
 
-function pageOf(snapshot: QuerySnapshot, pageSize: number): AlertPage {
+/** A page of documents read through `schema`: those it refuses are logged and left out, but billed. */
+export function pageOf<T extends object>(
+  snapshot: QuerySnapshot,
+  pageSize: number,
+  schema: ZodMiniType<T> = alertDocumentSchema as unknown as ZodMiniType<T>,
+): Page<T> {
   const alerts = snapshot.docs
     .map((d) => {
-      const alert = parseDoc(alertDocumentSchema, d);
+      const alert = parseDoc(schema, d);
       return alert && { ...alert, path: d.ref.path };
     })
     .filter((a) => a !== undefined);
@@ -76,13 +92,13 @@ export async function findRearmable(
   return pageOf(await query.get(), pageSize);
 }
 
-/** Active alerts re-armed during their cooldown whose cooldown has ended by `now`. */
+/** Active alerts, of levels and moves alike, re-armed during their cooldown whose cooldown has ended by `now`. */
 export async function findArmDue(
   db: Firestore,
   now: number,
   pageSize: number,
   after?: QueryDocumentSnapshot,
-): Promise<AlertPage> {
+): Promise<Page<AnyAlertDocument>> {
   const query = buildQuery(db, ARM_DUE_QUERY, ['active', now], { limit: pageSize, startAfter: after });
-  return pageOf(await query.get(), pageSize);
+  return pageOf(await query.get(), pageSize, anyAlertDocumentSchema);
 }

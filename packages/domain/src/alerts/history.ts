@@ -35,6 +35,8 @@ export const alertEventSchema = z.object({
   side: z.optional(z.enum(PRICE_SIDES)),
   /** 'fired': on the first prices after the market opened (a gap across the level). */
   atOpen: z.optional(z.literal(true)),
+  /** 'fired', a move alert: the move (per cent), the price it was measured from, and when that was seen. */
+  move: z.optional(z.object({ percent: z.number(), from: z.number(), fromAt: z.number() })),
   /**
    * 'notified': the channel, what became of it, and for failed or skipped a reason a person understands.
    * 'cancelled' (the server cancelled it because firing it failed for good): that reason.

@@ -201,7 +201,7 @@ export function moveRepeatAfterFiring(
     fireCount: (alert.fireCount ?? 0) + 1,
     lastFiredAt: f.at,
     lastFiredPrice: f.price,
-    lastFiredMove: f.percent,
+    firedMove: { percent: f.percent, from: f.from, fromAt: f.fromAt },
     recentFirings: firings,
     ...(runaway ? { status: 'paused' as const, pauseReason: 'runaway' as const } : {}),
   };

@@ -18,10 +18,7 @@ export const MOVE_ALERTS_QUERY = {
   name: 'evaluator move alerts up to a move',
   collectionGroup: 'alerts',
   scope: 'COLLECTION_GROUP',
-  filters: [
-    ...ONE_READ,
-    { field: 'movePercent', op: '<=' },
-  ],
+  filters: [...ONE_READ, { field: 'movePercent', op: '<=' }],
   orderBy: [{ field: 'movePercent', direction: 'asc' }],
 } as const satisfies QueryShape;
 
@@ -30,9 +27,6 @@ export const REARM_MOVES_QUERY = {
   name: 'evaluator move alerts re-armed by a move falling back',
   collectionGroup: 'alerts',
   scope: 'COLLECTION_GROUP',
-  filters: [
-    ...ONE_READ,
-    { field: 'rearmMoveAt', op: '>=' },
-  ],
+  filters: [...ONE_READ, { field: 'rearmMoveAt', op: '>=' }],
   orderBy: [{ field: 'rearmMoveAt', direction: 'asc' }],
 } as const satisfies QueryShape;

@@ -144,8 +144,11 @@ export const moveAlertDocumentSchema = z
     moveRead: z.enum(MOVE_READS),
     /** Server only, while disarmed: the move (per cent) at or under which it re-arms. */
     rearmMoveAt: z.optional(z.number()),
-    /** Server only, every-time alerts: the move and the price it was measured from at the last firing. */
-    lastFiredMove: z.optional(z.number()),
+    /**
+     * Server only: the move that fired it last (per cent), the price it was measured from and when
+     * that was seen, for the row, the details and the history.
+     */
+    firedMove: z.optional(z.object({ percent: z.number(), from: z.number(), fromAt: z.number() })),
   })
   .check(
     z.refine(
