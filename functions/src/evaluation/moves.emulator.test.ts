@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';
 import { outcome, testApp, type TestApp } from '../testing/emulatorApp';
 import { moveWindows, seedMoves, type SeedMove } from '../testing/moveWindows';
+import { expireDue } from '../expiry/expire';
 import { evaluateIntervals } from './intervals';
 
 const PROJECT = 'demo-moves';
@@ -125,5 +126,27 @@ describe('move alerts fired by the interval evaluator', () => {
     expect(rearmed.get('armed')).toBe(true);
     expect(rearmed.get('rearmMoveAt')).toBeUndefined();
     expect((await ref.collection('history').where('type', '==', 'rearmed').get()).size).toBe(1);
+  });
+
+  it('expires a move alert like a level one, its notice naming the move', async () => {
+    await seedMoves(t.db, [
+      {
+        uid: 'u1',
+        id: 'ends',
+        type: 'Change on the day',
+        direction: 'down',
+        percent: 2,
+        createdAt: before,
+        extra: { expiresAt: T },
+      },
+    ]);
+    expect((await expireDue(t.db, T + 1)).expired).toBe(1);
+    expect((await t.db.doc('users/u1/alerts/ends').get()).get('status')).toBe('cancelled');
+    const [notice] = (await t.db.collection('deliveries').where('alertId', '==', 'ends').get()).docs;
+    expect(deliverySchema.parse(notice?.data())).toMatchObject({
+      kind: 'expired',
+      alertType: 'Change on the day',
+      move: { movePercent: 2, direction: 'down' },
+    });
   });
 });

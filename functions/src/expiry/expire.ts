@@ -5,7 +5,7 @@
  */
 import { isLive } from '@price-alerts/domain/alerts';
 import { initialChannels } from '@price-alerts/domain/notify';
-import { alertDocumentSchema } from '@price-alerts/domain/store';
+import { anyAlertDocumentSchema, isMoveAlertDocument } from '@price-alerts/domain/store';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { settleEach } from '../lib/mapLimit';
 import * as logs from '../logs';
@@ -43,7 +43,7 @@ export interface ExpiryStats {
 export async function expireAlert(db: Firestore, alertPath: string, now: number): Promise<boolean> {
   const ref = db.doc(alertPath);
   return db.runTransaction(async (tx) => {
-    const alert = parseDoc(alertDocumentSchema, await tx.get(ref));
+    const alert = parseDoc(anyAlertDocumentSchema, await tx.get(ref));
     if (!alert || !isLive(alert.status) || alert.expiresAt === undefined || alert.expiresAt > now) return false;
     tx.update(ref, { status: 'cancelled', cancelReason: 'expired' });
     recordEvent(tx, ref, { type: 'expired', at: alert.expiresAt });
@@ -58,7 +58,15 @@ export async function expireAlert(db: Firestore, alertPath: string, now: number)
       alertId: ref.id,
       currencyPair: alert.currencyPair,
       alertType: alert.alertType,
-      triggerPrice: alert.triggerPrice,
+      ...(isMoveAlertDocument(alert)
+        ? {
+            move: {
+              movePercent: alert.movePercent,
+              ...(alert.lookbackMinutes !== undefined ? { lookbackMinutes: alert.lookbackMinutes } : {}),
+              ...(alert.direction !== undefined ? { direction: alert.direction } : {}),
+            },
+          }
+        : { triggerPrice: alert.triggerPrice }),
       triggeredAt: Timestamp.fromMillis(alert.expiresAt),
       ...(alert.priceSide ? { priceSide: alert.priceSide } : {}),
       ...(alert.fireCount ? { fireCount: alert.fireCount } : {}),

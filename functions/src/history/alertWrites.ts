@@ -1,7 +1,7 @@
 /** The user's own changes to an alert, recorded in its history from each write the trigger sees. */
 import { dateMillis } from '@price-alerts/domain/common';
 import { alertChanges } from '@price-alerts/domain/alerts';
-import { alertDocumentSchema } from '@price-alerts/domain/store';
+import { anyAlertDocumentSchema } from '@price-alerts/domain/store';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { deleteHistory, recordChanges } from '../repositories/history';
 import { parseDoc } from '../repositories/parse';
@@ -22,8 +22,8 @@ export async function recordAlertWrite(
     if (before?.exists) await deleteHistory(firestore, before.ref);
     return 0;
   }
-  const parsedAfter = parseDoc(alertDocumentSchema, after);
-  const parsedBefore = before?.exists ? parseDoc(alertDocumentSchema, before) : undefined;
+  const parsedAfter = parseDoc(anyAlertDocumentSchema, after);
+  const parsedBefore = before?.exists ? parseDoc(anyAlertDocumentSchema, before) : undefined;
   // An invalid document was logged by parseDoc; what changed in it cannot be told.
   if (!parsedAfter || (before?.exists && !parsedBefore)) return 0;
   const changes = alertChanges(parsedBefore, parsedAfter, writtenAt);

@@ -1,11 +1,11 @@
 /** Repository for alerts past their expiry, across users (collection group), as the expiry run reads them. */
-import { EXPIRING_ALERTS_QUERY, alertDocumentSchema, type Alert } from '@price-alerts/domain/store';
+import { EXPIRING_ALERTS_QUERY, anyAlertDocumentSchema, type AnyAlertDocument } from '@price-alerts/domain/store';
 import type { Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { parseDoc } from './parse';
 import { buildQuery } from './query';
 
 export interface ExpiringPage {
-  alerts: (Alert & { path: string })[];
+  alerts: (AnyAlertDocument & { id: string; path: string })[];
   /** Documents the query read (invalid ones included): what Firestore bills. */
   read: number;
   /** Pass back to read the next page; undefined on the last one. */
@@ -26,7 +26,7 @@ export async function findExpiring(
   const snapshot = await query.get();
   const alerts = snapshot.docs
     .map((d) => {
-      const alert = parseDoc(alertDocumentSchema, d);
+      const alert = parseDoc(anyAlertDocumentSchema, d);
       return alert && { ...alert, path: d.ref.path };
     })
     .filter((a) => a !== undefined);

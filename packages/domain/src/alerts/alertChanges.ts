@@ -1,5 +1,5 @@
 import { dateMillis, type DateLike } from '../common/dates.ts';
-import type { AlertDocument } from '../store/schemas.ts';
+import type { AlertDocument, MoveAlertDocument } from '../store/schemas.ts';
 
 /**
  * What the user did to an alert, read from one write's before and after: the history trigger
@@ -27,9 +27,17 @@ export const USER_ALERT_FIELDS = [
   'cooldownMinutes',
   'rearmPercent',
   'expiresAt',
-] as const satisfies readonly (keyof AlertDocument)[];
+  // A move alert's own: its threshold, lookback and direction.
+  'movePercent',
+  'lookbackMinutes',
+  'direction',
+] as const satisfies readonly (keyof AlertDocument | keyof MoveAlertDocument)[];
 
-type AlertFields = Pick<AlertDocument, (typeof USER_ALERT_FIELDS)[number] | 'status' | 'createdAt' | 'updatedAt'>;
+/** A level or a move alert: each has some of the user's fields, compared by value. */
+type AlertFields = { [K in (typeof USER_ALERT_FIELDS)[number]]?: unknown } & Pick<
+  AlertDocument,
+  'status' | 'createdAt' | 'updatedAt'
+>;
 
 /** Plain data compared by value: numbers, strings and the preferences map (key order aside). */
 function sameValue(a: unknown, b: unknown): boolean {
