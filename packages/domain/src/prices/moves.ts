@@ -99,16 +99,16 @@ export class MoveTracker {
   readonly #pair: CurrencyPair;
   readonly #clock: TradingClock;
   readonly #sides = new Map<PriceSide, SideState>();
-  /** Entries kept per queue (RollingExtremes); tests make it small. */
-  readonly #cap: { cap?: number } | undefined;
+  /** The queues' size cap and grain (RollingExtremes): tests make them small or exact. */
+  readonly #queues: { cap?: number; grainMs?: number };
   #lastAt = Number.NEGATIVE_INFINITY;
   /** The trading day of the latest tick, and when the next one may start at the earliest. */
   #day = { start: Number.NEGATIVE_INFINITY, until: Number.NEGATIVE_INFINITY };
 
-  constructor(pair: CurrencyPair, cap?: number) {
+  constructor(pair: CurrencyPair, queues: { cap?: number; grainMs?: number } = {}) {
     this.#pair = pair;
     this.#clock = new TradingClock(pair);
-    this.#cap = cap === undefined ? undefined : { cap };
+    this.#queues = queues;
   }
 
   /** The trading day's start, worked out once a day: days start 23 to 25 hours apart. */
@@ -136,8 +136,8 @@ export class MoveTracker {
       let s = this.#sides.get(side);
       if (!s) {
         s = {
-          lows: new RollingExtremes('low', LONGEST_MS, this.#cap),
-          highs: new RollingExtremes('high', LONGEST_MS, this.#cap),
+          lows: new RollingExtremes('low', LONGEST_MS, this.#queues),
+          highs: new RollingExtremes('high', LONGEST_MS, this.#queues),
           dayStart,
           open: price,
           openAt: seenAt,
