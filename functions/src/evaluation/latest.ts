@@ -5,8 +5,15 @@
  * no summary is stored).
  */
 import { PRICE_SIDES, type CurrencyPair } from '@price-alerts/domain/common';
-import { SUMMARY_MAX_AGE_MS, judgeBySummary, pathFromLatest } from '@price-alerts/domain/alerts';
-import { type Judge } from '@price-alerts/domain/prices';
+import {
+  SUMMARY_MAX_AGE_MS,
+  judgeBySummary,
+  judgeMovesBySummary,
+  mergeJudges,
+  pathFromLatest,
+} from '@price-alerts/domain/alerts';
+import { movesFromLatest, type Judge, type SideMoves } from '@price-alerts/domain/prices';
+import type { PriceSide } from '@price-alerts/domain/common';
 import { type PriceDocument } from '@price-alerts/domain/store';
 import type { Firestore } from 'firebase-admin/firestore';
 import { advanceCheckpoints, getCheckpoints, type Checkpoint } from '../repositories/checkpoints';
@@ -40,7 +47,12 @@ export async function evaluateLatestPrices(
   const summary = stored && (options?.now ?? Date.now()) - stored.asOf <= SUMMARY_MAX_AGE_MS ? stored : undefined;
   const stats = emptyStats();
   const judged = new Map<CurrencyPair, Checkpoint & { prices: { ask: number } }>();
-  const work: { pair: CurrencyPair; paths: SidePaths; judge: Judge | undefined }[] = [];
+  const work: {
+    pair: CurrencyPair;
+    paths: SidePaths;
+    judge: Judge | undefined;
+    moves: Partial<Record<PriceSide, SideMoves>> | undefined;
+  }[] = [];
   for (const price of prices) {
     const latest = sidePrices(price);
     const previous = checkpoints.get(price.pair);
@@ -52,8 +64,15 @@ export async function evaluateLatestPrices(
       paths[side] = pathFromLatest(checkpoint, { price: latest[side], at: price.timestamp });
     }
     judged.set(price.pair, { at: price.timestamp, prices: latest });
-    const judge = summary && judgeBySummary(summary, price.pair, paths, price.timestamp);
-    if (!summary || judge) work.push({ pair: price.pair, paths, judge });
+    // The latest price as a window of one, for the move reads: only the reads the summary names.
+    const moves = movesFromLatest(price);
+    const judge =
+      summary &&
+      mergeJudges(
+        judgeBySummary(summary, price.pair, paths, price.timestamp),
+        moves && judgeMovesBySummary(summary.moves, price.pair, moves),
+      );
+    if (!summary || judge) work.push({ pair: price.pair, paths, judge, moves: judge || !summary ? moves : undefined });
   }
   if (judged.size === 0) return { stats, prices };
   // Alerts whose cooldown ended by the newest price are armed first, so they are judged on it; with
@@ -61,8 +80,8 @@ export async function evaluateLatestPrices(
   const newest = Math.max(...[...judged.values()].map((c) => c.at));
   const cooled = summary?.armAt !== undefined && summary.armAt <= newest;
   if (cooled || work.some((w) => !w.judge || w.judge.armDue)) addStats(stats, await armAlertsDue(db, newest));
-  for (const { pair, paths, judge } of work)
-    addStats(stats, await evaluatePair(db, pair, paths, { ...options, judge }));
+  for (const { pair, paths, judge, moves } of work)
+    addStats(stats, await evaluatePair(db, pair, paths, { ...options, judge, moves }));
   await advanceCheckpoints(db, judged);
   return { stats, prices };
 }

@@ -6,8 +6,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';
 import { outcome, testApp, type TestApp } from '../testing/emulatorApp';
 import { moveWindows, seedMoves, type SeedMove } from '../testing/moveWindows';
+import { LevelIndex, MoveIndex, indexedMove, summarize } from '@price-alerts/domain/alerts';
+import { latestMovesOf } from '@price-alerts/domain/prices';
+import { moveAlertDocumentSchema } from '@price-alerts/domain/store';
 import { expireDue } from '../expiry/expire';
 import { evaluateIntervals } from './intervals';
+import { evaluateLatestPrices } from './latest';
 
 const PROJECT = 'demo-moves';
 let t: TestApp;
@@ -147,6 +151,57 @@ describe('move alerts fired by the interval evaluator', () => {
       kind: 'expired',
       alertType: 'Change on the day',
       move: { movePercent: 2, direction: 'down' },
+    });
+  });
+
+  describe('the scheduled check', () => {
+    /** Stores the latest price as the ingest service would after `windows`, moves included. */
+    async function storeLatest(windows: typeof rise) {
+      const last = windows.at(-1);
+      if (!last) throw new Error('no window');
+      const moves = latestMovesOf(last);
+      await t.db.doc('prices/EURUSD').set({
+        pair: 'EUR/USD',
+        ask: last.ask.last,
+        bid: last.bid.last,
+        timestamp: last.lastAt,
+        ...(moves ? { moves } : {}),
+      });
+    }
+    /** Stores the summary the ingest service would write for the stored alerts. */
+    async function storeSummary() {
+      const moves = new MoveIndex();
+      for (const d of (await t.db.collectionGroup('alerts').get()).docs) {
+        const parsed = moveAlertDocumentSchema.safeParse(d.data());
+        if (parsed.success) moves.set(d.ref.path, indexedMove(parsed.data));
+      }
+      await t.db.doc('evaluator/levels').set(summarize(new LevelIndex(), Date.now(), moves));
+    }
+
+    it('fires a move alert a lost message missed, while its move is still there', async () => {
+      await seedMoves(t.db, [
+        { uid: 'u1', id: 'missed', type: 'Moving up %', percent: 1, createdAt: before },
+        { uid: 'u1', id: 'beyond', type: 'Moving up %', percent: 1.2, createdAt: before },
+      ]);
+      await storeLatest(rise);
+      await storeSummary();
+      const { stats } = await evaluateLatestPrices(t.db);
+      expect({ fired: stats.fired, queries: stats.queries }).toEqual({ fired: 1, queries: 1 });
+      const missed = await t.db.doc('users/u1/alerts/missed').get();
+      expect(missed.get('status')).toBe('triggered');
+      expect(missed.get('triggeredPrice')).toBe(1.091);
+    });
+
+    it('reads nothing when the latest move reaches no threshold', async () => {
+      await seedMoves(t.db, [{ uid: 'u1', id: 'far', type: 'Moving up %', percent: 3, createdAt: before }]);
+      await storeLatest(rise);
+      await storeSummary();
+      const { stats } = await evaluateLatestPrices(t.db);
+      expect({ fired: stats.fired, queries: stats.queries, read: stats.read }).toEqual({
+        fired: 0,
+        queries: 0,
+        read: 0,
+      });
     });
   });
 });

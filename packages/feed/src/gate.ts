@@ -238,7 +238,7 @@ export class Gate {
   summary(now: number): LevelSummary | undefined {
     if (!this.#ready) return undefined;
     this.#dirty = false;
-    return summarize(this.#index, now);
+    return summarize(this.#index, now, this.#moves);
   }
 
   /** A summary that could not be saved is taken again next time. */

@@ -2,9 +2,10 @@
  * Each pair's latest price, written for the scheduled evaluator and the staleness check: a pair
  * never stored is written at once, the others every `everyMs` when they moved (0: every window).
  * The scheduled check runs each minute, so a write a window would pay 900 writes a minute for 15.
+ * Each carries where the price stands for moves (latestMoves.ts), at no write of its own.
  */
 import type { CurrencyPair } from '@price-alerts/domain/common';
-import type { IntervalMessage } from '@price-alerts/domain/prices';
+import { latestMovesOf, type IntervalMessage } from '@price-alerts/domain/prices';
 import type { PriceDocument } from '@price-alerts/domain/store';
 import type { Logger } from './log.ts';
 
@@ -29,8 +30,16 @@ export class LatestPrices {
   windows(closed: readonly IntervalMessage[]): void {
     for (const m of closed) {
       const seen = this.#newest.get(m.pair);
-      if (!seen || seen.timestamp < m.lastAt)
-        this.#newest.set(m.pair, { pair: m.pair, ask: m.ask.last, bid: m.bid.last, timestamp: m.lastAt });
+      if (!seen || seen.timestamp < m.lastAt) {
+        const moves = latestMovesOf(m);
+        this.#newest.set(m.pair, {
+          pair: m.pair,
+          ask: m.ask.last,
+          bid: m.bid.last,
+          timestamp: m.lastAt,
+          ...(moves ? { moves } : {}),
+        });
+      }
     }
     this.#store(this.everyMs <= 0 ? undefined : (p) => !this.#written.has(p));
   }

@@ -13,3 +13,4 @@ export * from './alertChanges.ts';
 export * from './alertDisplay.ts';
 export * from './moveRules.ts';
 export * from './moveIndex.ts';
+export * from './moveSummary.ts';

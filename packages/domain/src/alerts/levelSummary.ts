@@ -8,6 +8,8 @@ import { ALERT_TYPES, CURRENCY_PAIRS, PRICE_SIDES, pairToSymbol, type CurrencyPa
 import { triggerRange } from './crossing.ts';
 import type { Judge, JudgeKind } from '../prices/intervals.ts';
 import type { LevelIndex, SidePathMap } from './levelIndex.ts';
+import type { MoveIndex } from './moveIndex.ts';
+import { moveBoundsSchema, summarizeMoves } from './moveSummary.ts';
 import { z } from '../common/zod.ts';
 
 /**
@@ -44,10 +46,12 @@ export const levelSummarySchema = z.object({
       mid: z.optional(sideBoundsSchema),
     }),
   ),
+  /** The move alerts' bounds (moveSummary.ts); absent from services older than move alerts. */
+  moves: z.optional(moveBoundsSchema),
 });
 export type LevelSummary = z.infer<typeof levelSummarySchema>;
 
-export function summarize(index: LevelIndex, asOf: number): LevelSummary {
+export function summarize(index: LevelIndex, asOf: number, moveIndex?: MoveIndex): LevelSummary {
   const pairs: LevelSummary['pairs'] = {};
   for (const pair of CURRENCY_PAIRS) {
     for (const side of PRICE_SIDES) {
@@ -55,8 +59,14 @@ export function summarize(index: LevelIndex, asOf: number): LevelSummary {
       if (bounds) pairs[pairToSymbol(pair)] = { ...pairs[pairToSymbol(pair)], [side]: bounds };
     }
   }
-  const armAt = index.nextArmAt();
-  return { asOf, ...(armAt !== undefined ? { armAt } : {}), pairs };
+  const ends = [index.nextArmAt(), moveIndex?.nextArmAt()].filter((x) => x !== undefined);
+  const moves = moveIndex ? summarizeMoves(moveIndex) : {};
+  return {
+    asOf,
+    ...(ends.length ? { armAt: Math.min(...ends) } : {}),
+    pairs,
+    ...(Object.keys(moves).length ? { moves } : {}),
+  };
 }
 
 /** The reads a pair's move needs by the summary, or undefined when none can find an alert. */

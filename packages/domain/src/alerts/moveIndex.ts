@@ -116,6 +116,40 @@ export class MoveIndex {
     return out;
   }
 
+  /**
+   * The scheduled check's bounds for a pair and side, per read: the lowest threshold an armed (or
+   * cooling) alert fires at, and the highest level a disarmed one re-arms at. Undefined when none.
+   */
+  bounds(pair: CurrencyPair, side: PriceSide): Partial<Record<MoveRead, { min?: number; rearm?: number }>> | undefined {
+    const out: Partial<Record<MoveRead, { min?: number; rearm?: number }>> = {};
+    const prefix = `${pair}|${side}|`;
+    const put = (
+      read: MoveRead,
+      key: 'min' | 'rearm',
+      x: number | undefined,
+      better: (a: number, b: number) => number,
+    ) => {
+      if (x === undefined) return;
+      const entry = (out[read] ??= {});
+      entry[key] = entry[key] === undefined ? x : better(entry[key], x);
+    };
+    for (const [name, levels] of this.#armed)
+      if (name.startsWith(prefix)) put(name.slice(prefix.length) as MoveRead, 'min', levels.min(), Math.min);
+    for (const [name, levels] of this.#rearm)
+      if (name.startsWith(prefix)) put(name.slice(prefix.length) as MoveRead, 'rearm', levels.max(), Math.max);
+    for (const a of this.#waiting.values())
+      if (a.pair === pair && a.side === side) put(a.read, 'min', a.threshold, Math.min);
+    return Object.keys(out).length ? out : undefined;
+  }
+
+  /** The earliest cooldown end among the waiting move alerts. */
+  nextArmAt(): number | undefined {
+    let next: number | undefined;
+    for (const a of this.#waiting.values())
+      if (a.armAt !== undefined && (next === undefined || a.armAt < next)) next = a.armAt;
+    return next;
+  }
+
   /** Whether a window's moves so far reach an armed threshold: worth cutting the window early. */
   reachesArmed(pair: CurrencyPair, moves: Partial<Record<PriceSide, SideMoves>>): boolean {
     return this.#carried(pair, moves).some(({ stats, read, armed }) => {

@@ -10,3 +10,4 @@ export * from './pairDayWire.ts';
 export * from './intervals.ts';
 export * from './moves.ts';
 export * from './rollingExtremes.ts';
+export * from './latestMoves.ts';

@@ -12,6 +12,7 @@ import {
   MOVE_DIRECTIONS,
   MOVE_LOOKBACK_MINUTES,
   MOVE_READS,
+  MOVE_REFERENCES,
   NOTE_MAX_LENGTH,
   PRICE_SIDES,
   type MoveAlertType,
@@ -254,6 +255,25 @@ export const pushTokenSchema = z.object({
 });
 export type PushToken = z.infer<typeof pushTokenSchema>;
 
-/** prices/{symbol}: the latest price per pair, written by the ingest service. */
-export const priceDocumentSchema = z.extend(livePriceSchema, { pair: currencyPairSchema });
+/** Where a side's latest price stands for moves: each lookback's low and high and when they were seen, and the day's open. */
+const latestMovesSchema = z.partialRecord(
+  z.enum(MOVE_REFERENCES),
+  z.object({ low: z.number(), lowAt: z.number(), high: z.number(), highAt: z.number() }),
+);
+
+/**
+ * prices/{symbol}: the latest price per pair, written by the ingest service, with where it stands
+ * for moves (absent from services older than move alerts), so the scheduled check can judge a move
+ * alert a lost message missed while its move is still there.
+ */
+export const priceDocumentSchema = z.extend(livePriceSchema, {
+  pair: currencyPairSchema,
+  moves: z.optional(
+    z.object({
+      ask: z.optional(latestMovesSchema),
+      bid: z.optional(latestMovesSchema),
+      mid: z.optional(latestMovesSchema),
+    }),
+  ),
+});
 export type PriceDocument = z.infer<typeof priceDocumentSchema>;
