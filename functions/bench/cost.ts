@@ -5,7 +5,16 @@
 // the gated design (docs/cost.md). The stretch is quiet minutes, then a minute with a 0.6% jump on
 // every pair. Monthly dollars from the list prices in docs/cost.md.
 // Run: npm run bench:cost [-- --minutes 3] [--sizes 0,500,50000] [--today-up-to 500]
-import { ALERT_TYPES, CURRENCY_PAIRS, PRICE_SIDES, type CurrencyPair } from '@price-alerts/domain/common';
+import {
+  ALERT_TYPES,
+  CURRENCY_PAIRS,
+  MOVE_ALERT_TYPES,
+  MOVE_DIRECTIONS,
+  MOVE_LOOKBACK_MINUTES,
+  PRICE_SIDES,
+  type CurrencyPair,
+} from '@price-alerts/domain/common';
+import { moveReadOf } from '@price-alerts/domain/store';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { Timestamp, getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { parseArgs } from 'node:util';
@@ -29,7 +38,17 @@ const BASE = (pair: CurrencyPair) => 1 + CURRENCY_PAIRS.indexOf(pair);
 const PRICE = { read: 0.06 / 1e5, write: 0.18 / 1e5, delete: 0.02 / 1e5, invocation: 0.4 / 1e6, message: 40 / 2 ** 40 };
 const MINUTES_A_MONTH = 30 * 24 * 60;
 
-/** Alerts 0.3% to 5% from the price, every type and side, one in five every time. */
+/** A move alert's fields: up, down or on the day by turns, every lookback. */
+function moveCondition(i: number, percent: number): Record<string, unknown> {
+  const kind = MOVE_ALERT_TYPES[Math.floor(i / 5) % 3] ?? 'Moving up %';
+  const fields =
+    kind === 'Change on the day'
+      ? { alertType: kind, movePercent: percent, direction: MOVE_DIRECTIONS[i % 2] ?? 'up' }
+      : { alertType: kind, movePercent: percent, lookbackMinutes: MOVE_LOOKBACK_MINUTES[Math.floor(i / 15) % 4] ?? 15 };
+  return { ...fields, moveRead: moveReadOf(fields) };
+}
+
+/** Alerts 0.3% to 5% from the price (moves of 0.3% to 5%), every type and side, one in five every time. */
 async function seed(db: Firestore, count: number): Promise<number[]> {
   const writer = db.bulkWriter();
   let state = 7;
@@ -46,8 +65,10 @@ async function seed(db: Firestore, count: number): Promise<number[]> {
     void writer.set(db.doc(`users/u${i % 10_000}/alerts/a${i}`), {
       userId: `u${i % 10_000}`,
       currencyPair: pair,
-      alertType: type,
-      triggerPrice: BASE(pair) * (1 + (up ? away : -away)),
+      // One in five is a move alert of the same distance, in per cent, every kind and lookback.
+      ...(i % 5 === 2
+        ? moveCondition(i, away * 100)
+        : { alertType: type, triggerPrice: BASE(pair) * (1 + (up ? away : -away)) }),
       priceSide: PRICE_SIDES[i % 3],
       armed: true,
       status: 'active',

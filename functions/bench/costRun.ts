@@ -4,7 +4,7 @@
  * the latest-price and summary writes, all counted by the billing meter.
  */
 import { CURRENCY_PAIRS, PRICE_SIDES, pairToSymbol, type CurrencyPair } from '@price-alerts/domain/common';
-import { type IntervalMessage } from '@price-alerts/domain/prices';
+import { MoveTracker, WindowMoves, latestMovesOf, type IntervalMessage } from '@price-alerts/domain/prices';
 import type { Firestore } from 'firebase-admin/firestore';
 import { Gate } from '../../packages/feed/src/gate';
 import { watchActiveAlerts } from '../../packages/feed/src/alertWatch';
@@ -37,13 +37,16 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function writePrices(db: Firestore, windows: readonly IntervalMessage[]): Promise<void> {
   if (windows.length === 0) return;
   const batch = db.batch();
-  for (const m of windows)
+  for (const m of windows) {
+    const moves = latestMovesOf(m);
     batch.set(db.doc(`prices/${pairToSymbol(m.pair)}`), {
       pair: m.pair,
       ask: m.ask.last,
       bid: m.bid.last,
       timestamp: m.lastAt,
+      ...(moves ? { moves } : {}),
     });
+  }
   await batch.commit();
 }
 
@@ -129,7 +132,10 @@ export async function runDesign(
   return { minutes, startReads };
 }
 
-/** A stretch of 1 s windows per pair: a quiet random walk, then at `jumpAt` a move of `jumpPercent`. */
+/**
+ * A stretch of 1 s windows per pair: a quiet random walk, then at `jumpAt` a move of `jumpPercent`.
+ * Each window carries its moves, as the ingest service's aggregator folds its two ticks.
+ */
 export function makeStretch(
   minutes: number,
   start: number,
@@ -139,6 +145,14 @@ export function makeStretch(
   let seed = 42;
   const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
   const last = new Map<CurrencyPair, number>(CURRENCY_PAIRS.map((p) => [p, base(p)]));
+  const trackers = new Map<CurrencyPair, MoveTracker>();
+  const fold = (pair: CurrencyPair, ticks: [number, number][]) => {
+    const tracker = trackers.get(pair) ?? new MoveTracker(pair);
+    trackers.set(pair, tracker);
+    const moves = new WindowMoves();
+    for (const [at, price] of ticks) moves.add(tracker.fold(at, { ask: price, bid: price, mid: price }));
+    return moves.take();
+  };
   const stretch: Stretch = [];
   for (let m = 0; m < minutes; m++) {
     const minute: IntervalMessage[][] = [];
@@ -168,6 +182,10 @@ export function makeStretch(
             previousMid: before,
             previousAt: at - 100,
             source: 'bench',
+            moves: fold(pair, [
+              [at + 100, before],
+              [at + 900, to],
+            ]),
           } as IntervalMessage;
         }),
       );
