@@ -4,9 +4,10 @@
  * exactly what the range evaluator fires and differs only in what it reads.
  */
 import { PRICE_SIDES } from '@price-alerts/domain/common';
-import { evaluate, judged, rearmDecision } from '@price-alerts/domain/alerts';
+import { evaluate, evaluateMove, judged, judgedMove, moveActsOn, rearmDecision } from '@price-alerts/domain/alerts';
 import { type IntervalMessage } from '@price-alerts/domain/prices';
-import { alertDocumentSchema } from '@price-alerts/domain/store';
+import { alertDocumentSchema, moveAlertDocumentSchema } from '@price-alerts/domain/store';
+import { fireMoves, rearmMoves } from '../src/evaluation/fireMoves';
 import type { Firestore } from 'firebase-admin/firestore';
 import { armAlertsDue, emptyStats, addStats, type EvaluationStats } from '../src/evaluation/evaluator';
 import { fireAlerts } from '../src/evaluation/fire';
@@ -36,6 +37,10 @@ export async function naiveEvaluateIntervals(
         const parsed = alertDocumentSchema.safeParse(d.data());
         return parsed.success ? [{ ...parsed.data, path: d.ref.path }] : [];
       });
+      const moveAlerts = snapshot.docs.flatMap((d) => {
+        const parsed = moveAlertDocumentSchema.safeParse(d.data());
+        return parsed.success ? [{ ...parsed.data, path: d.ref.path }] : [];
+      });
       for (const side of PRICE_SIDES) {
         const path = paths[side];
         if (!path) continue;
@@ -52,6 +57,31 @@ export async function naiveEvaluateIntervals(
         const counts = await fireAlerts(db, firing, path, Date.now, side);
         stats.fired += counts.fired;
         stats.failed += counts.failed;
+        // Move alerts on the window's moves, judged in memory the same way, re-armed first.
+        const sideMoves = m.moves?.[side];
+        if (!sideMoves) continue;
+        const moving = moveAlerts.filter((a) => (a.priceSide ?? 'ask') === side);
+        const rearmMoving = moving.filter((a) => a.armed === false && a.armAt === undefined && moveActsOn(a, m.moves));
+        const moveRearmed = rearmMoving.length
+          ? await rearmMoves(
+              db,
+              rearmMoving.map((a) => a.path),
+              side,
+              sideMoves,
+              m.lastAt,
+            )
+          : 0;
+        stats.rearmed += moveRearmed;
+        const firingMoves = moving
+          .filter(
+            (a) =>
+              (a.armed !== false && evaluateMove(judgedMove(a), sideMoves)) ||
+              rearmMoving.some((r) => r.path === a.path),
+          )
+          .map((a) => a.path);
+        const moveCounts = await fireMoves(db, firingMoves, side, sideMoves);
+        stats.fired += moveCounts.fired;
+        stats.failed += moveCounts.failed;
       }
     }),
   );

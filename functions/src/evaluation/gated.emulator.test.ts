@@ -1,14 +1,14 @@
 // Property: the gated evaluator (the ingest service's gate naming the reads, the evaluator making
 // only those) fires exactly what the naive one (every active alert of the pair read on every
 // window) fires, with the same prices and times, and sends nothing twice. Random populations of
-// every type, side and repeat mode; alerts created, edited, paused and resumed in the middle of
+// every type (level and move), side and repeat mode; alerts created, edited, paused and resumed in the middle of
 // windows; the gate hearing of each change (the users' and the evaluator's) only after the window
 // it happened in was judged, or later; the listener failing and coming back; messages redelivered. A user changes an alert only once the
 // gate has heard of its last change: the listener's delay is well under a second, a person's next
 // tap is not (docs/evaluation.md says what an alert changed twice within that delay may miss).
-import { ALERT_TYPES, PRICE_SIDES } from '@price-alerts/domain/common';
-import { type IntervalMessage } from '@price-alerts/domain/prices';
-import { alertDocumentSchema } from '@price-alerts/domain/store';
+import { ALERT_TYPES, MOVE_ALERT_TYPES, PRICE_SIDES } from '@price-alerts/domain/common';
+import { MoveTracker, WindowMoves, type IntervalMessage } from '@price-alerts/domain/prices';
+import { anyAlertDocumentSchema, moveReadOf } from '@price-alerts/domain/store';
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Gate, type AlertChange } from '../../../packages/feed/src/gate';
@@ -34,20 +34,32 @@ function random(seed: number): () => number {
 
 type Write = { id: string; data: Record<string, unknown>; merge: boolean };
 
-/** The alert changes a user makes (create, edit, pause, resume), as the rules let them. */
-function userChange(rand: () => number, id: string, exists: boolean, at: number): Write {
+/** A move alert's own fields: a threshold of 0.05% to 0.6%, every kind, lookbacks of 5 and 15 minutes. */
+function moveFields(rand: () => number): Record<string, unknown> {
+  const alertType = MOVE_ALERT_TYPES[Math.floor(rand() * 3)] ?? 'Moving up %';
+  const movePercent = Number((0.05 + rand() * 0.55).toFixed(2));
+  const fields =
+    alertType === 'Change on the day'
+      ? { alertType, movePercent, direction: rand() < 0.5 ? ('up' as const) : ('down' as const) }
+      : { alertType, movePercent, lookbackMinutes: rand() < 0.5 ? 5 : 15 };
+  return { ...fields, moveRead: moveReadOf(fields) };
+}
+
+/** The alert changes a user makes (create, edit, pause, resume), as the rules let them; one in three a move alert. */
+function userChange(rand: () => number, id: string, exists: boolean, at: number, moves: Set<string>): Write {
   const level = Number((1.095 + rand() * 0.01).toFixed(4));
   const when = Timestamp.fromMillis(at);
   if (!exists) {
     const every = rand() < 0.4;
+    const move = rand() < 0.35;
+    if (move) moves.add(id);
     return {
       id,
       merge: false,
       data: {
         userId: 'u',
         currencyPair: 'EUR/USD',
-        alertType: ALERT_TYPES[Math.floor(rand() * 3)],
-        triggerPrice: level,
+        ...(move ? moveFields(rand) : { alertType: ALERT_TYPES[Math.floor(rand() * 3)], triggerPrice: level }),
         priceSide: PRICE_SIDES[Math.floor(rand() * 3)],
         armed: true,
         status: 'active',
@@ -58,8 +70,14 @@ function userChange(rand: () => number, id: string, exists: boolean, at: number)
     };
   }
   const roll = rand();
-  const cleared = { rearmBelow: FieldValue.delete(), rearmAbove: FieldValue.delete(), armAt: FieldValue.delete() };
-  if (roll < 0.5) return { id, merge: true, data: { triggerPrice: level, armed: true, updatedAt: when, ...cleared } };
+  const cleared = {
+    rearmBelow: FieldValue.delete(),
+    rearmAbove: FieldValue.delete(),
+    rearmMoveAt: FieldValue.delete(),
+    armAt: FieldValue.delete(),
+  };
+  const edit = moves.has(id) ? { movePercent: Number((0.05 + rand() * 0.55).toFixed(2)) } : { triggerPrice: level };
+  if (roll < 0.5) return { id, merge: true, data: { ...edit, armed: true, updatedAt: when, ...cleared } };
   return { id, merge: true, data: { status: roll < 0.75 ? 'paused' : 'active', updatedAt: when } };
 }
 
@@ -73,7 +91,7 @@ async function apply(db: Firestore, w: Write): Promise<void> {
 
 async function changeOf(db: Firestore, id: string): Promise<AlertChange> {
   const snap = await db.doc(`users/u/alerts/${id}`).get();
-  const parsed = alertDocumentSchema.safeParse(snap.data());
+  const parsed = anyAlertDocumentSchema.safeParse(snap.data());
   return { path: snap.ref.path, doc: parsed.success ? parsed.data : undefined };
 }
 
@@ -112,6 +130,20 @@ async function run(seed: number, maxLag: number) {
   const gate = new Gate(60 * 60_000, 3 * STEP_MS);
   gate.apply([], 'first');
   const ids: string[] = [];
+  const moveIds = new Set<string>();
+  // Every window's moves, folded from its four prices in time order as the ingest service does.
+  const tracker = new MoveTracker('EUR/USD');
+  const withMoves = (m: IntervalMessage): IntervalMessage => {
+    const moves = new WindowMoves();
+    const points = [
+      [m.firstAt, m.ask.first],
+      [m.ask.lowAt, m.ask.low],
+      [m.ask.highAt, m.ask.high],
+      [m.lastAt, m.ask.last],
+    ].sort((a, b) => (a[0] ?? 0) - (b[0] ?? 0));
+    for (const [at = 0, price = 1] of points) moves.add(tracker.fold(at, { ask: price, bid: price, mid: price }));
+    return { ...m, moves: moves.take() };
+  };
   /** What the gate last heard of each alert, and the changes on their way to it (window index due). */
   const heard = new Map<string, string>();
   const lagging = new Map<string, number>();
@@ -150,14 +182,14 @@ async function run(seed: number, maxLag: number) {
       const exists = settled.length > 0 && rand() < 0.5;
       const id = exists ? (settled[Math.floor(rand() * settled.length)] as string) : `a${ids.length}`;
       if (!exists) ids.push(id);
-      const w = userChange(rand, id, exists, start + 200 + Math.floor(rand() * 600));
+      const w = userChange(rand, id, exists, start + 200 + Math.floor(rand() * 600), moveIds);
       await Promise.all([apply(naive.db, w), apply(gated.db, w)]);
     }
     const before = price;
     const to = Math.min(1.108, Math.max(1.092, price + (rand() - 0.5) * 0.008));
     const [low, high] = [Math.min(before, to) - rand() * 0.001, Math.max(before, to) + rand() * 0.001];
     price = to;
-    const m = interval(start, { first: before, low, high, last: to }, before);
+    const m = withMoves(interval(start, { first: before, low, high, last: to }, before));
     naiveWindows.push(m);
     // The naive evaluator judges every window; the gated one what the gate publishes, then what
     // the late listener deliveries publish again.
@@ -180,15 +212,17 @@ async function run(seed: number, maxLag: number) {
   for (let round = 0; round < 10; round++) await listen(Number.POSITIVE_INFINITY, () => 0);
   expect(lagging.size).toBe(0);
   const [naiveOutcome, gatedOutcome] = await Promise.all([outcomeOf(naive.db), outcomeOf(gated.db)]);
-  return { naiveOutcome, gatedOutcome, held: gate.counts.held };
+  const movesFired = [...moveIds].filter((id) => (naiveOutcome[id]?.deliveries ?? 0) > 0).length;
+  return { naiveOutcome, gatedOutcome, held: gate.counts.held, movesFired };
 }
 
 describe('property: gated against naive', () => {
   it.each([1, 2, 3, 4])('seed %i, listener faster than a window: the same firings, prices and times', async (seed) => {
-    const { naiveOutcome, gatedOutcome } = await run(seed, 0);
+    const { naiveOutcome, gatedOutcome, movesFired } = await run(seed, 0);
     expect(gatedOutcome).toEqual(naiveOutcome);
     const fired = Object.values(naiveOutcome).filter((o) => o.deliveries > 0).length;
     expect(fired, 'a run in which nothing fires proves nothing').toBeGreaterThan(3);
+    expect(movesFired, 'nor one in which no move alert fires, about moves').toBeGreaterThan(0);
     for (const o of Object.values(gatedOutcome))
       expect(o.deliveries).toBe(o.fireCount ?? (o.status === 'triggered' ? 1 : 0));
   });
