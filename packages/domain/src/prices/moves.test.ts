@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CurrencyPair, MoveReference, PriceSide } from '../common/constants.ts';
-import { MoveTracker, TradingClock, WindowMoves, movePercent, reachesMove, type TickMoves } from './moves.ts';
+import { MoveTracker, WindowMoves, movePercent, reachesMove, type TickMoves } from './moves.ts';
 
 const utc = (iso: string) => Date.parse(`${iso}Z`);
 const prices = (ask: number, bid = ask, mid = (ask + bid) / 2): Record<PriceSide, number> => ({ ask, bid, mid });
@@ -133,47 +133,6 @@ describe('a tick’s moves against each lookback', () => {
     tracker.fold(utc('2026-01-14T12:00:00'), prices(100));
     const late = tracker.fold(utc('2026-01-14T11:59:00'), prices(103)).ask;
     expect(late['5'].up).toMatchObject({ at: utc('2026-01-14T12:00:00'), from: 100 });
-  });
-});
-
-describe('a lookback across the weekend counts trading time', () => {
-  // Friday 17:00 New York is 21:00 UTC in summer; the Sunday open likewise.
-  const friday = '2026-07-17T20:55:00';
-  const sundayOpen = '2026-07-19T21:00:05';
-
-  it('measures the first price after the open from the last ones before the close', () => {
-    const m = lastMoves('EUR/USD', [
-      [friday, 1.08],
-      [sundayOpen, 1.1],
-    ]);
-    expect(up(m, '15')).toBe(1.8519);
-    expect(m['15'].up.fromAt).toBe(utc(friday));
-  });
-
-  it('leaves out of a 15-minute lookback what came 15 trading minutes before, weekend aside', () => {
-    const m = lastMoves('EUR/USD', [
-      ['2026-07-17T20:40:00', 1.0], // 20 trading minutes before the open's tick at 21:00
-      [friday, 1.08],
-      ['2026-07-19T21:00:00', 1.1],
-    ]);
-    expect(m['15'].up.from).toBe(1.08);
-    expect(m['60'].up.from).toBe(1.0);
-  });
-
-  it('runs with the wall clock for crypto, which never shuts', () => {
-    const m = lastMoves('BTC/USD', [
-      ['2026-07-17T20:55:00', 100],
-      ['2026-07-19T21:00:05', 110],
-    ]);
-    expect(up(m, '1440')).toBe(0);
-  });
-
-  it('stands still only between a close and the open after it', () => {
-    const clock = new TradingClock('EUR/USD');
-    expect(clock.at(utc('2026-07-17T20:59:00'))).toBe(utc('2026-07-17T20:59:00'));
-    // Shut from Friday 21:00 to Sunday 21:00 UTC: 48 hours left out.
-    expect(clock.at(utc('2026-07-19T21:01:00'))).toBe(utc('2026-07-17T21:01:00'));
-    expect(clock.at(utc('2026-07-20T09:00:00'))).toBe(utc('2026-07-18T09:00:00'));
   });
 });
 

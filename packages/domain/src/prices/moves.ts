@@ -23,7 +23,7 @@ import {
   type MoveLookback,
   type PriceSide,
 } from '../common/constants.ts';
-import { hasMarketHours, previousClose, previousOpen } from './marketHours.ts';
+import { hasMarketHours, isMarketOpen, previousClose, previousOpen } from './marketHours.ts';
 import { tradingDayStart } from './pairDay.ts';
 import { RollingExtremes } from './rollingExtremes.ts';
 
@@ -60,12 +60,16 @@ export type TickMoves = Record<MoveReference, TickMove>;
 
 /**
  * A pair's clock with its weekends taken out: trading time runs with the wall clock while the
- * market is open and stands still while it is shut, so a lookback spans trading minutes.
+ * market is open and stands still while it is shut, so a lookback spans trading minutes. A tick
+ * seen while the market is shut (a quote before the open, a stray one at the weekend) counts as
+ * seen at the close, so it neither moves the clock nor hides the weekend from the next open.
  */
 export class TradingClock {
   readonly #pair: CurrencyPair;
   #shutMs = 0;
+  /** The wall time the last tick counted as (its close when it came while the market was shut). */
   #lastAt: number | undefined;
+  #lastShut = false;
 
   constructor(pair: CurrencyPair) {
     this.#pair = pair;
@@ -73,16 +77,20 @@ export class TradingClock {
 
   /** Trading time of a tick at `at` (not earlier than the last one asked about). */
   at(at: number): number {
-    // The market is shut for two days at a time: a shorter gap between two ticks holds no open.
-    if (this.#lastAt !== undefined && at - this.#lastAt > MINUTE_MS && hasMarketHours(this.#pair)) {
+    if (!hasMarketHours(this.#pair)) return at;
+    const shut = !isMarketOpen(this.#pair, at);
+    const counted = shut ? (previousClose(this.#pair, at) ?? at) : at;
+    // The market is shut for two days at a time: after an open tick, a shorter gap holds no open.
+    if (this.#lastAt !== undefined && !shut && (this.#lastShut || at - this.#lastAt > MINUTE_MS)) {
       const open = previousOpen(this.#pair, at);
       if (open !== undefined && this.#lastAt < open) {
         const close = previousClose(this.#pair, open) ?? open;
         this.#shutMs += open - Math.max(close, this.#lastAt);
       }
     }
-    this.#lastAt = at;
-    return at - this.#shutMs;
+    this.#lastAt = counted;
+    this.#lastShut = shut;
+    return counted - this.#shutMs;
   }
 }
 
