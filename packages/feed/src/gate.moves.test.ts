@@ -118,4 +118,19 @@ describe('the gate for move alerts', () => {
     expect(gate.select(rise())).toEqual([]);
     expect(gate.alerts).toBe(0);
   });
+
+  it('leaves the levels’ hold alone when a move alert is armed: it adds no level', () => {
+    const levels = [change('l1', { ...level, triggerPrice: 1.09 }), change('l2', { ...level, triggerPrice: 1.09 })];
+    const gate = readyGate(...levels, change('m', move({ movePercent: 5 })));
+    const [, , third, fourth] = windows([
+      [0, 1.08],
+      [1, 1.085],
+      [2, 1.091],
+      [3, 1.0905],
+    ]);
+    expect(gate.select([third as IntervalMessage]).map((m) => m.judge)).toEqual([{ ask: ['Price rising above'] }]);
+    gate.apply([change('m', move({ movePercent: 4, updatedAt: new Date(T + 2_600) }))], 'update');
+    // Still beyond 1.09 and no further than the hold covers: the two alerts are being fired already.
+    expect(gate.select([fourth as IntervalMessage])).toEqual([]);
+  });
 });

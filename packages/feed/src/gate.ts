@@ -177,7 +177,6 @@ export class Gate {
           const alert = indexedMove(doc);
           if (!alert) continue;
           moves.set(path, alert);
-          if (alert.armed) this.#armed(doc);
           if (this.#previousMoves && !same(this.#previousMoves.get(path), alert)) late.push(doc);
           continue;
         }
@@ -197,10 +196,11 @@ export class Gate {
     } else {
       for (const { path, doc } of changes) {
         const alert = doc && (isMoveAlertDocument(doc) ? indexedMove(doc) : indexedAlert(doc));
-        // A document may change kind only by being deleted and created again: clear it from both.
+        // An edit may turn a level into a move or back: the other index forgets it.
         this.#index.set(path, doc && !isMoveAlertDocument(doc) ? indexedAlert(doc) : undefined);
         this.#moves.set(path, doc && isMoveAlertDocument(doc) ? indexedMove(doc) : undefined);
-        if (alert?.armed && doc) this.#armed(doc);
+        // A move alert adds no level: the levels' hold (inFlight.ts) stands whatever it does.
+        if (alert?.armed && doc && !isMoveAlertDocument(doc)) this.#armed(doc);
         if (this.#ready && doc && alert) late.push(doc);
       }
       if (changes.length) this.#dirty = true;
