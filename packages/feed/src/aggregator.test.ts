@@ -131,6 +131,10 @@ describe('Aggregator', () => {
     const [closed] = agg.flush(3_000);
     expect(closed).toMatchObject({ ticks: 2, ask: { first: 1.1, high: 1.3, highAt: 2_100, last: 1.1 } });
     expect(intervalMessageSchema.safeParse(closed).success).toBe(true);
+    // Its move counts toward the largest too, never as the last.
+    const up = closed?.moves?.ask?.['5']?.up;
+    expect(up?.best.price).toBe(1.3);
+    expect(up?.last.price).toBe(1.1);
   });
 
   it('cuts a window at its last tick, and the rest of the grid window is a window of its own', () => {

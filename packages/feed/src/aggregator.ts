@@ -101,7 +101,7 @@ export class Aggregator {
     const current = this.#open.get(tick.pair);
     const closedEnd = this.#closedEnd.get(tick.pair);
     if (current && tick.timestamp < current.start) {
-      current.moves.add(moves);
+      current.moves.add(moves, true);
       return this.#foldLate(current, tick);
     }
     if (!current && closedEnd !== undefined && tick.timestamp < closedEnd) {

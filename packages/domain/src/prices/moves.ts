@@ -188,7 +188,12 @@ export type SideMoves = Partial<Record<MoveReference, ReferenceMoves>>;
 export class WindowMoves {
   #sides: Partial<Record<PriceSide, SideMoves>> = {};
 
-  add(moves: Record<PriceSide, TickMoves>): void {
+  /**
+   * Folds one tick's moves. A late tick (`late`: it belongs to a window already closed) counts
+   * toward the largest and smallest move, as it does toward the window's low and high, but is
+   * never its last: the aggregator never takes a late price for a window's last one.
+   */
+  add(moves: Record<PriceSide, TickMoves>, late = false): void {
     for (const [side, refs] of Object.entries(moves) as [PriceSide, TickMoves][]) {
       const kept = (this.#sides[side] ??= {});
       for (const ref of MOVE_REFERENCES) {
@@ -201,7 +206,7 @@ export class WindowMoves {
           };
           continue;
         }
-        for (const direction of MOVE_DIRECTIONS) foldStats(stats[direction], tick[direction], direction);
+        for (const direction of MOVE_DIRECTIONS) foldStats(stats[direction], tick[direction], direction, late);
       }
     }
   }
@@ -223,9 +228,9 @@ export class WindowMoves {
 }
 
 /** Ties keep the earlier point: a move alert fires on the first price that reaches its threshold. */
-function foldStats(stats: MoveStats, point: MovePoint, direction: MoveDirection): void {
+function foldStats(stats: MoveStats, point: MovePoint, direction: MoveDirection, late: boolean): void {
   const percent = movePercent(direction, point);
   if (percent > movePercent(direction, stats.best)) stats.best = point;
   if (percent < movePercent(direction, stats.least)) stats.least = point;
-  stats.last = point;
+  if (!late) stats.last = point;
 }
