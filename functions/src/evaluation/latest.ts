@@ -72,7 +72,9 @@ export async function evaluateLatestPrices(
         judgeBySummary(summary, price.pair, paths, price.timestamp),
         moves && judgeMovesBySummary(summary.moves, price.pair, moves),
       );
-    if (!summary || judge) work.push({ pair: price.pair, paths, judge, moves: judge || !summary ? moves : undefined });
+    // Without a summary every level read is made, but no move read: sixty a pair would be the
+    // bill of an ingest listener down for minutes, and the gate judges moves on the index it had.
+    if (!summary || judge) work.push({ pair: price.pair, paths, judge, moves: judge ? moves : undefined });
   }
   if (judged.size === 0) return { stats, prices };
   // Alerts whose cooldown ended by the newest price are armed first, so they are judged on it; with

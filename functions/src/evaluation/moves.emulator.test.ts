@@ -192,6 +192,14 @@ describe('move alerts fired by the interval evaluator', () => {
       expect(missed.get('triggeredPrice')).toBe(1.091);
     });
 
+    it('makes no move read without a summary (the ingest service’s listener away for minutes)', async () => {
+      await seedMoves(t.db, [{ uid: 'u1', id: 'waits', type: 'Moving up %', percent: 1, createdAt: before }]);
+      await storeLatest(rise);
+      await t.db.doc('evaluator/levels').delete();
+      await evaluateLatestPrices(t.db);
+      expect((await t.db.doc('users/u1/alerts/waits').get()).get('status')).toBe('active');
+    });
+
     it('reads nothing when the latest move reaches no threshold', async () => {
       await seedMoves(t.db, [{ uid: 'u1', id: 'far', type: 'Moving up %', percent: 3, createdAt: before }]);
       await storeLatest(rise);

@@ -106,10 +106,24 @@ describe('the gate for move alerts', () => {
     expect(gate.apply([change('m', move({ createdAt: new Date(T + 5000) }))], 'update')).toEqual([]);
   });
 
-  it('publishes every window with all its moves until the listener’s first snapshot', () => {
-    const [m] = new Gate().select(rise().slice(2));
+  it('publishes windows for levels only before the first snapshot, which catches move alerts up on them', () => {
+    const gate = new Gate();
+    const [m] = gate.select(rise().slice(2));
     expect(m?.judge).toBeUndefined();
-    expect(Object.keys(m?.moves ?? {}).sort()).toEqual(['ask', 'bid', 'mid']);
+    expect(m?.moves).toBeUndefined();
+    const again = gate.apply([change('m', move()), change('far', move({ movePercent: 3 }))], 'first');
+    expect(again.map((w) => [w.start, w.judge])).toEqual([[T + 2000, { ask: ['up:15'] }]]);
+  });
+
+  it('judges moves on the index it had while the listener is away', () => {
+    const gate = readyGate(change('m', move()));
+    gate.reset();
+    const [m] = gate.select(rise().slice(2));
+    expect(m?.judge).toBeUndefined();
+    expect(Object.keys(m?.moves ?? {})).toEqual(['ask']);
+    expect(Object.keys(m?.moves?.ask ?? {})).toEqual(['15']);
+    // Back, with the same alert: nothing to catch up.
+    expect(gate.apply([change('m', move())], 'first')).toEqual([]);
   });
 
   it('forgets a move alert that left the query', () => {

@@ -139,7 +139,13 @@ export class Gate {
       this.#keep(m);
       this.counts.windows += 1;
       if (!this.#ready) {
-        out.push(m);
+        // Every level read, as before the index; moves only for the reads the index the failed
+        // listener left names (none on a first start: the first snapshot catches move alerts up on
+        // the kept windows), not sixty move reads a pair a window.
+        const { moves: _all, ...levels } = m;
+        const moveJudge = this.#previousMoves?.judge(m.pair, m.moves ?? {}, m.lastAt);
+        const moves = moveJudge && movesForJudge(m.moves, moveJudge);
+        out.push(moves ? { ...levels, moves } : levels);
         continue;
       }
       const paths = pathsOf(m);
@@ -177,7 +183,8 @@ export class Gate {
           const alert = indexedMove(doc);
           if (!alert) continue;
           moves.set(path, alert);
-          if (this.#previousMoves && !same(this.#previousMoves.get(path), alert)) late.push(doc);
+          // With no index before it (a first start), no window was judged for moves: catch every one up.
+          if (!this.#previousMoves || !same(this.#previousMoves.get(path), alert)) late.push(doc);
           continue;
         }
         const alert = doc && indexedAlert(doc);
