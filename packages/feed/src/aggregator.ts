@@ -81,6 +81,14 @@ export class Aggregator {
     readonly source: string,
   ) {}
 
+  /** Starts a pair's moves from where its stored latest price stood, before its first tick (moves.ts `seed`). */
+  seedMoves(pair: CurrencyPair, stored: Parameters<MoveTracker['seed']>[0]): void {
+    if (this.#trackers.has(pair)) return;
+    const tracker = new MoveTracker(pair);
+    tracker.seed(stored);
+    this.#trackers.set(pair, tracker);
+  }
+
   windowStart(timestamp: number): number {
     return Math.floor(timestamp / this.windowMs) * this.windowMs;
   }

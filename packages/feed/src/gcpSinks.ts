@@ -76,6 +76,13 @@ export async function gcpSinks({
     async saveLevels(summary) {
       await db.collection('evaluator').doc('levels').set(levelSummarySchema.parse(summary));
     },
+    async loadLatest() {
+      const snapshot = await db.collection('prices').get();
+      return snapshot.docs.flatMap((d) => {
+        const parsed = priceDocumentSchema.safeParse(d.data());
+        return parsed.success ? [parsed.data] : [];
+      });
+    },
     async saveLatest(prices) {
       const batch = db.batch();
       for (const price of prices)

@@ -69,6 +69,8 @@ export interface AlertWatcher {
 export interface IngestSinks {
   publishIntervals(messages: IntervalMessage[]): Promise<void>;
   saveLatest(prices: PriceDocument[]): Promise<void>;
+  /** The latest prices as stored, read once at start to carry the moves' lookbacks over a restart. */
+  loadLatest?(): Promise<PriceDocument[]>;
   verifyToken(token: string, freshSince?: number): Promise<VerifiedToken>;
   /**
    * Listens to the active alerts; without it there is no level index, and every window is
@@ -149,11 +151,26 @@ export class IngestService {
 
   static async start(config: IngestConfig, sinks: IngestSinks, log: Logger): Promise<IngestService> {
     const service = new IngestService(config, sinks, log);
+    await service.#seedMoves();
     await new Promise<void>((resolve) => service.#server.listen(config.port, config.host, resolve));
     service.#watchAlerts();
     service.upstream.start();
     service.#scheduleWindow();
     return service;
+  }
+
+  /**
+   * Each pair's moves start from where its stored latest price stood: measured from themselves, the
+   * first prices after a restart would show no move and re-arm every fired every-time move alert.
+   * One read of the 15 prices a start; a failure is logged and the moves start afresh.
+   */
+  async #seedMoves(): Promise<void> {
+    try {
+      for (const price of (await this.#sinks.loadLatest?.()) ?? [])
+        if (price.moves) this.aggregator.seedMoves(price.pair, price.moves);
+    } catch (error) {
+      this.#log.warn('Could not read the latest prices; moves start from the first ticks', { error: String(error) });
+    }
   }
 
   /** 200 while subscribed upstream, 503 otherwise; a stale pair is reported but does not fail it. */

@@ -10,7 +10,8 @@
  *   close, and a weekend gap counts as a move at the open.
  * - The reference includes the price measured: a lookback's low is at most the price itself, so a
  *   rise is never negative; a day's change is against the day's first price on that side.
- * - After the ingest service starts, a lookback reaches back only to its first price, and the day's
+ * - After the ingest service restarts, a tracker starts from where the stored latest price stood
+ *   (`seed`); with nothing stored, a lookback reaches back only to its first price, and the day's
  *   open is the first price it saw in the day (as for the top pairs' change, pairDay.ts).
  */
 import {
@@ -53,6 +54,14 @@ export function movePercent(direction: MoveDirection, p: Pick<MovePoint, 'price'
  */
 export const MOVE_EPSILON = 1e-9;
 export const reachesMove = (percent: number, threshold: number): boolean => percent >= threshold - MOVE_EPSILON;
+
+/** Where a stored latest price stood for one reference (latestMoves.ts): the lookback's low and high, or the open. */
+export interface SeedPoint {
+  low: number;
+  lowAt: number;
+  high: number;
+  highAt: number;
+}
 
 /** The ticks' moves for one reference: 'up' against the low (or the open), 'down' against the high (or the open). */
 export type TickMove = Record<MoveDirection, MovePoint>;
@@ -119,13 +128,59 @@ export class MoveTracker {
     this.#queues = queues;
   }
 
-  /** The trading day's start, worked out once a day: days start 23 to 25 hours apart. */
+  /** The trading day's start, worked out once a day (the next starts 23 to 25 hours later). */
   #dayStart(at: number): number {
     if (at < this.#day.start || at >= this.#day.until) {
       const start = tradingDayStart(this.#pair, at);
-      this.#day = { start, until: start + 23 * 3_600_000 };
+      this.#day = { start, until: tradingDayStart(this.#pair, start + 25 * 3_600_000) };
     }
     return this.#day.start;
+  }
+
+  /**
+   * Starts a new tracker from where the latest stored price stood (latestMoves.ts) before the
+   * service restarted: each lookback's low and high and the day's open, so the first prices after
+   * a restart are measured as before it, not from themselves (which would re-arm every fired
+   * every-time move alert at once). What lay between those lows and highs is not known: a
+   * lookback's far end moves on to the prices seen since. Call it before the first tick.
+   */
+  seed(stored: Partial<Record<PriceSide, Partial<Record<MoveReference, SeedPoint>>>>): void {
+    if (this.#lastAt !== Number.NEGATIVE_INFINITY) return;
+    const points: { side: PriceSide; kind: 'low' | 'high' | 'open'; price: number; at: number }[] = [];
+    for (const side of ['ask', 'bid', 'mid'] as const) {
+      for (const [ref, p] of Object.entries(stored[side] ?? {}) as [MoveReference, SeedPoint][]) {
+        if (ref === 'day') points.push({ side, kind: 'open', price: p.low, at: p.lowAt });
+        else
+          points.push(
+            { side, kind: 'low', price: p.low, at: p.lowAt },
+            { side, kind: 'high', price: p.high, at: p.highAt },
+          );
+      }
+    }
+    for (const p of points.sort((a, b) => a.at - b.at)) {
+      const clock = this.#clock.at(p.at);
+      this.#lastAt = Math.max(this.#lastAt, p.at);
+      const s = this.#side(p.side, p.price, p.at);
+      if (p.kind === 'open')
+        Object.assign(s, { dayStart: tradingDayStart(this.#pair, p.at), open: p.price, openAt: p.at });
+      else (p.kind === 'low' ? s.lows : s.highs).push(clock, p.at, p.price);
+    }
+  }
+
+  /** The side's state, made on its first price (which opens the day, unless a seed said otherwise). */
+  #side(side: PriceSide, price: number, at: number): SideState {
+    let s = this.#sides.get(side);
+    if (!s) {
+      s = {
+        lows: new RollingExtremes('low', LONGEST_MS, this.#queues),
+        highs: new RollingExtremes('high', LONGEST_MS, this.#queues),
+        dayStart: this.#dayStart(at),
+        open: price,
+        openAt: at,
+      };
+      this.#sides.set(side, s);
+    }
+    return s;
   }
 
   /**
@@ -141,19 +196,8 @@ export class MoveTracker {
     const out = {} as Record<PriceSide, TickMoves>;
     for (const side of ['ask', 'bid', 'mid'] as const) {
       const price = prices[side];
-      let s = this.#sides.get(side);
-      if (!s) {
-        s = {
-          lows: new RollingExtremes('low', LONGEST_MS, this.#queues),
-          highs: new RollingExtremes('high', LONGEST_MS, this.#queues),
-          dayStart,
-          open: price,
-          openAt: seenAt,
-        };
-        this.#sides.set(side, s);
-      } else if (dayStart > s.dayStart) {
-        Object.assign(s, { dayStart, open: price, openAt: seenAt });
-      }
+      const s = this.#side(side, price, seenAt);
+      if (dayStart > s.dayStart) Object.assign(s, { dayStart, open: price, openAt: seenAt });
       s.lows.push(clock, seenAt, price);
       s.highs.push(clock, seenAt, price);
       const moves = {} as TickMoves;
