@@ -94,17 +94,6 @@ describe('MoveIndex.judge', () => {
     expect(i.size).toBe(0);
   });
 
-  it('says which references a pair’s windows must carry', () => {
-    const i = index(
-      indexed(),
-      indexed({ lookbackMinutes: 60, priceSide: 'mid' }),
-      indexed({ currencyPair: 'GBP/USD' }),
-    );
-    expect(i.references('EUR/USD')).toEqual({ ask: ['15'], mid: ['60'] });
-    i.set('a1', undefined);
-    expect(i.references('EUR/USD')).toEqual({ ask: ['15'] });
-  });
-
   it('cuts a window early only for an armed threshold', () => {
     expect(index(indexed()).reachesArmed('EUR/USD', { ask: rising(102) })).toBe(true);
     expect(index(indexed()).reachesArmed('EUR/USD', { ask: rising(101) })).toBe(false);

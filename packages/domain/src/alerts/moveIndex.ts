@@ -1,9 +1,9 @@
 /**
  * The move alerts' side of the ingest service's index (levelIndex.ts holds the levels): per pair,
  * side, reference and direction, the thresholds of the armed alerts and the re-arm levels of the
- * disarmed ones. It says which references a pair's windows must carry moves for (the tracker's
- * work and the message's size grow with those alone) and which move reads a window needs: a
- * window whose moves reach no threshold and re-arm nothing is not published for moves.
+ * disarmed ones. It says which move reads a window needs: a window whose moves reach no threshold
+ * and re-arm nothing is not published for moves, and one that is carries only the moves of the
+ * reads it names (windowMoves.ts).
  */
 import {
   MOVE_DIRECTIONS,
@@ -73,8 +73,6 @@ export class MoveIndex {
   readonly #armed = new Map<string, SortedLevels>();
   readonly #rearm = new Map<string, SortedLevels>();
   readonly #waiting = new Map<string, IndexedMove>();
-  /** How many alerts of each pair and side watch each reference. */
-  readonly #watching = new Map<string, number>();
 
   get size(): number {
     return this.#alerts.size;
@@ -94,26 +92,12 @@ export class MoveIndex {
 
   #apply(key: string, a: IndexedMove, sign: 1 | -1): void {
     const name = bucket(a.pair, a.side, a.read);
-    const watched = `${a.pair}|${a.side}|${a.reference}`;
-    const count = (this.#watching.get(watched) ?? 0) + sign;
-    if (count > 0) this.#watching.set(watched, count);
-    else this.#watching.delete(watched);
     if (a.armed) adjustLevels(this.#armed, name, a.threshold, sign);
     else adjustLevels(this.#rearm, name, a.rearmAt, sign);
     if (!a.armed && a.armAt !== undefined) {
       if (sign === 1) this.#waiting.set(key, a);
       else this.#waiting.delete(key);
     }
-  }
-
-  /** The references each side of the pair has alerts on: the moves its windows must carry. */
-  references(pair: CurrencyPair): Partial<Record<PriceSide, MoveReference[]>> {
-    const out: Partial<Record<PriceSide, MoveReference[]>> = {};
-    for (const key of this.#watching.keys()) {
-      const [p, side, reference] = key.split('|') as [string, PriceSide, MoveReference];
-      if (p === pair) (out[side] ??= []).push(reference);
-    }
-    return out;
   }
 
   /**
