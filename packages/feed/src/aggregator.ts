@@ -1,8 +1,8 @@
 import type { CurrencyPair } from '@price-alerts/domain/common';
 import type { IntervalMessage } from '@price-alerts/domain/prices';
 import type { FeedTick } from '@price-alerts/domain/prices';
-import { WindowMoves } from '@price-alerts/domain/prices';
-import { MoveTracker } from '@price-alerts/domain/prices';
+import { WindowMoves, type MoveTracker } from '@price-alerts/domain/prices';
+import { PairMoves } from './pairMoves.ts';
 import { clampMoves } from './windowMoves.ts';
 
 interface Side {
@@ -28,7 +28,8 @@ interface Open {
 }
 
 /** Mid is judged like ask and bid: its own first, low, high and last, from each tick's average. */
-const midOf = (tick: FeedTick): number => (tick.ask + tick.bid) / 2;
+// Halved first: the sum of two prices near the largest number would be Infinity.
+const midOf = (tick: FeedTick): number => tick.ask / 2 + tick.bid / 2;
 
 const side = (price: number, at: number): Side => ({
   first: price,
@@ -72,21 +73,22 @@ export class Aggregator {
   /** The late ticks holding each side's lowest and highest price that came while no window was open, per pair. */
   readonly #late = new Map<CurrencyPair, { extremes: FeedTick[]; ticks: number }>();
   /** Every tick's moves per pair (moves.ts), late ones included, as seen at the latest tick's time. */
-  readonly #trackers = new Map<CurrencyPair, MoveTracker>();
+  readonly moves: PairMoves;
   /** Moves of late ticks that came while no window was open: the next window takes them. */
   readonly #lateMoves = new Map<CurrencyPair, WindowMoves>();
 
+  /** `now`: the clock a tick's time is checked against before its moves are folded (pairMoves.ts). */
   constructor(
     readonly windowMs: number,
     readonly source: string,
-  ) {}
+    now: () => number = Date.now,
+  ) {
+    this.moves = new PairMoves(now);
+  }
 
-  /** Starts a pair's moves from where its stored latest price stood, before its first tick (moves.ts `seed`). */
+  /** Starts a pair's moves from where its stored latest price stood, before its first tick (pairMoves.ts). */
   seedMoves(pair: CurrencyPair, stored: Parameters<MoveTracker['seed']>[0]): void {
-    if (this.#trackers.has(pair)) return;
-    const tracker = new MoveTracker(pair);
-    tracker.seed(stored);
-    this.#trackers.set(pair, tracker);
+    this.moves.seed(pair, stored);
   }
 
   windowStart(timestamp: number): number {
@@ -101,15 +103,13 @@ export class Aggregator {
   add(tick: FeedTick & { pair: CurrencyPair }): void {
     // A time no clock shows would open a window no later tick could close.
     if (!Number.isFinite(tick.timestamp)) return;
-    let tracker = this.#trackers.get(tick.pair);
-    if (!tracker) this.#trackers.set(tick.pair, (tracker = new MoveTracker(tick.pair)));
-    const moves = tracker.fold(tick.timestamp, { ask: tick.ask, bid: tick.bid, mid: midOf(tick) });
+    const moves = this.moves.fold(tick.pair, tick.timestamp, { ask: tick.ask, bid: tick.bid, mid: midOf(tick) });
     const open = this.#open.get(tick.pair);
     if (open && tick.timestamp >= open.end) this.#ready.push(this.#close(tick.pair, open));
     const current = this.#open.get(tick.pair);
     const closedEnd = this.#closedEnd.get(tick.pair);
     if (current && tick.timestamp < current.start) {
-      current.moves.add(moves, true);
+      if (moves) current.moves.add(moves, true);
       return this.#foldLate(current, tick);
     }
     if (!current && closedEnd !== undefined && tick.timestamp < closedEnd) {
@@ -118,7 +118,8 @@ export class Aggregator {
       // window that may never come.
       if (closedEnd % this.windowMs !== 0 && tick.timestamp >= this.windowStart(closedEnd - 1)) {
         this.#openWindow({ ...tick, timestamp: closedEnd }, closedEnd);
-        return this.#open.get(tick.pair)?.moves.add(moves);
+        if (moves) this.#open.get(tick.pair)?.moves.add(moves);
+        return;
       }
       // Late for a window already handed out, and no window open: it waits for the next window, so
       // no window is published twice and a late price is never taken for a first or last one.
@@ -126,6 +127,7 @@ export class Aggregator {
       late.extremes = lateExtremes(late.extremes, tick);
       late.ticks += 1;
       this.#late.set(tick.pair, late);
+      if (!moves) return;
       const lateMoves = this.#lateMoves.get(tick.pair) ?? new WindowMoves();
       lateMoves.add(moves);
       this.#lateMoves.set(tick.pair, lateMoves);
@@ -142,7 +144,7 @@ export class Aggregator {
       extend(current.mid, midOf(tick), current.lastAt, true);
       current.ticks += 1;
     }
-    this.#open.get(tick.pair)?.moves.add(moves);
+    if (moves) this.#open.get(tick.pair)?.moves.add(moves);
   }
 
   /**
@@ -192,7 +194,8 @@ export class Aggregator {
    */
   peek(pair: CurrencyPair): IntervalMessage | undefined {
     const open = this.#open.get(pair);
-    return open && this.#message(pair, open, this.#cutEnd(open), this.#previous.get(pair));
+    // Judged at once and dropped: its moves are the open window's own, not a copy made every tick.
+    return open && this.#message(pair, open, this.#cutEnd(open), this.#previous.get(pair), false);
   }
 
   /**
@@ -227,6 +230,7 @@ export class Aggregator {
     open: Open,
     end: number,
     previous: { ask: number; bid: number; mid: number; at: number } | undefined,
+    final = true,
   ): IntervalMessage {
     const lastAt = Math.min(open.lastAt, end - 1);
     const clamp = (s: Side): Side => ({ ...s, lowAt: Math.min(s.lowAt, lastAt), highAt: Math.min(s.highAt, lastAt) });
@@ -244,7 +248,9 @@ export class Aggregator {
       ...(previous
         ? { previousAsk: previous.ask, previousBid: previous.bid, previousMid: previous.mid, previousAt: previous.at }
         : {}),
-      ...(open.moves.empty ? {} : { moves: clampMoves(open.moves.peek(), Math.min(open.firstAt, lastAt), lastAt) }),
+      ...(open.moves.empty
+        ? {}
+        : { moves: final ? clampMoves(open.moves.peek(), Math.min(open.firstAt, lastAt), lastAt) : open.moves.peek() }),
       source: this.source,
     };
   }

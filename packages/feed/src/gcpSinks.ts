@@ -3,15 +3,16 @@
  * prices, the level summary and the alert listener, Auth for tokens.
  */
 import { PubSub } from '@google-cloud/pubsub';
-import { pairToSymbol } from '@price-alerts/domain/common';
+import { describeIssues, pairToSymbol } from '@price-alerts/domain/common';
 import { levelSummarySchema } from '@price-alerts/domain/alerts';
 import {
   INTERVAL_SIGNATURE,
   PRICE_INTERVALS_TOPIC,
   intervalMessageSchema,
   type IntervalBatch,
+  type IntervalMessage,
 } from '@price-alerts/domain/prices';
-import { priceDocumentSchema } from '@price-alerts/domain/store';
+import { priceDocumentSchema, type PriceDocument } from '@price-alerts/domain/store';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { watchActiveAlerts } from './alertWatch.ts';
@@ -61,7 +62,9 @@ export async function gcpSinks({
   return {
     async publishIntervals(messages) {
       if (messages.length === 0) return;
-      const batch: IntervalBatch = { intervals: messages.map((m) => intervalMessageSchema.parse(m)) };
+      const intervals = validIntervals(messages, log);
+      if (intervals.length === 0) return;
+      const batch: IntervalBatch = { intervals };
       const data = Buffer.from(JSON.stringify(batch));
       const signedAt = Date.now();
       await topic.publishMessage({
@@ -85,8 +88,8 @@ export async function gcpSinks({
     },
     async saveLatest(prices) {
       const batch = db.batch();
-      for (const price of prices)
-        batch.set(db.collection('prices').doc(pairToSymbol(price.pair)), priceDocumentSchema.parse(price));
+      for (const price of validPrices(prices, log))
+        batch.set(db.collection('prices').doc(pairToSymbol(price.pair)), price);
       await batch.commit();
     },
     verifyToken: (token, freshSince) => tokens.verifyToken(token, freshSince),
@@ -97,4 +100,41 @@ export async function gcpSinks({
       await tokens.close();
     },
   };
+}
+
+/**
+ * Each window checked on its own, so one bad value spoils nothing else: a window whose moves do not
+ * parse goes without them (its levels are still judged), one that still does not is dropped; both
+ * are logged.
+ */
+export function validIntervals(messages: readonly IntervalMessage[], log: Logger): IntervalMessage[] {
+  return messages.flatMap((m) => {
+    const whole = intervalMessageSchema.safeParse(m);
+    if (whole.success) return [whole.data];
+    const { moves: _bad, ...levels } = m;
+    const bare = intervalMessageSchema.safeParse(levels);
+    log.error(
+      bare.success
+        ? 'Published a window without its moves, which did not parse'
+        : 'Dropped a window that did not parse',
+      {
+        pair: m.pair,
+        start: m.start,
+        problem: describeIssues(whole.error.issues),
+      },
+    );
+    return bare.success ? [bare.data] : [];
+  });
+}
+
+/** Each latest price checked on its own, so one pair's bad value leaves the others stored; moves go first. */
+export function validPrices(prices: readonly PriceDocument[], log: Logger): PriceDocument[] {
+  return prices.flatMap((price) => {
+    const whole = priceDocumentSchema.safeParse(price);
+    if (whole.success) return [whole.data];
+    const { moves: _bad, ...bare } = price;
+    const without = priceDocumentSchema.safeParse(bare);
+    log.error('A latest price did not parse', { pair: price.pair, problem: describeIssues(whole.error.issues) });
+    return without.success ? [without.data] : [];
+  });
 }

@@ -112,7 +112,7 @@ export class IngestService {
     this.#log = log;
     this.#now = config.now ?? Date.now;
     this.#startedAt = this.#now();
-    this.aggregator = new Aggregator(config.windowMs, config.source);
+    this.aggregator = new Aggregator(config.windowMs, config.source, this.#now);
     this.#latest = new LatestPrices(config.latestEveryMs ?? 20_000, (prices) => sinks.saveLatest(prices), log);
     this.relay = new Relay({
       verifyToken: sinks.verifyToken,

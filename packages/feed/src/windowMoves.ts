@@ -4,17 +4,18 @@
  * carries none.
  */
 import { PRICE_SIDES, type PriceSide } from '@price-alerts/domain/common';
-import type { Judge, MoveStats, ReferenceMoves, SideMoves } from '@price-alerts/domain/prices';
+import type { Judge, MovePoint, MoveStats, ReferenceMoves, SideMoves } from '@price-alerts/domain/prices';
 
 type Moves = Partial<Record<PriceSide, SideMoves>>;
 
 const clampStats = (s: MoveStats, from: number, to: number): MoveStats => {
-  const at = (t: number) => Math.min(to, Math.max(from, t));
-  return {
-    best: { ...s.best, at: at(s.best.at) },
-    least: { ...s.least, at: at(s.least.at) },
-    last: { ...s.last, at: at(s.last.at) },
+  // A window cut at a tick with a fraction of a millisecond ends on the whole one before it: the
+  // price it is measured from is then dated no later than the point itself.
+  const clamp = (p: MovePoint): MovePoint => {
+    const at = Math.min(to, Math.max(from, p.at));
+    return { ...p, at, fromAt: Math.min(p.fromAt, at) };
   };
+  return { best: clamp(s.best), least: clamp(s.least), last: clamp(s.last) };
 };
 
 /** A copy of the moves with every point's time within [from, to]: a late tick counts as seen in the window. */

@@ -39,7 +39,11 @@ export type MoveReference = (typeof MOVE_REFERENCES)[number];
 /** A move alert's read: its direction and reference ('up:15', 'down:day'). */
 export const MOVE_READS = MOVE_DIRECTIONS.flatMap((d) => MOVE_REFERENCES.map((r) => `${d}:${r}` as const));
 export type MoveRead = (typeof MOVE_READS)[number];
-/** A move threshold lies in (0, 50] per cent: beyond half the price is a bad price, not a market. */
+/**
+ * A move threshold lies in [0.01, 50] per cent: beyond half the price is a bad price, not a market;
+ * below a hundredth of a per cent a flat market's rounding would fire it.
+ */
+export const MIN_MOVE_PERCENT = 0.01;
 export const MAX_MOVE_PERCENT = 50;
 
 /**

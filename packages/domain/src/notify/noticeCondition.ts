@@ -6,6 +6,7 @@
 import { z } from '../common/zod.ts';
 import {
   MAX_MOVE_PERCENT,
+  MIN_MOVE_PERCENT,
   MOVE_ALERT_TYPES,
   MOVE_DIRECTIONS,
   MOVE_LOOKBACK_MINUTES,
@@ -23,7 +24,7 @@ export const noticeAlertTypeSchema = z.union([alertTypeSchema, z.enum(MOVE_ALERT
 
 /** A move alert's condition and, for a firing, the move that fired it. */
 export const moveNoticeSchema = z.object({
-  movePercent: z.number().check(z.positive(), z.lte(MAX_MOVE_PERCENT)),
+  movePercent: z.number().check(z.gte(MIN_MOVE_PERCENT), z.lte(MAX_MOVE_PERCENT)),
   lookbackMinutes: z.optional(z.literal(MOVE_LOOKBACK_MINUTES)),
   direction: z.optional(z.enum(MOVE_DIRECTIONS)),
   /** The firing's move (per cent), the price it was measured from, and when that price was seen. */

@@ -1,5 +1,6 @@
 import { z } from '../common/zod.ts';
 import { ALERT_TYPES, MOVE_READS, MOVE_REFERENCES } from '../common/constants.ts';
+import type { SideMoves } from './moves.ts';
 import { currencyPairSchema } from '../store/schemas.ts';
 
 /** A move alert's firing read ('up:15', 'down:day') and re-arm read ('rearm:up:15'), per reference and direction. */
@@ -112,7 +113,19 @@ export const intervalMessageSchema = z
         ].every((t) => m.firstAt <= t && t <= m.lastAt),
       { message: 'tick times must lie inside the window' },
     ),
+    z.refine((m) => movePoints(m.moves).every((p) => m.firstAt <= p.at && p.at <= m.lastAt && p.fromAt <= p.at), {
+      message: 'a move must be dated inside the window, measured from no later than itself',
+    }),
   );
+
+/** Every point of a window's moves, for the check that they lie in its time. */
+function movePoints(moves: { [side: string]: SideMoves | undefined } | undefined) {
+  return Object.values(moves ?? {}).flatMap((refs) =>
+    Object.values(refs ?? {}).flatMap((both) =>
+      both ? [both.up.best, both.up.least, both.up.last, both.down.best, both.down.least, both.down.last] : [],
+    ),
+  );
+}
 export type IntervalMessage = z.infer<typeof intervalMessageSchema>;
 
 export const PRICE_INTERVALS_TOPIC = 'price-intervals';

@@ -32,6 +32,7 @@ describe('moveAlertDocumentSchema', () => {
 
   it.each([
     ['a threshold of 0', { ...moving, movePercent: 0 }],
+    ['a threshold under a hundredth of a per cent', { ...moving, movePercent: 0.009 }],
     ['a negative threshold', { ...moving, movePercent: -1 }],
     ['a threshold over 50%', { ...moving, movePercent: 50.01 }],
     ['a threshold that is not a number', { ...moving, movePercent: Number.NaN }],

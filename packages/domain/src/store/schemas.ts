@@ -8,6 +8,7 @@ import {
   CURRENCY_PAIRS,
   MAX_ALERTS_PER_ACCOUNT,
   MAX_MOVE_PERCENT,
+  MIN_MOVE_PERCENT,
   MOVE_ALERT_TYPES,
   MOVE_DIRECTIONS,
   MOVE_LOOKBACK_MINUTES,
@@ -120,10 +121,8 @@ export const alertDocumentSchema = z.object({
 });
 export type AlertDocument = z.infer<typeof alertDocumentSchema>;
 
-/** A move threshold: above 0 and at most MAX_MOVE_PERCENT per cent. */
-export const movePercentSchema = z
-  .number()
-  .check(z.positive(), z.lte(MAX_MOVE_PERCENT), z.refine(Number.isFinite, 'must be a finite number'));
+/** A move threshold: at least MIN_MOVE_PERCENT and at most MAX_MOVE_PERCENT per cent. */
+export const movePercentSchema = z.number().check(z.gte(MIN_MOVE_PERCENT), z.lte(MAX_MOVE_PERCENT));
 
 /**
  * A move alert as stored (alerts/moveRules.ts): no trigger price, but the threshold in per cent,
@@ -258,7 +257,12 @@ export type PushToken = z.infer<typeof pushTokenSchema>;
 /** Where a side's latest price stands for moves: each lookback's low and high and when they were seen, and the day's open. */
 const latestMovesSchema = z.partialRecord(
   z.enum(MOVE_REFERENCES),
-  z.object({ low: z.number(), lowAt: z.number(), high: z.number(), highAt: z.number() }),
+  z.object({
+    low: z.number().check(z.positive()),
+    lowAt: z.number(),
+    high: z.number().check(z.positive()),
+    highAt: z.number(),
+  }),
 );
 
 /**

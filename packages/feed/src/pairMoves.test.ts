@@ -1,0 +1,75 @@
+// What the upstream may send that the moves must not take: ticks from far ahead, prices that are not
+// positive finite numbers, a lone bad quote; none of it may throw into the socket that brought it.
+import { describe, expect, it } from 'vitest';
+import { Aggregator } from './aggregator.ts';
+import { PairMoves, SPIKE_CONFIRMATIONS } from './pairMoves.ts';
+
+const T = Date.parse('2026-01-14T12:00:00Z');
+const at = (s: number) => T + s * 1000;
+const prices = (ask: number) => ({ ask, bid: ask, mid: ask });
+
+describe('PairMoves', () => {
+  it.each([
+    ['dated beyond any clock', 9e15, prices(1.1)],
+    ['dated two minutes ahead', T + 120_000, prices(1.1)],
+    ['a zero price', T, prices(0)],
+    ['a negative price', T, prices(-1)],
+    ['a price that is not a number', T, prices(Number.NaN)],
+    ['an infinite mid', T, { ask: 1.1, bid: 1.1, mid: Number.POSITIVE_INFINITY }],
+  ])('leaves out a tick %s, and does not throw', (_label, time, p) => {
+    const moves = new PairMoves(() => T);
+    expect(moves.fold('EUR/USD', time, p)).toBeUndefined();
+    expect(moves.skipped).toBe(1);
+  });
+
+  it('takes a tick within a minute ahead, as true clocks drift', () => {
+    expect(new PairMoves(() => T).fold('EUR/USD', T + 30_000, prices(1.1))).toBeDefined();
+  });
+
+  it('leaves a lone bad quote out of the lows, and measures the next price as before it', () => {
+    const moves = new PairMoves(() => at(10));
+    moves.fold('EUR/USD', at(0), prices(1.1));
+    expect(moves.fold('EUR/USD', at(1), prices(0.011))).toBeUndefined();
+    const next = moves.fold('EUR/USD', at(2), prices(1.1));
+    expect(next?.ask['1440'].up.from).toBe(1.1);
+    expect(next?.ask.day.up.from).toBe(1.1);
+  });
+
+  it(`starts afresh when ${SPIKE_CONFIRMATIONS} prices in a row confirm the new level`, () => {
+    const moves = new PairMoves(() => at(10));
+    moves.fold('BTC/USD', at(0), prices(100));
+    const folded = [1, 2, 3].map((s) => moves.fold('BTC/USD', at(s), prices(300)));
+    expect(folded.slice(0, -1)).toEqual([undefined, undefined]);
+    expect(folded.at(-1)?.ask['15'].up.from).toBe(300);
+  });
+
+  it('seeds only points that are positive, finite and no later than now nor older than four days', () => {
+    let now = at(0);
+    const moves = new PairMoves(() => now);
+    moves.seed('EUR/USD', {
+      ask: {
+        '15': { low: 1.0, lowAt: at(-60), high: 1.2, highAt: at(-30) },
+        '60': { low: 0.5, lowAt: T + 365 * 86_400_000, high: 1.2, highAt: at(-30) },
+        '1440': { low: 0, lowAt: at(-60), high: 1.2, highAt: at(-30) },
+        '5': { low: 0.9, lowAt: 9e15, high: 1.2, highAt: at(-30) },
+      },
+    });
+    const m = moves.fold('EUR/USD', at(1), prices(1.1));
+    expect(m?.ask['15'].up.from).toBe(1.0);
+    expect(m?.ask['60'].up.from).toBe(1.0);
+    // A later tick is measured on: the future low left no mark on the clock.
+    now = at(20 * 60);
+    expect(moves.fold('EUR/USD', now, prices(1.1))?.ask['15'].up.from).toBe(1.1);
+  });
+});
+
+describe('the aggregator under hostile ticks', () => {
+  it('closes its windows as before, without moves for a tick it leaves out', () => {
+    const agg = new Aggregator(1000, 'test', () => T);
+    agg.add({ pair: 'EUR/USD', symbol: 'EURUSD', ask: 1.7e308, bid: 1.7e308, timestamp: T });
+    expect(() => agg.add({ pair: 'XAU/USD', symbol: 'XAUUSD', ask: 1, bid: 1, timestamp: 9e15 })).not.toThrow();
+    const [eur] = agg.flush(T + 1_000);
+    expect(eur?.mid?.last).toBe(1.7e308);
+    expect(Number.isFinite(eur?.moves?.mid?.['5']?.up.best.from)).toBe(true);
+  });
+});
