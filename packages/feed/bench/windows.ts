@@ -3,13 +3,18 @@
 // Run: npm run bench:windows
 import { CURRENCY_PAIRS } from '@price-alerts/domain/common';
 import { Aggregator } from '../src/aggregator.ts';
+import { Gate } from '../src/gate.ts';
 
 const TICKS_PER_SECOND = 20;
 const start = Date.parse('2026-01-14T00:00:00Z');
 
 /** Folds `seconds` of every pair's random walk (or a steady trend) and returns ticks a second of CPU. */
-function run(seconds: number, trend: boolean): { perSecond: number; windows: number; aggregator: Aggregator } {
-  const aggregator = new Aggregator(1_000, 'bench');
+function run(
+  seconds: number,
+  trend: boolean,
+  gate?: Gate,
+): { perSecond: number; windows: number; aggregator: Aggregator } {
+  const aggregator = new Aggregator(1_000, 'bench', () => start + seconds * 1000);
   const prices = CURRENCY_PAIRS.map(() => 100);
   let seed = 1;
   const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
@@ -22,6 +27,9 @@ function run(seconds: number, trend: boolean): { perSecond: number; windows: num
         const price = (prices[i] ?? 100) * (1 + (trend ? 1e-6 : (random() - 0.5) * 2e-4));
         prices[i] = price;
         aggregator.add({ pair, symbol: pair.replace('/', ''), ask: price, bid: price * 0.9999, timestamp: at });
+        // The ingest service's check on every tick: does the open window already reach an armed alert?
+        const open = gate && aggregator.peek(pair);
+        if (open) gate.reaches(open);
       });
     }
     windows += aggregator.flush(start + (s + 1) * 1000).length;
@@ -31,14 +39,17 @@ function run(seconds: number, trend: boolean): { perSecond: number; windows: num
 }
 
 run(60, false); // warm-up
-for (const [label, seconds, trend] of [
-  ['random walk, 1 h', 3_600, false],
-  ['steady rise, 1 h (every tick a new high)', 3_600, true],
+const gate = new Gate();
+gate.apply([], 'first');
+for (const [label, seconds, trend, withGate] of [
+  ['random walk, 1 h', 3_600, false, false],
+  ['steady rise, 1 h (every tick a new high)', 3_600, true, false],
+  ['random walk, 1 h, with the early-cut check on every tick', 3_600, false, true],
 ] as const) {
   global.gc?.();
   const used = () => process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
   const heapBefore = used();
-  const { perSecond, windows, aggregator } = run(seconds, trend);
+  const { perSecond, windows, aggregator } = run(seconds, trend, withGate ? gate : undefined);
   global.gc?.();
   const heap = (used() - heapBefore) / 2 ** 20;
   console.log(

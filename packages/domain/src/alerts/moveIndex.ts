@@ -73,6 +73,8 @@ export class MoveIndex {
   readonly #armed = new Map<string, SortedLevels>();
   readonly #rearm = new Map<string, SortedLevels>();
   readonly #waiting = new Map<string, IndexedMove>();
+  /** Per pair, how many move alerts it holds and how many of them are armed: most pairs hold none. */
+  readonly #held = new Map<CurrencyPair, { all: number; armed: number }>();
 
   get size(): number {
     return this.#alerts.size;
@@ -92,6 +94,11 @@ export class MoveIndex {
 
   #apply(key: string, a: IndexedMove, sign: 1 | -1): void {
     const name = bucket(a.pair, a.side, a.read);
+    const held = this.#held.get(a.pair) ?? { all: 0, armed: 0 };
+    held.all += sign;
+    if (a.armed) held.armed += sign;
+    if (held.all > 0) this.#held.set(a.pair, held);
+    else this.#held.delete(a.pair);
     if (a.armed) adjustLevels(this.#armed, name, a.threshold, sign);
     else adjustLevels(this.#rearm, name, a.rearmAt, sign);
     if (!a.armed && a.armAt !== undefined) {
@@ -136,6 +143,8 @@ export class MoveIndex {
 
   /** Whether a window's moves so far reach an armed threshold: worth cutting the window early. */
   reachesArmed(pair: CurrencyPair, moves: Partial<Record<PriceSide, SideMoves>>): boolean {
+    // Asked on every tick: a pair with no armed move alert answers at once.
+    if (!this.#held.get(pair)?.armed) return false;
     return this.#carried(pair, moves).some(({ stats, read, armed }) => {
       const lowest = armed?.min();
       return lowest !== undefined && reachOf(stats, read) >= lowest - MOVE_EPSILON;
@@ -149,6 +158,7 @@ export class MoveIndex {
    * highest re-arm level. Alerts whose cooldown ends by `latestAt` count as armed, with `armDue`.
    */
   judge(pair: CurrencyPair, moves: Partial<Record<PriceSide, SideMoves>>, latestAt: number): Judge | undefined {
+    if (!this.#held.has(pair)) return undefined;
     let judge: Judge | undefined;
     for (const { side, stats, read, armed, rearm } of this.#carried(pair, moves)) {
       const highestRearm = rearm?.max();
