@@ -29,7 +29,7 @@ interface Open {
 
 /** Mid is judged like ask and bid: its own first, low, high and last, from each tick's average. */
 // Halved first: the sum of two prices near the largest number would be Infinity.
-const midOf = (tick: FeedTick): number => tick.ask / 2 + tick.bid / 2;
+const midOf = (tick: Pick<FeedTick, 'ask' | 'bid'>): number => tick.ask / 2 + tick.bid / 2;
 
 const side = (price: number, at: number): Side => ({
   first: price,
@@ -72,7 +72,7 @@ export class Aggregator {
   readonly #closedEnd = new Map<CurrencyPair, number>();
   /** The late ticks holding each side's lowest and highest price that came while no window was open, per pair. */
   readonly #late = new Map<CurrencyPair, { extremes: FeedTick[]; ticks: number }>();
-  /** Every tick's moves per pair (moves.ts), late ones included, as seen at the latest tick's time. */
+  /** Each tick's moves per pair (moves.ts), late ones as seen at the latest tick's time; pairMoves.ts says which are left out. */
   readonly moves: PairMoves;
   /** Moves of late ticks that came while no window was open: the next window takes them. */
   readonly #lateMoves = new Map<CurrencyPair, WindowMoves>();
@@ -87,8 +87,12 @@ export class Aggregator {
   }
 
   /** Starts a pair's moves from where its stored latest price stood, before its first tick (pairMoves.ts). */
-  seedMoves(pair: CurrencyPair, stored: Parameters<MoveTracker['seed']>[0]): void {
-    this.moves.seed(pair, stored);
+  seedMoves(
+    pair: CurrencyPair,
+    stored: Parameters<MoveTracker['seed']>[0],
+    latest: { ask: number; bid: number },
+  ): void {
+    this.moves.seed(pair, stored, { ask: latest.ask, bid: latest.bid, mid: midOf(latest) });
   }
 
   windowStart(timestamp: number): number {

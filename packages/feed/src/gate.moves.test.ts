@@ -119,7 +119,9 @@ describe('the gate for move alerts', () => {
     const gate = readyGate(change('m', move()));
     gate.reset();
     const [m] = gate.select(rise().slice(2));
-    expect(m?.judge).toBeUndefined();
+    // Every level read, as without an index, and the one move read the index before names.
+    expect(m?.judge).toMatchObject({ armDue: true, ask: expect.arrayContaining(['rearm', 'Price reaching', 'up:15']) });
+    expect(m?.judge?.bid).not.toContain('up:15');
     expect(Object.keys(m?.moves ?? {})).toEqual(['ask']);
     expect(Object.keys(m?.moves?.ask ?? {})).toEqual(['15']);
     // Back, with the same alert: nothing to catch up.

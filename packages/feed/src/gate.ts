@@ -10,11 +10,13 @@
  * crossed 100 ms later fires however late the listener is, within the windows kept. What that
  * window does to the alert comes back through the listener, and the next window that acts on it
  * is found the same way. Until the listener's first snapshot, and after it fails until the next,
- * every window is published with every read; the next first snapshot is compared with the index
- * it replaces, and what changed meanwhile is caught up the same way. Levels a published window
+ * every window is published with every level read, and with the move reads the index it had names
+ * (none on a first start); the next first snapshot is compared with the index it replaces, and what
+ * changed meanwhile is caught up the same way (on a first start, every kept window is judged once
+ * against the new move index). Levels a published window
  * reached are not read again for a while (inFlight.ts), so a spike is read once, not every second.
  */
-import { PRICE_SIDES, type CurrencyPair } from '@price-alerts/domain/common';
+import { ALERT_TYPES, PRICE_SIDES, type CurrencyPair } from '@price-alerts/domain/common';
 import {
   alertSince,
   evaluate,
@@ -130,8 +132,8 @@ export class Gate {
   }
 
   /**
-   * Keeps the closed windows and returns those to publish, each with the reads it needs (every read
-   * while the index is not ready).
+   * Keeps the closed windows and returns those to publish, each with the reads it needs (every level
+   * read while the index is not ready).
    */
   select(closed: readonly IntervalMessage[]): IntervalMessage[] {
     const out: IntervalMessage[] = [];
@@ -144,8 +146,7 @@ export class Gate {
         // the kept windows), not sixty move reads a pair a window.
         const { moves: _all, ...levels } = m;
         const moveJudge = this.#previousMoves?.judge(m.pair, m.moves ?? {}, m.lastAt);
-        const moves = moveJudge && movesForJudge(m.moves, moveJudge);
-        out.push(moves ? { ...levels, moves } : levels);
+        out.push(moveJudge ? withJudge(m, mergeJudges(EVERY_LEVEL_READ, moveJudge) ?? moveJudge) : levels);
         continue;
       }
       const paths = pathsOf(m);
@@ -175,6 +176,7 @@ export class Gate {
    */
   apply(changes: readonly AlertChange[], snapshot: 'first' | 'update'): IntervalMessage[] {
     const late: AnyAlertDocument[] = [];
+    const firstJudges: [IntervalMessage, Judge | undefined][] = [];
     if (snapshot === 'first') {
       const entries: [string, IndexedAlert][] = [];
       const moves = new MoveIndex();
@@ -183,8 +185,8 @@ export class Gate {
           const alert = indexedMove(doc);
           if (!alert) continue;
           moves.set(path, alert);
-          // With no index before it (a first start), no window was judged for moves: catch every one up.
-          if (!this.#previousMoves || !same(this.#previousMoves.get(path), alert)) late.push(doc);
+          // With no index before it (a first start) the kept windows are judged once, below.
+          if (this.#previousMoves && !same(this.#previousMoves.get(path), alert)) late.push(doc);
           continue;
         }
         const alert = doc && indexedAlert(doc);
@@ -196,6 +198,11 @@ export class Gate {
       this.#index = new LevelIndex();
       this.#index.load(entries);
       this.#moves = moves;
+      // A first start: no window was judged for moves yet. Each kept window once against the whole
+      // index, not each alert against each window: a hundred thousand alerts would stall the service.
+      if (!this.#previousMoves && !this.#previous)
+        for (const w of [...this.#windows.values()].flat())
+          firstJudges.push([w, moves.judge(w.pair, w.moves ?? {}, w.lastAt)]);
       this.#previous = undefined;
       this.#previousMoves = undefined;
       this.#ready = true;
@@ -213,6 +220,7 @@ export class Gate {
       if (changes.length) this.#dirty = true;
     }
     const again = new Map<IntervalMessage, IntervalMessage>();
+    for (const [w, judge] of firstJudges) if (judge) again.set(w, withJudge(w, judge));
     for (const doc of late) {
       const from = activeFrom(doc);
       const m = (this.#windows.get(doc.currencyPair) ?? []).find((w) => w.lastAt >= from && actsOnAny(doc, w));
@@ -262,6 +270,12 @@ export class Gate {
     this.#windows.set(m.pair, drop ? kept.slice(drop) : kept);
   }
 }
+
+/** Every level read on every side, as a window judged without the level index gets. */
+const EVERY_LEVEL_READ: Judge = {
+  armDue: true,
+  ...Object.fromEntries(PRICE_SIDES.map((side) => [side, ['rearm', ...ALERT_TYPES]])),
+};
 
 /** The window with the reads it needs, carrying only the moves those reads use. */
 function withJudge(m: IntervalMessage, judge: Judge): IntervalMessage {

@@ -14,6 +14,7 @@ import { createServer, type ServerResponse, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { Aggregator } from './aggregator.ts';
+import { seedFromStore } from './pairMoves.ts';
 import { FeedHub, noticeTargets } from './feedHub.ts';
 import { Gate, chunks, type AlertChange } from './gate.ts';
 import { LatestPrices } from './latestPrices.ts';
@@ -151,26 +152,17 @@ export class IngestService {
 
   static async start(config: IngestConfig, sinks: IngestSinks, log: Logger): Promise<IngestService> {
     const service = new IngestService(config, sinks, log);
-    await service.#seedMoves();
+    // Each pair's moves start from where its stored latest price stood (pairMoves.ts).
+    await seedFromStore(
+      sinks.loadLatest,
+      (price, moves) => service.aggregator.seedMoves(price.pair, moves, price),
+      log,
+    );
     await new Promise<void>((resolve) => service.#server.listen(config.port, config.host, resolve));
     service.#watchAlerts();
     service.upstream.start();
     service.#scheduleWindow();
     return service;
-  }
-
-  /**
-   * Each pair's moves start from where its stored latest price stood: measured from themselves, the
-   * first prices after a restart would show no move and re-arm every fired every-time move alert.
-   * One read of the 15 prices a start; a failure is logged and the moves start afresh.
-   */
-  async #seedMoves(): Promise<void> {
-    try {
-      for (const price of (await this.#sinks.loadLatest?.()) ?? [])
-        if (price.moves) this.aggregator.seedMoves(price.pair, price.moves);
-    } catch (error) {
-      this.#log.warn('Could not read the latest prices; moves start from the first ticks', { error: String(error) });
-    }
   }
 
   /** 200 while subscribed upstream, 503 otherwise; a stale pair is reported but does not fail it. */

@@ -26,6 +26,24 @@ describe('PairMoves', () => {
     expect(new PairMoves(() => T).fold('EUR/USD', T + 30_000, prices(1.1))).toBeDefined();
   });
 
+  it.each([
+    ['up by more than half', prices(1.7)],
+    ['down by more than a third', prices(0.7)],
+    ['a bid of nothing beside a sound ask', { ask: 1.1, bid: 0.0001, mid: 0.55 }],
+  ])('leaves out a tick %s from the last one taken', (_label, p) => {
+    const moves = new PairMoves(() => at(10));
+    moves.fold('EUR/USD', at(0), prices(1.05));
+    expect(moves.fold('EUR/USD', at(1), p)).toBeUndefined();
+    expect(moves.fold('EUR/USD', at(2), prices(1.09))?.ask.day.up.from).toBe(1.05);
+  });
+
+  it('judges the first tick after seeding against the stored price', () => {
+    const moves = new PairMoves(() => at(10));
+    moves.seed('EUR/USD', { ask: { '15': { low: 1.08, lowAt: at(-60), high: 1.09, highAt: at(-30) } } }, prices(1.09));
+    expect(moves.fold('EUR/USD', at(1), prices(0.3))).toBeUndefined();
+    expect(moves.fold('EUR/USD', at(2), prices(1.09))?.ask['15'].up.from).toBe(1.08);
+  });
+
   it('leaves a lone bad quote out of the lows, and measures the next price as before it', () => {
     const moves = new PairMoves(() => at(10));
     moves.fold('EUR/USD', at(0), prices(1.1));
@@ -46,14 +64,18 @@ describe('PairMoves', () => {
   it('seeds only points that are positive, finite and no later than now nor older than four days', () => {
     let now = at(0);
     const moves = new PairMoves(() => now);
-    moves.seed('EUR/USD', {
-      ask: {
-        '15': { low: 1.0, lowAt: at(-60), high: 1.2, highAt: at(-30) },
-        '60': { low: 0.5, lowAt: T + 365 * 86_400_000, high: 1.2, highAt: at(-30) },
-        '1440': { low: 0, lowAt: at(-60), high: 1.2, highAt: at(-30) },
-        '5': { low: 0.9, lowAt: 9e15, high: 1.2, highAt: at(-30) },
+    moves.seed(
+      'EUR/USD',
+      {
+        ask: {
+          '15': { low: 1.0, lowAt: at(-60), high: 1.2, highAt: at(-30) },
+          '60': { low: 0.5, lowAt: T + 365 * 86_400_000, high: 1.2, highAt: at(-30) },
+          '1440': { low: 0, lowAt: at(-60), high: 1.2, highAt: at(-30) },
+          '5': { low: 0.9, lowAt: 9e15, high: 1.2, highAt: at(-30) },
+        },
       },
-    });
+      prices(1.1),
+    );
     const m = moves.fold('EUR/USD', at(1), prices(1.1));
     expect(m?.ask['15'].up.from).toBe(1.0);
     expect(m?.ask['60'].up.from).toBe(1.0);

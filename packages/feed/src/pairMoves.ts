@@ -4,23 +4,32 @@
  * not a positive finite number) is left out of the moves, though its window still counts it, and
  * nothing a tick carries can make folding throw into the socket that brought it.
  *
- * A price more than MAX_MOVE_PERCENT from the pair's last one taken is a bad quote, not a market:
- * kept, it would be a lookback's low or the day's open for up to a day and fire every move alert
- * on the pair. It is left out; when SPIKE_CONFIRMATIONS such prices come in a row the market has
- * moved there after all, and the pair's moves start afresh from it.
+ * A tick with any side more than half again above, or a third below, that side's last price taken
+ * is a bad quote, not a market: kept, it would be a lookback's low or the day's open for up to a day
+ * and fire every move alert on the pair. It is left out; when SPIKE_CONFIRMATIONS such ticks come
+ * in a row the market has moved there after all, and the pair's moves start afresh from the last.
  */
 import { MAX_MOVE_PERCENT, type CurrencyPair, type PriceSide } from '@price-alerts/domain/common';
 import { FUTURE_TICK_MS, MoveTracker, type TickMoves } from '@price-alerts/domain/prices';
+import type { PriceDocument } from '@price-alerts/domain/store';
+import type { Logger } from './log.ts';
 
 type Stored = Parameters<MoveTracker['seed']>[0];
 
 const usable = (p: number) => Number.isFinite(p) && p > 0;
 export const SPIKE_CONFIRMATIONS = 3;
 
+const SIDES = ['ask', 'bid', 'mid'] as const;
+/** How far, as a ratio either way, a price may lie from the side's last one taken: 1.5 is 50% up or a third down. */
+const MAX_RATIO = 1 + MAX_MOVE_PERCENT / 100;
+
+/** Whether a price lies too far from the last one taken, judged the same way up and down. */
+const far = (price: number, last: number) => Math.max(price / last, last / price) > MAX_RATIO;
+
 export class PairMoves {
   readonly #trackers = new Map<CurrencyPair, MoveTracker>();
-  /** Per pair, the last ask taken, and how many prices in a row lay too far from it. */
-  readonly #last = new Map<CurrencyPair, { ask: number; far: number }>();
+  /** Per pair, each side's last price taken, and how many ticks in a row lay too far from them. */
+  readonly #last = new Map<CurrencyPair, { prices: Record<PriceSide, number>; far: number }>();
   readonly #now: () => number;
   /** Ticks left out of the moves, for the service's health. */
   skipped = 0;
@@ -37,12 +46,13 @@ export class PairMoves {
 
   /** The tick's moves per side, or undefined when it is left out of them. */
   fold(pair: CurrencyPair, at: number, prices: Record<PriceSide, number>): Record<PriceSide, TickMoves> | undefined {
-    if (!(at <= this.#now() + FUTURE_TICK_MS) || !usable(prices.ask) || !usable(prices.bid) || !usable(prices.mid)) {
+    if (!(at <= this.#now() + FUTURE_TICK_MS) || !SIDES.every((side) => usable(prices[side]))) {
       this.skipped += 1;
       return undefined;
     }
     const last = this.#last.get(pair);
-    if (last && Math.abs(prices.ask / last.ask - 1) * 100 > MAX_MOVE_PERCENT) {
+    // Each side on its own: a sound ask beside a bid of nothing is still a bad quote.
+    if (last && SIDES.some((side) => far(prices[side], last.prices[side]))) {
       last.far += 1;
       if (last.far < SPIKE_CONFIRMATIONS) {
         this.skipped += 1;
@@ -50,7 +60,7 @@ export class PairMoves {
       }
       this.#trackers.delete(pair);
     }
-    this.#last.set(pair, { ask: prices.ask, far: 0 });
+    this.#last.set(pair, { prices: { ...prices }, far: 0 });
     try {
       return this.#tracker(pair).fold(at, prices);
     } catch {
@@ -60,28 +70,53 @@ export class PairMoves {
   }
 
   /**
-   * Starts a pair's moves from where its stored latest price stood, before its first tick. Points
-   * dated in the future or more than four days back (a 24-hour lookback over a weekend reaches
-   * three) are not trusted; a pair that cannot be seeded starts from its first tick.
+   * Starts a pair's moves from where its stored latest price stood, before its first tick, and
+   * judges the first tick against that price as any other. Points dated in the future or more than
+   * four days back (a 24-hour lookback over a weekend reaches three) are not trusted; a pair that
+   * cannot be seeded starts from its first tick.
    */
-  seed(pair: CurrencyPair, stored: Stored): void {
+  seed(pair: CurrencyPair, stored: Stored, latest: Record<PriceSide, number>): void {
     if (this.#trackers.has(pair)) return;
-    const now = this.#now();
-    const fresh = (at: number) => at <= now + FUTURE_TICK_MS && at >= now - 4 * 86_400_000;
-    const kept: Stored = {};
-    for (const [side, refs] of Object.entries(stored) as [PriceSide, NonNullable<Stored[PriceSide]>][]) {
-      kept[side] = Object.fromEntries(
-        Object.entries(refs).filter(
-          ([, p]) => p && usable(p.low) && usable(p.high) && fresh(p.lowAt) && fresh(p.highAt),
-        ),
-      );
-    }
-    const tracker = new MoveTracker(pair);
     try {
+      const now = this.#now();
+      const fresh = (at: number) => at <= now + FUTURE_TICK_MS && at >= now - 4 * 86_400_000;
+      const kept: Stored = {};
+      for (const [side, refs] of Object.entries(stored) as [PriceSide, NonNullable<Stored[PriceSide]>][]) {
+        kept[side] = Object.fromEntries(
+          Object.entries(refs).filter(
+            ([, p]) => p && usable(p.low) && usable(p.high) && fresh(p.lowAt) && fresh(p.highAt),
+          ),
+        );
+      }
+      const tracker = new MoveTracker(pair);
       tracker.seed(kept);
       this.#trackers.set(pair, tracker);
+      if (SIDES.every((side) => usable(latest[side]))) this.#last.set(pair, { prices: { ...latest }, far: 0 });
     } catch {
       this.#trackers.delete(pair);
     }
+  }
+}
+
+/**
+ * Reads the stored latest prices once at start and seeds each pair that has moves: measured from
+ * themselves, the first prices after a restart would show no move and re-arm every fired
+ * every-time move alert. One read of the 15 prices a start, bounded at 10 s; a store that cannot
+ * be read is logged and the moves start from the first ticks.
+ */
+export async function seedFromStore(
+  load: (() => Promise<PriceDocument[]>) | undefined,
+  seed: (price: PriceDocument, moves: NonNullable<PriceDocument['moves']>) => void,
+  log: Logger,
+): Promise<void> {
+  if (!load) return;
+  try {
+    const stored = await Promise.race([
+      load(),
+      new Promise<never>((_, fail) => setTimeout(() => fail(new Error('no answer in 10 s')), 10_000).unref()),
+    ]);
+    for (const price of stored) if (price.moves) seed(price, price.moves);
+  } catch (error) {
+    log.warn('Could not read the latest prices; moves start from the first ticks', { error: String(error) });
   }
 }

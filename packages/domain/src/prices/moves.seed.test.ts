@@ -60,4 +60,12 @@ describe('a tracker seeded from the stored latest price', () => {
     tracker.seed(stored('EUR/USD', before));
     expect(tracker.fold(T + 701_000, { ask: 1.2, bid: 1.2, mid: 1.2 }).ask['15'].up.from).toBe(1.2);
   });
+
+  it('opens the day on the first tick when no open was stored', () => {
+    const tracker = new MoveTracker('EUR/USD');
+    tracker.seed({ ask: { '15': { low: 1.0, lowAt: T, high: 1.2, highAt: T } } });
+    const m = tracker.fold(T + 60_000, { ask: 1.1, bid: 1.1, mid: 1.1 }).ask;
+    expect(m.day.up.from).toBe(1.1);
+    expect(m['15'].up.from).toBe(1.0);
+  });
 });

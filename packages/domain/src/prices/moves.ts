@@ -160,7 +160,8 @@ export class MoveTracker {
     for (const p of points.sort((a, b) => a.at - b.at)) {
       const clock = this.#clock.at(p.at);
       this.#lastAt = Math.max(this.#lastAt, p.at);
-      const s = this.#side(p.side, p.price, p.at);
+      // A seeded low or high is no open: without a stored one the side's first tick opens its day.
+      const s = this.#side(p.side, Number.NaN, p.at);
       if (p.kind === 'open')
         Object.assign(s, { dayStart: tradingDayStart(this.#pair, p.at), open: p.price, openAt: p.at });
       else (p.kind === 'low' ? s.lows : s.highs).push(clock, p.at, p.price);
@@ -197,7 +198,7 @@ export class MoveTracker {
     for (const side of ['ask', 'bid', 'mid'] as const) {
       const price = prices[side];
       const s = this.#side(side, price, seenAt);
-      if (dayStart > s.dayStart) Object.assign(s, { dayStart, open: price, openAt: seenAt });
+      if (dayStart > s.dayStart || Number.isNaN(s.open)) Object.assign(s, { dayStart, open: price, openAt: seenAt });
       s.lows.push(clock, seenAt, price);
       s.highs.push(clock, seenAt, price);
       const moves = {} as TickMoves;
