@@ -18,7 +18,7 @@ import { nextJudgedText, nextOpen, previousClose } from '@price-alerts/domain/pr
 import { PUSH_MESSAGES } from '@price-alerts/domain/copy';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, TABLET, VIEWPORTS, WEB_URL, checkScreen, launchBrowser, newPage, signIn, simulator } from './harness';
+import { PHONE, TABLET, VIEWPORTS, WEB_URL, checkScreen, launchBrowser, signIn, simulator } from './harness';
 
 const NARROW = { width: 320, height: 640 } as const;
 /** The demo user's active EUR/USD alert, on the top pairs too. */
@@ -178,11 +178,22 @@ describe('a closed market', () => {
   });
 });
 
+/**
+ * From now back to the latest Wednesday noon UTC, when FX trades: on the wall clock a run on a
+ * Friday night or a weekend would find the market closed, and be told so rather than 'Delayed'.
+ */
+function backToWednesdayNoon(now = Date.now()): number {
+  const today = new Date(now);
+  const days = (today.getUTCDay() - 3 + 7) % 7;
+  let noon = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - days, 12);
+  if (noon > now) noon -= 7 * 86_400_000;
+  return noon - now;
+}
+
 describe('a pair whose ticks stop while its market is open', () => {
   it('says Delayed · N s ago on the top pairs, the row and the panel, whose age moves', async () => {
-    const { context, page } = await newPage(browser, PHONE);
-    await signIn(page);
-    await page.waitForURL(`${WEB_URL}/dashboard`);
+    // The page lives on a Wednesday, ticks included (the simulator ticks every pair on the wall clock).
+    const { context, page } = await pageAtMarketTime(PHONE, backToWednesdayNoon());
     await expect.poll(() => card(page, 'EUR/USD').locator('.pair-ask').textContent()).toMatch(/^\d\.\d{5}$/);
     try {
       // Only EUR/USD stops; the feed stays up, so this is a stale pair, not an outage.
