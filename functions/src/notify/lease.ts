@@ -70,6 +70,9 @@ export async function claim<D extends Leased>(
         tx.update(ref, { lease: FieldValue.delete(), dueAt: FieldValue.delete() });
       return { outcome: 'done' } as const;
     }
+    // This claim's own lease: an earlier run of this transaction committed, though the client was
+    // told it failed (a timeout under load) and ran it again. The claim is ours, not another's.
+    if (current.lease?.owner === lease) return current;
     if (current.lease && current.lease.until > now) return { outcome: 'busy' } as const;
     if (current.dueAt !== undefined && current.dueAt > now)
       return { outcome: 'not-due', dueAt: current.dueAt } as const;

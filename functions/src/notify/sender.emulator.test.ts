@@ -2,7 +2,7 @@
 // sink, and a typed fake of FCM's sendEach: each channel sent once after success, retried on failure,
 // and its final state told once in the alert's history.
 import { pathFromInterval } from '@price-alerts/domain/alerts';
-import { DELIVERY_LEASE_MS, pushTokenId, type Delivery } from '@price-alerts/domain/notify';
+import { DELIVERY_LEASE_MS, deliverySchema, pushTokenId, type Delivery } from '@price-alerts/domain/notify';
 import { startMailSink, type MailSink } from '@price-alerts/mail-sink';
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -16,6 +16,8 @@ import { ALL_TOKENS_DEAD, GAVE_UP, NO_DEVICES } from './channels';
 import { NO_VERIFIED_EMAIL } from './recipients';
 import { dueDeliveries } from '../repositories/deliveries';
 import { sendDelivery } from './sender';
+import { claim, type LeasedKind } from './lease';
+import { parseDoc } from '../repositories/parse';
 
 const PROJECT = 'demo-sender';
 let t: TestApp;
@@ -217,6 +219,18 @@ describe('sender', () => {
     expect(outcomes.filter((o) => o === 'busy' || o === 'done')).toHaveLength(1);
     expect([sink.mails.length, fcm.sent.length]).toEqual([1, 1]);
     expect((await notified(verified)).map((e) => e.channel)).toEqual(['email', 'push']);
+  });
+
+  it('goes on with a claim whose transaction ran again after its first commit landed', async () => {
+    const id = await seedDelivery(verified);
+    const ref = t.db.doc(`deliveries/${id}`);
+    const kind: LeasedKind<Delivery> = { parse: (snapshot) => parseDoc(deliverySchema, snapshot) };
+    const deps = { db: t.db, now: () => clock };
+    expect(await claim(deps, kind, ref, 'sender-a:1')).toMatchObject({ userId: verified });
+    // The client was told the commit failed and ran the transaction again, with the same lease.
+    expect(await claim(deps, kind, ref, 'sender-a:1')).toMatchObject({ userId: verified });
+    // Any other claim finds it leased.
+    expect(await claim(deps, kind, ref, 'sender-b:1')).toEqual({ outcome: 'busy' });
   });
 
   it('takes over from a sender that died holding the lease, once the lease expires', async () => {

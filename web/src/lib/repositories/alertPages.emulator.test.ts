@@ -94,12 +94,16 @@ describe('full alert lists that change while open', () => {
     expect(idsOf(await load(db, 'active', 5))).toEqual(['a-21', 'a-20', 'a-17', 'a-16', 'a-13']);
     // 'Load more': the one query, now ten long, stays open while the alerts change.
     let latest: string[] = [];
+    const seen: string[] = [];
     const stop = watchAlertList(
       db,
       ALICE,
       'active',
       10,
-      (page) => (latest = page.fromCache ? latest : idsOf(page)),
+      (page) => {
+        seen.push(`${page.fromCache ? 'cache' : 'server'} ${idsOf(page).join(',')}`);
+        if (!page.fromCache) latest = idsOf(page);
+      },
       (error) => {
         throw error;
       },
@@ -110,7 +114,13 @@ describe('full alert lists that change while open', () => {
       // a-13, pushed past the first five by a-new, is still shown: no page boundary to fall over.
       // Filling the slot a-09 leaves takes the server another round trip; under a full CI run (browser
       // tests on both cores) it once took longer than the project's 10 s poll.
-      await expect.poll(() => latest, { timeout: 25_000 }).toEqual(CHANGED_ACTIVE.slice(0, 10));
+      await expect
+        .poll(() => latest, { timeout: 25_000 })
+        .toEqual(CHANGED_ACTIVE.slice(0, 10))
+        .catch((error: unknown) => {
+          // What the listener delivered, in order: the failure's own line shows neither list in full.
+          throw new Error(`${String(error)}\nsnapshots seen:\n${seen.join('\n')}`);
+        });
     } finally {
       stop();
     }
