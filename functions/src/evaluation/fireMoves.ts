@@ -70,7 +70,15 @@ function fireMoveIn(
     tx.update(ref, { status: 'triggered', triggeredAt, triggeredPrice: f.price, firedMove: fired });
   }
   const atOpen = moveAcrossOpen(alert.currencyPair, f) ? { atOpen: true as const } : {};
-  recordEvent(tx, ref, { type: 'fired', at: f.at, price: f.price, side, move: fired, ...atOpen });
+  // The read names the direction and span, so the history says what moved even after an edit.
+  recordEvent(tx, ref, {
+    type: 'fired',
+    at: f.at,
+    price: f.price,
+    side,
+    move: { ...fired, read: alert.moveRead },
+    ...atOpen,
+  });
   const channels = initialChannels(alert.notificationPreferences);
   createDelivery(tx, db, {
     userId: ref.parent.parent?.id ?? alert.userId,

@@ -77,7 +77,8 @@ describe('move alerts fired by the interval evaluator', () => {
     expect(fired.get('triggeredPrice')).toBe(1.0962);
     expect(fired.get('firedMove')).toEqual({ percent: expect.closeTo(1.5, 6), from: 1.08, fromAt: T });
     const history = await fired.ref.collection('history').where('type', '==', 'fired').get();
-    expect(history.docs.map((d) => d.get('move'))).toEqual([fired.get('firedMove')]);
+    // With the read it fired on, so the history says what moved even after the alert is edited.
+    expect(history.docs.map((d) => d.get('move'))).toEqual([{ ...fired.get('firedMove'), read: 'up:15' }]);
     const delivery = deliverySchema.parse(
       (await t.db.collection('deliveries').where('alertId', '==', 'up-1.5').get()).docs[0]?.data(),
     );

@@ -7,7 +7,7 @@ import {
   REARM_BELOW_QUERY,
   alertDocumentSchema,
   anyAlertDocumentSchema,
-  type Alert,
+  type LevelAlert as Alert,
   type AnyAlertDocument,
 } from '@price-alerts/domain/store';
 import type { ZodMiniType } from 'zod/mini';

@@ -3,7 +3,7 @@
  * tests mock the module with this one (`vi.mock('…/repositories/alerts', () => import(…))`) and
  * deliver live-query snapshots with `emit`, as Firestore would after a write.
  */
-import type { Alert } from '@price-alerts/domain/store';
+import type { Alert, LevelAlert, MoveAlert } from '@price-alerts/domain/store';
 import { vi } from 'vitest';
 import type * as Repository from '../lib/repositories/alerts';
 
@@ -85,12 +85,27 @@ export function resetAlertsRepository(): void {
   updateAlert.mockImplementation(async () => {});
 }
 
-export const testAlert = (id: string, status: Alert['status'], patch: Partial<Alert> = {}): Alert => ({
+export const testAlert = (id: string, status: Alert['status'], patch: Partial<LevelAlert> = {}): LevelAlert => ({
   id,
   userId: 'u1',
   currencyPair: 'EUR/USD',
   alertType: 'Price rising above',
   triggerPrice: 1.095,
+  status,
+  notificationPreferences: { email: true, push: true },
+  createdAt: new Date('2026-03-05T14:07:00'),
+  ...patch,
+});
+
+/** A move alert ('Moving up %' 1.5% in 15 min unless patched), for the screens' move words. */
+export const testMoveAlert = (id: string, status: Alert['status'], patch: Partial<MoveAlert> = {}): MoveAlert => ({
+  id,
+  userId: 'u1',
+  currencyPair: 'EUR/USD',
+  alertType: 'Moving up %',
+  movePercent: 1.5,
+  lookbackMinutes: 15,
+  moveRead: 'up:15',
   status,
   notificationPreferences: { email: true, push: true },
   createdAt: new Date('2026-03-05T14:07:00'),

@@ -19,7 +19,7 @@ import {
 } from './alertDisplay.ts';
 import type { AlertType, CurrencyPair, PriceSide } from '../common/constants.ts';
 import type { AlertEvent } from './history.ts';
-import type { Alert } from '../store/schemas.ts';
+import type { LevelAlert as Alert } from '../store/schemas.ts';
 
 const UTC = 'UTC';
 const MARCH_5 = Date.UTC(2026, 2, 5, 14, 7);

@@ -17,7 +17,11 @@ import {
 import { formatDateTime, toDate } from '../common/dates.ts';
 import type { AlertEvent } from './history.ts';
 import { MSG_ALERT_FIRE_FAILED } from '../copy/messages.ts';
-import type { Alert } from '../store/schemas.ts';
+import type { LevelAlert } from '../store/schemas.ts';
+import type { Alert } from '../store/appAlerts.ts';
+import { isMoveAlert } from './alertKinds.ts';
+import { firedMoveSentence, firedMoveText, moveReferenceText } from './moveDisplay.ts';
+import { moveAxis, moveRearmLevel } from './moveRules.ts';
 
 /**
  * How the dashboard rows and the details sheet put the alert model (price side, repeat, expiry,
@@ -63,7 +67,10 @@ export function distanceText(type: AlertType, level: number, price: number): str
 }
 
 /** '1.08512 · 0.42% away': the live price on the alert's side and its distance to the level. */
-export function liveLine(alert: Pick<Alert, 'currencyPair' | 'alertType' | 'triggerPrice'>, price: number): string {
+export function liveLine(
+  alert: Pick<LevelAlert, 'currencyPair' | 'alertType' | 'triggerPrice'>,
+  price: number,
+): string {
   return `${formatPrice(alert.currencyPair, price)} · ${distanceText(alert.alertType, alert.triggerPrice, price)}`;
 }
 
@@ -131,16 +138,25 @@ export function expiryText(expiresAt: number, timeZone?: string, now = new Date(
  */
 export function modelDetails(alert: Alert, timeZone?: string, now = new Date()): [label: string, value: string][] {
   const rows: [string, string][] = [];
+  if (isMoveAlert(alert)) rows.push(['Measured from', moveReferenceText(alert.currencyPair, alert)]);
   if (alertSide(alert) !== 'ask') rows.push(['Judged on', PRICE_SIDE_LABELS[alertSide(alert)]]);
+  const lastMove = isMoveAlert(alert) ? firedMoveText(alert) : null;
+  if (alert.status === 'triggered' && lastMove) rows.push(['Fired on', lastMove]);
   if (alert.repeat === 'every') {
+    const rearm = alert.rearmPercent ?? DEFAULT_REARM_PERCENT;
     rows.push(['Repeat', REPEAT_LABELS.every]);
     rows.push(['Cooldown', COOLDOWN_LABELS[alert.cooldownMinutes ?? DEFAULT_COOLDOWN_MINUTES]]);
-    rows.push(['Re-arm distance', `${alert.rearmPercent ?? DEFAULT_REARM_PERCENT}%`]);
+    // A move's re-arm distance is in points of per cent: it re-arms when the move falls back that far.
+    if (isMoveAlert(alert)) {
+      const back = moveRearmLevel(alert.movePercent, rearm);
+      rows.push(['Re-arms at', `${moveAxis(alert).direction === 'up' ? 'Up' : 'Down'} ${back.toFixed(2)}% or less`]);
+    } else rows.push(['Re-arm distance', `${rearm}%`]);
     const count = alert.fireCount ?? 0;
     rows.push(['Fired', count === 0 ? 'Not yet' : count === 1 ? '1 time' : `${count} times`]);
     // Time and price in rows of their own: together they wrap on a phone.
     if (alert.lastFiredAt !== undefined) rows.push(['Last fired', formatDateTime(alert.lastFiredAt, timeZone)]);
-    if (alert.lastFiredPrice !== undefined) {
+    if (lastMove) rows.push(['Last move', lastMove]);
+    else if (alert.lastFiredPrice !== undefined) {
       rows.push(['Last firing price', formatPrice(alert.currencyPair, alert.lastFiredPrice)]);
     }
   }
@@ -166,6 +182,10 @@ const EVENT_TEXT: Record<Exclude<AlertEvent['type'], 'fired' | 'notified' | 'hel
 export function historySentence(event: AlertEvent, pair: CurrencyPair): string {
   if (event.type === 'fired') {
     if (event.price === undefined) return 'Fired';
+    if (event.move) {
+      const side = event.side ? `, on the ${event.side}` : '';
+      return `${firedMoveSentence(pair, { at: event.at, price: event.price, move: event.move })}${side}`;
+    }
     const open = event.atOpen ? ' at the market open' : '';
     return `Fired at ${formatPrice(pair, event.price)}${event.side ? ` (${event.side})` : ''}${open}`;
   }

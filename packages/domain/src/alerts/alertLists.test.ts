@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyListSnapshot, capitalise, isLive, notificationLabel, refreshSelection } from './alertLists.ts';
-import type { Alert } from '../store/schemas.ts';
+import type { Alert } from '../store/appAlerts.ts';
 
 const alert = (id: string, status: Alert['status'], minute: number): Alert => ({
   id,

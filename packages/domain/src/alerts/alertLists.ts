@@ -1,6 +1,6 @@
 import { ACTIVE_LIST_STATUSES, type AlertStatus } from '../common/constants.ts';
 import { dateMillis } from '../common/dates.ts';
-import type { Alert } from '../store/schemas.ts';
+import type { Alert } from '../store/appAlerts.ts';
 
 export interface AlertLists {
   active: Alert[];

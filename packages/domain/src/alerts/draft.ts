@@ -1,6 +1,11 @@
 import { DEFAULT_COOLDOWN_MINUTES, DEFAULT_REARM_PERCENT, DEFAULT_REPEAT } from './alertModel.ts';
-import { DEFAULT_NOTIFICATION_PREFERENCES, DEFAULT_PRICE_SIDE } from '../common/constants.ts';
-import type { Draft } from '../store/schemas.ts';
+import {
+  DEFAULT_MOVE_DIRECTION,
+  DEFAULT_MOVE_LOOKBACK,
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  DEFAULT_PRICE_SIDE,
+} from '../common/constants.ts';
+import type { Draft } from '../store/appAlerts.ts';
 
 // Apart from schemas.ts: the app's entry resets the draft on sign-out, and a module that builds
 // zod schemas as it loads would bring zod into every route's first download.
@@ -11,6 +16,9 @@ export function emptyDraft(): Draft {
     currencyPair: '',
     alertType: '',
     triggerPrice: '',
+    movePercent: '',
+    lookbackMinutes: DEFAULT_MOVE_LOOKBACK,
+    direction: DEFAULT_MOVE_DIRECTION,
     status: 'active',
     notificationPreferences: { ...DEFAULT_NOTIFICATION_PREFERENCES },
     note: '',

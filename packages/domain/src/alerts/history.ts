@@ -1,5 +1,5 @@
 import { z } from '../common/zod.ts';
-import { PRICE_SIDES } from '../common/constants.ts';
+import { MOVE_READS, PRICE_SIDES } from '../common/constants.ts';
 import { DELIVERY_CHANNELS } from '../common/constants.ts';
 import { timestampLikeSchema } from '../store/schemas.ts';
 
@@ -35,8 +35,13 @@ export const alertEventSchema = z.object({
   side: z.optional(z.enum(PRICE_SIDES)),
   /** 'fired': on the first prices after the market opened (a gap across the level). */
   atOpen: z.optional(z.literal(true)),
-  /** 'fired', a move alert: the move (per cent), the price it was measured from, and when that was seen. */
-  move: z.optional(z.object({ percent: z.number(), from: z.number(), fromAt: z.number() })),
+  /**
+   * 'fired', a move alert: the move (per cent), the price it was measured from, when that was seen,
+   * and the alert's read ('up:15') when it fired (absent from events recorded before it was kept).
+   */
+  move: z.optional(
+    z.object({ percent: z.number(), from: z.number(), fromAt: z.number(), read: z.optional(z.enum(MOVE_READS)) }),
+  ),
   /**
    * 'notified': the channel, what became of it, and for failed or skipped a reason a person understands.
    * 'cancelled' (the server cancelled it because firing it failed for good): that reason.

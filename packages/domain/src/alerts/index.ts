@@ -14,3 +14,5 @@ export * from './alertDisplay.ts';
 export * from './moveRules.ts';
 export * from './moveIndex.ts';
 export * from './moveSummary.ts';
+export * from './alertKinds.ts';
+export * from './moveDisplay.ts';

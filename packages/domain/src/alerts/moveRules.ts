@@ -9,6 +9,7 @@
  * past its threshold fires on the next price, and the create screen warns of it.
  */
 import {
+  DEFAULT_MOVE_LOOKBACK,
   MOVE_ALERT_TYPES,
   formatPrice,
   type CurrencyPair,
@@ -31,8 +32,6 @@ import {
   type SideMoves,
 } from '../prices/moves.ts';
 
-export const DEFAULT_MOVE_LOOKBACK: MoveLookback = 15;
-
 export const isMoveAlertType = (type: string): type is MoveAlertType =>
   (MOVE_ALERT_TYPES as readonly string[]).includes(type);
 
@@ -46,6 +45,9 @@ export interface MoveCondition {
   direction?: MoveDirection | undefined;
 }
 
+/** What a move alert measures, without its threshold: its type and its lookback or direction. */
+export type MoveShape = Omit<MoveCondition, 'movePercent'>;
+
 export interface JudgedMove extends MoveCondition {
   /** When it last became active (crossing.ts alertSince): only prices from then on fire it. */
   since: number;
@@ -53,7 +55,7 @@ export interface JudgedMove extends MoveCondition {
 }
 
 /** The reference and direction a stored condition is measured on. */
-export function moveAxis(c: MoveCondition): { reference: MoveReference; direction: MoveDirection } {
+export function moveAxis(c: MoveShape): { reference: MoveReference; direction: MoveDirection } {
   if (c.alertType === 'Change on the day') return { reference: 'day', direction: c.direction ?? 'up' };
   return {
     reference: lookbackReference(c.lookbackMinutes ?? DEFAULT_MOVE_LOOKBACK),
@@ -163,7 +165,7 @@ export function moveAcrossOpen(pair: CurrencyPair, f: MovePoint): boolean {
 const LOOKBACK_WORDS: Record<MoveLookback, string> = { 5: '5 min', 15: '15 min', 60: '1 h', 1440: '24 h' };
 
 /** 'in 15 min', 'on the day'. */
-export function moveSpanWords(c: MoveCondition): string {
+export function moveSpanWords(c: MoveShape): string {
   return c.alertType === 'Change on the day'
     ? 'on the day'
     : `in ${LOOKBACK_WORDS[c.lookbackMinutes ?? DEFAULT_MOVE_LOOKBACK]}`;
@@ -177,12 +179,17 @@ export function moveConditionWords(c: MoveCondition): string {
   return `${direction === 'up' ? 'Up' : 'Down'} ${percentText(c.movePercent)} ${moveSpanWords(c)}`;
 }
 
-/** What happened: 'EUR/USD up 1.52% in 15 min (1.08410 to 1.10058)', and ', across the weekend' at the open. */
-export function moveFiredWords(pair: CurrencyPair, c: MoveCondition, f: MoveFiring): string {
+/** What happened, without the pair: 'up 1.52% in 15 min (1.08410 to 1.10058)', with ', across the weekend' at the open. */
+export function moveWords(pair: CurrencyPair, c: MoveShape, f: MoveFiring): string {
   const { direction } = moveAxis(c);
-  const move = `${pair} ${direction} ${Math.abs(f.percent).toFixed(2)}% ${moveSpanWords(c)}`;
+  const move = `${direction} ${Math.abs(f.percent).toFixed(2)}% ${moveSpanWords(c)}`;
   const gap = moveAcrossOpen(pair, f) ? ', across the weekend' : '';
   return `${move} (${formatPrice(pair, f.from)} to ${formatPrice(pair, f.price)}${gap})`;
+}
+
+/** What happened: 'EUR/USD up 1.52% in 15 min (1.08410 to 1.10058)', and ', across the weekend' at the open. */
+export function moveFiredWords(pair: CurrencyPair, c: MoveShape, f: MoveFiring): string {
+  return `${pair} ${moveWords(pair, c, f)}`;
 }
 
 /**

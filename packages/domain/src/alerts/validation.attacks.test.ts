@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { expiryMillis } from './alertModel.ts';
 import { MSG_EXPIRY_IN_FUTURE, MSG_INVALID_PRICE } from '../copy/messages.ts';
 import { emptyDraft } from './draft.ts';
-import type { Draft } from '../store/schemas.ts';
+import type { Draft } from '../store/appAlerts.ts';
 import { parseLevelPercent, parseRearmPercent, parseTriggerPrice, validateDraft } from './validation.ts';
 
 const NOW = new Date(2026, 10, 23, 12, 0);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG_EXPIRY_IN_FUTURE } from '../copy/messages.ts';
-import type { Alert } from '../store/schemas.ts';
+import type { LevelAlert as Alert } from '../store/schemas.ts';
 import { draftFromAlert, validateDraft } from './validation.ts';
 
 /** Editing an alert with an expiry: the stored time is kept while the date is left as loaded. */

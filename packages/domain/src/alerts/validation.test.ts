@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyDraft } from './draft.ts';
-import type { Alert, Draft } from '../store/schemas.ts';
+import type { LevelAlert as Alert } from '../store/schemas.ts';
+import type { Draft } from '../store/appAlerts.ts';
 import {
   MSG_CHOOSE_NOTIFICATION,
   MSG_EXPIRY_IN_FUTURE,
@@ -67,6 +68,9 @@ describe('validateDraft', () => {
       currencyPair: '',
       alertType: '',
       triggerPrice: '',
+      movePercent: '',
+      lookbackMinutes: 15,
+      direction: 'up',
       status: 'active',
       notificationPreferences: { email: true, push: false },
       note: '',

@@ -11,7 +11,13 @@ import {
   type RepeatMode,
 } from './alertModel.ts';
 import {
+  DEFAULT_MOVE_DIRECTION,
+  DEFAULT_MOVE_LOOKBACK,
   DEFAULT_PRICE_SIDE,
+  MAX_MOVE_PERCENT,
+  MIN_MOVE_PERCENT,
+  MOVE_DIRECTIONS,
+  MOVE_LOOKBACK_MINUTES,
   NOTE_MAX_LENGTH,
   PRICE_SIDES,
   isCurrencyPair,
@@ -27,10 +33,13 @@ import {
   MSG_FILL_ALL_FIELDS,
   MSG_INVALID_PRICE,
   MSG_LOGIN_REQUIRED,
+  MSG_MOVE_PERCENT,
   MSG_NOTE_TOO_LONG,
   MSG_REARM_RANGE,
 } from '../copy/messages.ts';
-import { alertTypeSchema, type Alert, type Draft, type NotificationPreferences } from '../store/schemas.ts';
+import { alertTypeSchema, type LevelAlert, type NotificationPreferences } from '../store/schemas.ts';
+import type { Draft, MoveAlert } from '../store/appAlerts.ts';
+import { isMoveAlertType, type MoveCondition, type MoveShape } from './moveRules.ts';
 
 /** Creating an alert was refused because the account holds the most it may. */
 export class AlertLimitError extends Error {
@@ -46,10 +55,15 @@ export class AlertLimitError extends Error {
  */
 export const MAX_EXPIRY_MS = 365 * 24 * 60 * 60_000;
 
-export interface ValidAlertInput {
-  currencyPair: CurrencyPair;
+/** What fires a level alert: the spec's three types and a trigger price. */
+export interface LevelCondition {
   alertType: AlertType;
   triggerPrice: number;
+}
+
+/** The fields every alert has, whatever fires it. */
+export interface ValidAlertFields {
+  currencyPair: CurrencyPair;
   priceSide: PriceSide;
   notificationPreferences: NotificationPreferences;
   /** Trimmed; absent when the user wrote none. */
@@ -64,6 +78,12 @@ export interface ValidAlertInput {
   /** Ms since the epoch; absent when the alert never expires. */
   expiresAt?: number;
 }
+
+/** A checked draft: its fields, and a level or a move (moveRules.ts) that fires it. */
+export type ValidAlertInput = ValidAlertFields & (LevelCondition | MoveCondition);
+
+export const isMoveInput = (input: ValidAlertInput): input is ValidAlertFields & MoveCondition =>
+  isMoveAlertType(input.alertType);
 
 export type DraftValidation = { ok: true; value: ValidAlertInput } | { ok: false; message: string };
 
@@ -102,6 +122,17 @@ export function parseLevelPercent(text: string): number | undefined {
   return Number.isFinite(value) && value > -100 ? value : undefined;
 }
 
+/**
+ * Parses the typed move threshold like the price (a trailing '%' allowed), then holds it to the
+ * range the rules accept: 0, a negative, more than 50 or not a number is refused.
+ */
+export function parseMovePercent(text: string): number | undefined {
+  const trimmed = text.trim().replace(/\s*%$/, '');
+  if (!PLAIN_DECIMAL.test(trimmed)) return undefined;
+  const value = Number(trimmed);
+  return value >= MIN_MOVE_PERCENT && value <= MAX_MOVE_PERCENT ? value : undefined;
+}
+
 const oneOf = <T>(choices: readonly T[], value: unknown): value is T => choices.includes(value as T);
 
 /** The repeat fields as stored: nothing for once, all three for every time; or the message refusing them. */
@@ -127,22 +158,61 @@ function expiryField(draft: Draft, now: Date): Pick<ValidAlertInput, 'expiresAt'
   return { expiresAt };
 }
 
+/** The level or move the draft asks for, or the message refusing it (its fields are filled). */
+function conditionOf(draft: Draft): LevelCondition | MoveCondition | string {
+  const type = draft.alertType;
+  if (isMoveAlertType(type)) {
+    const movePercent = parseMovePercent(draft.movePercent);
+    if (movePercent === undefined) return MSG_MOVE_PERCENT;
+    if (type === 'Change on the day') {
+      return oneOf(MOVE_DIRECTIONS, draft.direction)
+        ? { alertType: type, movePercent, direction: draft.direction }
+        : MSG_FILL_ALL_FIELDS;
+    }
+    return oneOf(MOVE_LOOKBACK_MINUTES, draft.lookbackMinutes)
+      ? { alertType: type, movePercent, lookbackMinutes: draft.lookbackMinutes }
+      : MSG_FILL_ALL_FIELDS;
+  }
+  const triggerPrice = parseTriggerPrice(draft.triggerPrice);
+  if (triggerPrice === undefined) return MSG_INVALID_PRICE;
+  if (!alertTypeSchema.safeParse(type).success) return MSG_FILL_ALL_FIELDS;
+  return { alertType: type as AlertType, triggerPrice };
+}
+
+/**
+ * The move a draft of a move type asks for so far, for the live panel and the warning: its shape,
+ * and its threshold once the field holds a valid one. Null for a level type or none.
+ */
+export function draftMove(draft: Draft): (MoveShape & { movePercent?: number }) | null {
+  const type = draft.alertType;
+  if (!isMoveAlertType(type)) return null;
+  const movePercent = parseMovePercent(draft.movePercent);
+  const shape: MoveShape =
+    type === 'Change on the day'
+      ? { alertType: type, direction: draft.direction }
+      : { alertType: type, lookbackMinutes: draft.lookbackMinutes };
+  return movePercent === undefined ? shape : { ...shape, movePercent };
+}
+
+/** The field a move type fills instead of the trigger price. */
+export const amountOf = (draft: Draft): string =>
+  isMoveAlertType(draft.alertType) ? draft.movePercent : draft.triggerPrice;
+
 /**
  * The create and edit screens' checks: first those the spec lists, in its order, then the alert
- * model's (side, repeat, expiry). `now` is when the expiry is judged from (a parameter for tests).
+ * model's (side, repeat, expiry). A move type's threshold stands where the spec has the trigger
+ * price. `now` is when the expiry is judged from (a parameter for tests).
  */
 export function validateDraft(draft: Draft, signedIn: boolean, now: Date = new Date()): DraftValidation {
   if (!signedIn) return { ok: false, message: MSG_LOGIN_REQUIRED };
-  if (!draft.currencyPair || !draft.alertType || draft.triggerPrice.trim() === '') {
+  if (!draft.currencyPair || !draft.alertType || amountOf(draft).trim() === '') {
     return { ok: false, message: MSG_FILL_ALL_FIELDS };
   }
   const { email, push } = draft.notificationPreferences;
   if (!email && !push) return { ok: false, message: MSG_CHOOSE_NOTIFICATION };
-  const triggerPrice = parseTriggerPrice(draft.triggerPrice);
-  if (triggerPrice === undefined) return { ok: false, message: MSG_INVALID_PRICE };
-  if (!isCurrencyPair(draft.currencyPair) || !alertTypeSchema.safeParse(draft.alertType).success) {
-    return { ok: false, message: MSG_FILL_ALL_FIELDS };
-  }
+  const condition = conditionOf(draft);
+  if (typeof condition === 'string') return { ok: false, message: condition };
+  if (!isCurrencyPair(draft.currencyPair)) return { ok: false, message: MSG_FILL_ALL_FIELDS };
   const note = draft.note.trim();
   if (note.length > NOTE_MAX_LENGTH) return { ok: false, message: MSG_NOTE_TOO_LONG };
   if (!oneOf(PRICE_SIDES, draft.priceSide)) return { ok: false, message: MSG_FILL_ALL_FIELDS };
@@ -154,8 +224,7 @@ export function validateDraft(draft: Draft, signedIn: boolean, now: Date = new D
     ok: true,
     value: {
       currencyPair: draft.currencyPair,
-      alertType: draft.alertType,
-      triggerPrice,
+      ...condition,
       priceSide: draft.priceSide,
       notificationPreferences: { email, push },
       ...(note ? { note } : {}),
@@ -178,11 +247,15 @@ export function localDateTimeValue(at: Date | number): string {
  * its default. A stored expiry reads as 'On a date' with that time (to the minute, as the input
  * shows it), so saving unchanged keeps it within the same minute.
  */
-export function draftFromAlert(alert: Alert): Draft {
+export function draftFromAlert(alert: LevelAlert | MoveAlert): Draft {
+  const move = 'movePercent' in alert;
   return {
     currencyPair: alert.currencyPair,
     alertType: alert.alertType,
-    triggerPrice: String(alert.triggerPrice),
+    triggerPrice: move ? '' : String(alert.triggerPrice),
+    movePercent: move ? String(alert.movePercent) : '',
+    lookbackMinutes: (move && alert.lookbackMinutes) || DEFAULT_MOVE_LOOKBACK,
+    direction: (move && alert.direction) || DEFAULT_MOVE_DIRECTION,
     status: 'active',
     notificationPreferences: { ...alert.notificationPreferences },
     note: alert.note ?? '',

@@ -29,10 +29,15 @@ export type AlertType = (typeof ALERT_TYPES)[number];
  */
 export const MOVE_ALERT_TYPES = ['Moving up %', 'Moving down %', 'Change on the day'] as const;
 export type MoveAlertType = (typeof MOVE_ALERT_TYPES)[number];
+/** Every type the screens offer: the spec's three first, as the spec words them, then the moves. */
+export const ANY_ALERT_TYPES = [...ALERT_TYPES, ...MOVE_ALERT_TYPES] as const;
+export type AnyAlertType = (typeof ANY_ALERT_TYPES)[number];
 export const MOVE_LOOKBACK_MINUTES = [5, 15, 60, 1440] as const;
 export type MoveLookback = (typeof MOVE_LOOKBACK_MINUTES)[number];
+export const DEFAULT_MOVE_LOOKBACK: MoveLookback = 15;
 export const MOVE_DIRECTIONS = ['up', 'down'] as const;
 export type MoveDirection = (typeof MOVE_DIRECTIONS)[number];
+export const DEFAULT_MOVE_DIRECTION: MoveDirection = 'up';
 /** What a move is measured from: a lookback, in minutes, or the trading day's open. */
 export const MOVE_REFERENCES = ['5', '15', '60', '1440', 'day'] as const;
 export type MoveReference = (typeof MOVE_REFERENCES)[number];

@@ -5,7 +5,7 @@
  * screen texts stay with their screens.
  */
 import { MAX_REARM_PERCENT, MIN_REARM_PERCENT } from '../alerts/alertModel.ts';
-import { NOTE_MAX_LENGTH } from '../common/constants.ts';
+import { MAX_MOVE_PERCENT, MIN_MOVE_PERCENT, NOTE_MAX_LENGTH } from '../common/constants.ts';
 
 /** Toasts of the spec's error catalogue (section 8). */
 export const TOAST = {
@@ -71,5 +71,18 @@ export const PUSH_MESSAGES = {
 export const MSG_REARM_RANGE = `Enter a re-arm distance between ${MIN_REARM_PERCENT}% and ${MAX_REARM_PERCENT}%.`;
 export const MSG_EXPIRY_IN_FUTURE = 'Choose an expiry date and time in the future.';
 export const MSG_EXPIRY_TOO_FAR = 'Choose an expiry within a year.';
+/** A move type's threshold is not a number from MIN_MOVE_PERCENT to MAX_MOVE_PERCENT. */
+export const MSG_MOVE_PERCENT = `Enter a move from ${MIN_MOVE_PERCENT}% to ${MAX_MOVE_PERCENT}%, such as 1.5.`;
+/**
+ * Under a move type's fields: which prices can fire it (moveRules.ts). The low, high or open it is
+ * measured from may lie before the alert was saved; the price that fires it may not.
+ */
+export const MOVE_SINCE_NOTE = (day: boolean) =>
+  day
+    ? 'Only prices after you save can fire it; the day’s open it is measured from may come before.'
+    : 'Only prices after you save can fire it; the low or high it is measured from may come from before, within the time chosen.';
+/** Before saving a move alert: the market has already moved that far (the product's own). */
+export const MSG_MOVE_FIRES_AT_ONCE = (moved: string) =>
+  `The price is already ${moved}: this alert will fire at the next price.`;
 /** The typed offset of the level from the live price could not be read. */
 export const MSG_LEVEL_PERCENT = 'Type a percentage above -100, such as 0.5 or -1.';

@@ -19,13 +19,7 @@ import {
   type MoveAlertType,
   type MoveDirection,
 } from '../common/constants.ts';
-import {
-  COOLDOWN_MINUTES,
-  EXPIRY_CHOICES,
-  MAX_REARM_PERCENT,
-  MIN_REARM_PERCENT,
-  REPEAT_MODES,
-} from '../alerts/alertModel.ts';
+import { COOLDOWN_MINUTES, MAX_REARM_PERCENT, MIN_REARM_PERCENT, REPEAT_MODES } from '../alerts/alertModel.ts';
 
 /**
  * A stored timestamp as either SDK hands it over (Timestamp with toDate, or its plain
@@ -66,7 +60,7 @@ export function moveReadOf(a: {
 }
 
 /** What every alert document holds, whatever its type. */
-const alertBaseShape = {
+export const alertBaseShape = {
   userId: z.string().check(z.minLength(1)),
   currencyPair: currencyPairSchema,
   /** Absent on alerts stored before sides existed: read as ask. */
@@ -169,8 +163,9 @@ export type AnyAlertDocument = AlertDocument | MoveAlertDocument;
 
 export const isMoveAlertDocument = (doc: AnyAlertDocument): doc is MoveAlertDocument => 'movePercent' in doc;
 
+/** A level alert as listed, with its document id (the app's alerts of every type: appAlerts.ts). */
 export const alertSchema = z.extend(alertDocumentSchema, { id: z.string().check(z.minLength(1)) });
-export type Alert = z.infer<typeof alertSchema>;
+export type LevelAlert = z.infer<typeof alertSchema>;
 
 /**
  * users/{uid}/counters/alerts: how many alerts the account holds. Written only in the same batch as
@@ -213,30 +208,6 @@ export const profileSchema = z.object({
   timeZone: profileTimeZoneSchema,
 });
 export type Profile = z.infer<typeof profileSchema>;
-
-/** The new-alert draft the create screen edits; the trigger price is still the text typed. */
-export const draftSchema = z.object({
-  currencyPair: z.union([currencyPairSchema, z.literal('')]),
-  alertType: z.union([alertTypeSchema, z.literal('')]),
-  triggerPrice: z.string(),
-  status: z.literal('active'),
-  notificationPreferences: notificationPreferencesSchema,
-  note: z.string(),
-  priceSide: z.enum(PRICE_SIDES),
-  repeat: z.enum(REPEAT_MODES),
-  cooldownMinutes: z.literal(COOLDOWN_MINUTES),
-  /** As typed, in percent. */
-  rearmPercent: z.string(),
-  expiry: z.enum(EXPIRY_CHOICES),
-  /** A datetime-local value, used when expiry is 'date'; when editing, the stored expiry as one. */
-  expiryDate: z.string(),
-  /**
-   * When editing: the stored expiry (ms). The input holds it to the minute only, so while the date is
-   * left as loaded the stored time is kept exactly, even when it is already due.
-   */
-  storedExpiresAt: z.optional(z.number()),
-});
-export type Draft = z.infer<typeof draftSchema>;
 
 export const livePriceSchema = z.object({
   ask: z.number(),

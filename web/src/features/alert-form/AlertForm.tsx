@@ -1,5 +1,5 @@
-import { NOTE_MAX_LENGTH, PRICE_SIDES } from '@price-alerts/domain/common';
-import { PRICE_SIDE_LABELS, validateDraft } from '@price-alerts/domain/alerts';
+import { NOTE_MAX_LENGTH, PRICE_SIDES, type AlertType } from '@price-alerts/domain/common';
+import { PRICE_SIDE_LABELS, draftMove, validateDraft } from '@price-alerts/domain/alerts';
 import { type Draft } from '@price-alerts/domain/store';
 import { useState, type FormEvent } from 'react';
 import { ChoiceGroup } from './ChoiceGroup';
@@ -7,6 +7,8 @@ import { NotifyFields } from './NotifyFields';
 import { ExpiryField } from './ExpiryField';
 import { LevelFromMarket } from './LevelFromMarket';
 import { LivePricePanel } from './LivePricePanel';
+import { MoveFields } from './MoveFields';
+import { useStoredMoves } from './useStoredMoves';
 import { NextJudgedNote } from './NextJudgedNote';
 import { PairPicker, TypePicker } from './PairPicker';
 import { RepeatFields } from './RepeatFields';
@@ -47,7 +49,11 @@ export function AlertForm({
   // What is missing shows above the button, where the user is looking, rather than in a toast over
   // the form; it follows each change until the draft is complete.
   const [problem, setProblem] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(false);
   const prefs = draft.notificationPreferences;
+  // A move type's threshold stands where a level's trigger price does (moveRules.ts).
+  const move = draftMove(draft);
+  const stored = useStoredMoves(draft.currencyPair, draft.priceSide, move);
   const change = (next: Draft) => {
     onChange(next);
     if (problem === null) return;
@@ -59,6 +65,7 @@ export function AlertForm({
     patch({ notificationPreferences: { ...prefs, ...changes } });
   function submit(event: FormEvent) {
     event.preventDefault();
+    setSubmitted(true);
     const result = validateDraft(draft, true);
     setProblem(result.ok ? null : result.message);
     if (result.ok) onSubmit();
@@ -87,28 +94,38 @@ export function AlertForm({
         value={draft.priceSide}
         onChange={(priceSide) => patch({ priceSide })}
       />
-      <label className="field">
-        <span>Trigger price</span>
-        <input
-          type="number"
-          inputMode="decimal"
-          step="any"
-          min="0"
-          value={draft.triggerPrice}
-          onChange={(e) => patch({ triggerPrice: e.target.value })}
-        />
-      </label>
-      <LevelFromMarket
+      {move ? (
+        <MoveFields draft={draft} stored={stored} submitted={submitted} onChange={patch} />
+      ) : (
+        <>
+          <label className="field">
+            <span>Trigger price</span>
+            <input
+              type="number"
+              inputMode="decimal"
+              step="any"
+              min="0"
+              value={draft.triggerPrice}
+              onChange={(e) => patch({ triggerPrice: e.target.value })}
+            />
+          </label>
+          <LevelFromMarket
+            pair={draft.currencyPair}
+            type={draft.alertType as AlertType | ''}
+            side={draft.priceSide}
+            triggerPrice={draft.triggerPrice}
+            onLevel={(triggerPrice) => patch({ triggerPrice })}
+          />
+        </>
+      )}
+      <LivePricePanel
         pair={draft.currencyPair}
-        type={draft.alertType}
         side={draft.priceSide}
-        triggerPrice={draft.triggerPrice}
-        onLevel={(triggerPrice) => patch({ triggerPrice })}
+        move={move ? { shape: move, stored } : undefined}
       />
-      <LivePricePanel pair={draft.currencyPair} side={draft.priceSide} />
       <NextJudgedNote pair={draft.currencyPair} />
       <NotifyFields prefs={prefs} onChange={setPrefs} />
-      <RepeatFields value={draft} onChange={patch} />
+      <RepeatFields value={draft} move={move !== null} onChange={patch} />
       <ExpiryField value={draft} onChange={patch} />
       <label className="field">
         <span>Note (optional)</span>

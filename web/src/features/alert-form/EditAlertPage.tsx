@@ -1,5 +1,5 @@
 import { type AlertStatus } from '@price-alerts/domain/common';
-import { draftFromAlert, isLive, validateDraft } from '@price-alerts/domain/alerts';
+import { draftFromAlert, isLevelAlert, isLive, isMoveAlert, validateDraft } from '@price-alerts/domain/alerts';
 import { type Draft } from '@price-alerts/domain/store';
 import { DASHBOARD_TEXT, MSG_EDIT_MISSING, TOAST } from '@price-alerts/domain/copy';
 import { useAtomValue } from 'jotai';
@@ -45,7 +45,8 @@ export default function EditAlertPage() {
       .then(
         (alert) => {
           if (!live) return;
-          if (!alert) setLoaded({ missing: true });
+          // A type this version does not know cannot be shown in the form: as good as missing here.
+          if (!alert || !(isLevelAlert(alert) || isMoveAlert(alert))) setLoaded({ missing: true });
           else if (isLive(alert.status)) setLoaded(draftFromAlert(alert));
           else setLoaded({ ended: alert.status });
         },

@@ -7,8 +7,8 @@ import {
   type CurrencyPair,
   type PriceSide,
 } from '@price-alerts/domain/common';
-import { PRICE_SIDE_LABELS, sidePrice } from '@price-alerts/domain/alerts';
-import { priceStatusWords, type PriceStatus } from '@price-alerts/domain/prices';
+import { PRICE_SIDE_LABELS, moveSoFar, sidePrice, type MoveShape } from '@price-alerts/domain/alerts';
+import { priceStatusWords, type PriceStatus, type SeedPoint } from '@price-alerts/domain/prices';
 import { type LivePrice } from '@price-alerts/domain/store';
 import { useAtomValue } from 'jotai';
 import { feedStatusAtom } from '../../shared/prices/atoms';
@@ -86,11 +86,32 @@ function StatusLine({ status, now }: { status: PriceStatus; now: number }) {
   );
 }
 
+/** A move type's move so far against its threshold: 'Up 0.62% in 15 min · fires at 1.50%'. */
+export interface PanelMove {
+  shape: MoveShape & { movePercent?: number };
+  /** Where the pair stood for it when last stored; undefined until known. */
+  stored: SeedPoint | undefined;
+}
+
+function MoveLine({ move, price }: { move: PanelMove; price: number }) {
+  const now = moveSoFar(move.shape, move.stored, price);
+  return <p className="live-move">{now ? now.line : 'Move so far: waiting for the stored lows and highs.'}</p>;
+}
+
 /**
  * The live price of the chosen pair, which the feed follows while this is on screen. Its state is the
  * feed's one state, the same the top pairs read, so it leaves 'Error' with them (issue 15, defect 4).
+ * With a move type chosen it also says how far the price has moved against the threshold.
  */
-export function LivePricePanel({ pair, side = DEFAULT_PRICE_SIDE }: { pair: CurrencyPair | ''; side?: PriceSide }) {
+export function LivePricePanel({
+  pair,
+  side = DEFAULT_PRICE_SIDE,
+  move,
+}: {
+  pair: CurrencyPair | '';
+  side?: PriceSide;
+  move?: PanelMove | undefined;
+}) {
   const feedStatus = useAtomValue(feedStatusAtom);
   const { status, now } = usePairPrice(pair as CurrencyPair);
   useFollowPairs(pair ? [pair] : []);
@@ -104,6 +125,7 @@ export function LivePricePanel({ pair, side = DEFAULT_PRICE_SIDE }: { pair: Curr
       <>
         <StatusLine status={status} now={now} />
         <LiveValues pair={pair} price={status.price} side={side} now={now} live={status.kind === 'live'} />
+        {move && <MoveLine move={move} price={sidePrice(status.price, side)} />}
       </>
     );
   }

@@ -1,8 +1,8 @@
 import {
-  ALERT_TYPES,
+  ANY_ALERT_TYPES,
   CURRENCY_PAIRS,
   formatPrice,
-  type AlertType,
+  type AnyAlertType,
   type CurrencyPair,
 } from '@price-alerts/domain/common';
 import { ALERT_TYPE_HELP, PAIR_PICKER_NO_DATA } from '@price-alerts/domain/copy';
@@ -107,12 +107,12 @@ export function TypePicker({
 }: {
   open: boolean;
   onClose: () => void;
-  onPick: (t: AlertType) => void;
+  onPick: (t: AnyAlertType) => void;
 }) {
   return (
     <Modal open={open} onClose={onClose} labelledBy="type-picker-title">
       <h2 id="type-picker-title">Alert type</h2>
-      <ChoiceList items={ALERT_TYPES} onPick={onPick} detail={(type) => ALERT_TYPE_HELP[type]} stacked />
+      <ChoiceList items={ANY_ALERT_TYPES} onPick={onPick} detail={(type) => ALERT_TYPE_HELP[type]} stacked />
     </Modal>
   );
 }

@@ -16,7 +16,16 @@ type RepeatDraft = Pick<Draft, 'repeat' | 'cooldownMinutes' | 'rearmPercent'>;
  * Once (the spec's alert) or every time; an every-time alert's two guards show only when chosen,
  * so with the default the form is as it was.
  */
-export function RepeatFields({ value, onChange }: { value: RepeatDraft; onChange: (patch: Partial<Draft>) => void }) {
+export function RepeatFields({
+  value,
+  move = false,
+  onChange,
+}: {
+  value: RepeatDraft;
+  /** A move type: its re-arm distance is in points of per cent off the threshold (moveRules.ts). */
+  move?: boolean;
+  onChange: (patch: Partial<Draft>) => void;
+}) {
   return (
     <div className="model-group">
       <ChoiceGroup
@@ -43,7 +52,7 @@ export function RepeatFields({ value, onChange }: { value: RepeatDraft; onChange
             </select>
           </label>
           <label className="field">
-            <span>Re-arm distance (%)</span>
+            <span>{move ? 'Re-arm distance (points)' : 'Re-arm distance (%)'}</span>
             <input
               type="number"
               inputMode="decimal"
@@ -56,7 +65,9 @@ export function RepeatFields({ value, onChange }: { value: RepeatDraft; onChange
             />
           </label>
           <small id="rearm-hint" className="model-hint">
-            Fires again only after the price moves back this far past the level.
+            {move
+              ? 'Fires again only after the move falls back this many points under your percentage.'
+              : 'Fires again only after the price moves back this far past the level.'}
           </small>
         </div>
       )}

@@ -3,9 +3,7 @@
 import { localDateTimeValue } from '@price-alerts/domain/alerts';
 import { type Alert } from '@price-alerts/domain/store';
 import { MSG_EXPIRY_IN_FUTURE, MSG_LEVEL_PERCENT, MSG_REARM_RANGE } from '@price-alerts/domain/copy';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider, createStore } from 'jotai';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // Boundaries: the gateway, the alerts repository, the toast and the live feed's socket.
@@ -18,38 +16,14 @@ const { fakeFeed } = await import('../../test/fakeFeed');
 const feedStub = fakeFeed();
 vi.mock('../../shared/prices/feed', () => ({ usePriceFeedClient: () => feedStub }));
 const repo = await import('../../test/fakeAlertsRepository');
-const { default: CreateAlertPage } = await import('./CreateAlertPage');
-const { default: EditAlertPage } = await import('./EditAlertPage');
-const { currentUserAtom } = await import('../../shared/session');
-const { feedStatusAtom, livePricesAtom } = await import('../../shared/prices/atoms');
+const { pick, renderAlertForm } = await import('../../test/renderAlertForm');
 
 // Local time, as the device and the datetime-local input read it.
 const NOW = new Date(2026, 10, 2, 9, 30);
 const DAY = 86_400_000;
 
-function renderAt(path: string) {
-  const store = createStore();
-  store.set(currentUserAtom, { uid: 'u1', email: 'ada@example.test' } as never);
-  store.set(feedStatusAtom, 'subscribed');
-  store.set(livePricesAtom, { 'GBP/USD': { ask: 1.25, bid: 1.249, timestamp: NOW.getTime() } });
-  render(
-    <Provider store={store}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/create_alert" element={<CreateAlertPage />} />
-          <Route path="/edit_alert/:alertId" element={<EditAlertPage />} />
-          <Route path="/alert_added_successfully" element={<p>added page</p>} />
-          <Route path="/dashboard" element={<p>dashboard page</p>} />
-        </Routes>
-      </MemoryRouter>
-    </Provider>,
-  );
-}
+const renderAt = (path: string) => renderAlertForm(path, { ask: 1.25, bid: 1.249, timestamp: NOW.getTime() });
 
-const pick = (field: 'Currency pair' | 'Alert type', choice: string) => {
-  fireEvent.click(screen.getByRole('button', { name: new RegExp(field) }));
-  fireEvent.click(within(screen.getByRole('dialog', { name: field })).getByRole('button', { name: choice }));
-};
 const fillValid = () => {
   pick('Currency pair', 'GBP/USD');
   pick('Alert type', 'Price rising above');

@@ -122,7 +122,7 @@ describe('create alert', () => {
     await waitFor(() => expect(feedStub.followed()).toEqual(['GBP/USD']));
   });
 
-  it('offers the three alert types, each explained in one line', () => {
+  it('offers the spec’s three alert types first, then the moves, each explained in one line', () => {
     renderCreate();
     fireEvent.click(screen.getByRole('button', { name: /Alert type/ }));
     const described = (b: HTMLElement) =>
@@ -131,7 +131,12 @@ describe('create alert', () => {
       within(screen.getByRole('dialog', { name: 'Alert type' }))
         .getAllByRole('button')
         .map((b) => [b.textContent, described(b)]),
-    ).toEqual(ALERT_TYPES.map((type) => [type, ALERT_TYPE_HELP[type]]));
+    ).toEqual(
+      [...ALERT_TYPES, 'Moving up %', 'Moving down %', 'Change on the day'].map((type) => [
+        type,
+        ALERT_TYPE_HELP[type as keyof typeof ALERT_TYPE_HELP],
+      ]),
+    );
   });
 
   it('creates the alert, says so, goes to the success screen and resets the draft', async () => {

@@ -4,9 +4,14 @@ import {
   RUNAWAY_ROW_TEXT,
   alertSide,
   capitalise,
+  firedMoveText,
+  isLevelAlert,
+  isMoveAlert,
   liveLine,
   previousReason,
   repeatSummary,
+  rowConditionText,
+  rowTypeText,
   runawayPaused,
   sidePrice,
 } from '@price-alerts/domain/alerts';
@@ -27,6 +32,7 @@ export function StatusBadge({ status }: { status: string }) {
  * Until a price comes it reads as the Top Currency Pairs do ('Loading...', 'Offline', ...). A price
  * that is not live says so first, muted: 'Delayed · 45 s ago · Bid ...', or, with the time of the
  * last price instead of a distance to a market that is not moving, 'Market closed · Bid 1.08512 · Fri 21:59'.
+ * A move alert has no level to be away from: its line is the price alone.
  */
 function LivePriceLine({ alert }: { alert: Alert }) {
   const { text, status, now } = usePairPrice(alert.currencyPair);
@@ -40,10 +46,11 @@ function LivePriceLine({ alert }: { alert: Alert }) {
   }
   const value = sidePrice(status.price, alertSide(alert));
   const words = priceStatusWords(status, now);
+  const line = isLevelAlert(alert) ? liveLine(alert, value) : formatPrice(alert.currencyPair, value);
   if (!words) {
     return (
       <span className="alert-live">
-        {side} {liveLine(alert, value)}
+        {side} {line}
       </span>
     );
   }
@@ -51,7 +58,7 @@ function LivePriceLine({ alert }: { alert: Alert }) {
   const rest =
     status.kind === 'closed'
       ? `${side} ${formatPrice(alert.currencyPair, value)} · ${words.detail}`
-      : `${words.detail} · ${side} ${liveLine(alert, value)}`;
+      : `${words.detail} · ${side} ${line}`;
   return (
     <span className={`alert-live alert-live-${status.kind}`}>
       <span className="alert-flag">{words.flag}</span> · {rest}
@@ -61,6 +68,8 @@ function LivePriceLine({ alert }: { alert: Alert }) {
 
 export function AlertRow({ alert, previous, onOpen }: { alert: Alert; previous: boolean; onOpen: () => void }) {
   const repeat = repeatSummary(alert);
+  // What a fired move alert did, in a trader's words; a level's trigger price already says it.
+  const moved = previous && isMoveAlert(alert) && alert.status === 'triggered' ? firedMoveText(alert) : null;
   const reason = previous ? previousReason(alert) : null;
   // The badge sits beside the pair, so neither it nor a long type moves the price column: every
   // row's price ends at the same right edge, at any width.
@@ -77,12 +86,13 @@ export function AlertRow({ alert, previous, onOpen }: { alert: Alert; previous: 
             <span className="alert-pair">{alert.currencyPair}</span>
             {badge}
           </span>
-          <span className="alert-type">{alert.alertType}</span>
+          <span className="alert-type">{rowTypeText(alert)}</span>
           {reason && <span className="alert-reason">{reason}</span>}
+          {moved && <span className="alert-moved">{moved}</span>}
           {alert.note && <span className="alert-note">{alert.note}</span>}
         </span>
         <span className="alert-side">
-          <span className="alert-price">{formatPrice(alert.currencyPair, alert.triggerPrice)}</span>
+          <span className="alert-price">{rowConditionText(alert)}</span>
           <span className="alert-date">{formatDateTime(alert.createdAt)}</span>
         </span>
         {(!previous || repeat) && (

@@ -18,7 +18,7 @@ const { AlertsPanel } = await import('./AlertsPanel');
 const { setLoadedLists } = await import('../../test/loadedLists');
 const { alertListsAtom } = await import('./atoms');
 const { livePricesAtom, priceTextAtom } = await import('../../shared/prices/atoms');
-const { testAlert: alert } = await import('../../test/fakeAlertsRepository');
+const { testAlert: alert, testMoveAlert: moveAlert } = await import('../../test/fakeAlertsRepository');
 
 const FIRED_AT = new Date('2026-03-05T15:30:00').getTime();
 const quote = (ask: number, bid: number): LivePrice => ({ ask, bid, timestamp: FIRED_AT });
@@ -172,5 +172,50 @@ describe('PREVIOUS rows', () => {
     expect(row('EUR/USD').querySelector('.alert-repeat')?.textContent).toBe(
       'Every time · fired 2× · last Mar 5, 15:30',
     );
+  });
+});
+
+describe('move alerts and alerts of a type this version does not know', () => {
+  it('show the move where a level shows its price, and the price alone on the live line', () => {
+    renderRows(
+      {
+        active: [
+          moveAlert('m', 'active', {
+            alertType: 'Moving down %',
+            movePercent: 2,
+            lookbackMinutes: 60,
+            moveRead: 'down:60',
+          }),
+        ],
+        previous: [],
+      },
+      { 'EUR/USD': quote(1.08512, 1.085) },
+    );
+    const r = row('Moving down %');
+    expect(r.querySelector('.alert-price')?.textContent).toBe('−2%');
+    expect(r.querySelector('.alert-type')?.textContent).toBe('Moving down % · 1 hour');
+    expect(live(r)).toBe('Ask 1.08512');
+  });
+
+  it('say in PREVIOUS what a fired move did', () => {
+    const firedMove = { percent: 1.52, from: 1.0841, fromAt: FIRED_AT - 600_000 };
+    renderRows({
+      active: [],
+      previous: [moveAlert('m', 'triggered', { firedMove, triggeredPrice: 1.10058, triggeredAt: new Date(FIRED_AT) })],
+    });
+    fireEvent.click(screen.getByRole('tab', { name: 'PREVIOUS' }));
+    const r = row('Moving up %');
+    expect(r.querySelector('.alert-moved')?.textContent).toBe('Up 1.52% in 15 min (1.08410 to 1.10058)');
+    expect(r.querySelector('.alert-price')?.textContent).toBe('+1.5%');
+  });
+
+  it('list an alert of an unknown type by its type’s words, not as a blank', () => {
+    const other = { ...alert('o', 'active'), alertType: 'Volume spike' } as unknown as Alert;
+    delete (other as { triggerPrice?: number }).triggerPrice;
+    renderRows({ active: [other], previous: [] }, { 'EUR/USD': quote(1.08512, 1.085) });
+    const r = row('Volume spike');
+    expect(r.querySelector('.alert-type')?.textContent).toBe('Volume spike');
+    expect(r.querySelector('.alert-price')?.textContent).toBe('—');
+    expect(live(r)).toBe('Ask 1.08512');
   });
 });

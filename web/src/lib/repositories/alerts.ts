@@ -4,15 +4,16 @@
  * the rules require (they cap an account at 200 alerts; see docs/data-model.md).
  */
 import { type AlertStatus } from '@price-alerts/domain/common';
-import { AlertLimitError, type ValidAlertInput } from '@price-alerts/domain/alerts';
+import { AlertLimitError, isMoveInput, type ValidAlertInput } from '@price-alerts/domain/alerts';
 import {
   ACTIVE_ALERTS_QUERY,
   ALL_ACTIVE_ALERTS_QUERY,
   ALL_PREVIOUS_ALERTS_QUERY,
   PREVIOUS_ALERTS_QUERY,
   alertCounterSchema,
-  alertDocumentSchema,
+  appAlertDocumentSchema,
   canCreateAlert,
+  moveReadOf,
   type Alert,
 } from '@price-alerts/domain/store';
 import {
@@ -57,7 +58,25 @@ const MODEL_FIELDS = [
   'expiresAt',
 ] as const satisfies readonly (keyof ValidAlertInput)[];
 /** What the server keeps while an every-time alert waits to re-arm, and why the runaway guard paused it. */
-const SERVER_REARM_FIELDS = ['rearmBelow', 'rearmAbove', 'armAt', 'pauseReason'] as const;
+const SERVER_REARM_FIELDS = ['rearmBelow', 'rearmAbove', 'armAt', 'pauseReason', 'rearmMoveAt'] as const;
+/** Every field a condition may have: an edit that changes the kind of alert removes the other kind's. */
+const CONDITION_FIELDS = ['triggerPrice', 'movePercent', 'lookbackMinutes', 'direction', 'moveRead'] as const;
+
+/**
+ * What fires the alert, as stored: a level's type and trigger price, or a move's type, threshold,
+ * lookback or direction, and the read the evaluator finds it by (moveReadOf, checked by the rules).
+ */
+function conditionFields(input: ValidAlertInput): Record<string, unknown> {
+  if (!isMoveInput(input)) return { alertType: input.alertType, triggerPrice: input.triggerPrice };
+  const { alertType, movePercent, lookbackMinutes, direction } = input;
+  return {
+    alertType,
+    movePercent,
+    ...(lookbackMinutes !== undefined ? { lookbackMinutes } : {}),
+    ...(direction !== undefined ? { direction } : {}),
+    moveRead: moveReadOf(input),
+  };
+}
 
 /** How many alerts the account holds, as its counter says (0 before its first counted alert). */
 export async function alertCount(db: Firestore, uid: string): Promise<number> {
@@ -77,7 +96,7 @@ export function watchAlerts(
   const q = buildQuery(doc(db, 'users', uid), shape, [shape.statuses]);
   // The app orders what arrives (applyListSnapshot, newest createdAt first): a pending createdAt is
   // only estimated, and the emulator was seen listing imported documents before newer ones.
-  return onSnapshot(q, (snapshot) => onData(parseQuery(alertDocumentSchema, snapshot)), onError);
+  return onSnapshot(q, (snapshot) => onData(parseQuery(appAlertDocumentSchema, snapshot)), onError);
 }
 
 /**
@@ -102,7 +121,7 @@ export function watchAlertList(
     { includeMetadataChanges: true },
     (snapshot) =>
       onData({
-        alerts: parseQuery(alertDocumentSchema, snapshot),
+        alerts: parseQuery(appAlertDocumentSchema, snapshot),
         full: snapshot.docs.length === size,
         fromCache: snapshot.metadata.fromCache,
       }),
@@ -120,14 +139,14 @@ export function watchAlert(
 ): () => void {
   return onSnapshot(
     alertRef(db, uid, alertId),
-    (snapshot) => onData(snapshot.exists() ? parseSnapshot(alertDocumentSchema, snapshot) : undefined),
+    (snapshot) => onData(snapshot.exists() ? parseSnapshot(appAlertDocumentSchema, snapshot) : undefined),
     onError,
   );
 }
 
 export async function getAlert(db: Firestore, uid: string, alertId: string): Promise<Alert | undefined> {
   const snapshot = await getDoc(alertRef(db, uid, alertId));
-  return snapshot.exists() ? parseSnapshot(alertDocumentSchema, snapshot) : undefined;
+  return snapshot.exists() ? parseSnapshot(appAlertDocumentSchema, snapshot) : undefined;
 }
 
 /**
@@ -142,8 +161,7 @@ export async function createAlert(db: Firestore, uid: string, input: ValidAlertI
   batch.set(ref, {
     userId: uid,
     currencyPair: input.currencyPair,
-    alertType: input.alertType,
-    triggerPrice: input.triggerPrice,
+    ...conditionFields(input),
     priceSide: input.priceSide,
     status: 'active',
     notificationPreferences: { ...input.notificationPreferences },
@@ -169,13 +187,14 @@ export async function createAlert(db: Firestore, uid: string, input: ValidAlertI
 /**
  * Saves the edit screen's fields. An edit starts the alert afresh: armed again, with the server's
  * re-arm state and the runaway guard's pause reason removed (the rules require both). A field the
- * edit cleared (a note, a once alert's repeat fields, an expiry set back to never) leaves the document.
+ * edit cleared (a note, a once alert's repeat fields, an expiry set back to never, a level's trigger
+ * price when it became a move alert) leaves the document.
  */
 export async function updateAlert(db: Firestore, uid: string, alertId: string, input: ValidAlertInput): Promise<void> {
   await updateDoc(alertRef(db, uid, alertId), {
     currencyPair: input.currencyPair,
-    alertType: input.alertType,
-    triggerPrice: input.triggerPrice,
+    ...Object.fromEntries(CONDITION_FIELDS.map((field) => [field, deleteField()])),
+    ...conditionFields(input),
     priceSide: input.priceSide,
     notificationPreferences: { ...input.notificationPreferences },
     note: input.note ?? deleteField(),

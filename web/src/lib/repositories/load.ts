@@ -5,6 +5,7 @@ import { getDb } from '../firebase';
 const repositories = {
   alerts: () => import('./alerts'),
   history: () => import('./history'),
+  prices: () => import('./prices'),
   profiles: () => import('./profiles'),
   pushTokens: () => import('./pushTokens'),
 };

@@ -1,5 +1,13 @@
-import { formatDateTime, formatPrice } from '@price-alerts/domain/common';
-import { capitalise, isLive, notificationLabel } from '@price-alerts/domain/alerts';
+import { formatDateTime } from '@price-alerts/domain/common';
+import {
+  capitalise,
+  conditionDetail,
+  conditionLabel,
+  isLevelAlert,
+  isLive,
+  isMoveAlert,
+  notificationLabel,
+} from '@price-alerts/domain/alerts';
 import { DASHBOARD_TEXT } from '@price-alerts/domain/copy';
 import { useAtom, useAtomValue } from 'jotai';
 import { useState } from 'react';
@@ -29,6 +37,8 @@ export function AlertDetailsSheet() {
   if (!alert) return null;
   // Triggered and cancelled alerts are over: neither paused nor edited (the rules refuse both).
   const finished = !isLive(alert.status);
+  // This version cannot show the fields of a type it does not know, so it does not offer to edit one.
+  const editable = isLevelAlert(alert) || isMoveAlert(alert);
 
   return (
     <>
@@ -47,7 +57,7 @@ export function AlertDetailsSheet() {
           <button
             type="button"
             className="button button-secondary"
-            disabled={finished || !online}
+            disabled={finished || !online || !editable}
             onClick={() => {
               setOpen(false);
               navigate(`/edit_alert/${alert.id}`);
@@ -78,8 +88,8 @@ export function AlertDetailsSheet() {
           <dd>{alert.currencyPair}</dd>
           <dt>Type</dt>
           <dd>{alert.alertType}</dd>
-          <dt>Trigger price</dt>
-          <dd>{formatPrice(alert.currencyPair, alert.triggerPrice)}</dd>
+          <dt>{conditionLabel(alert)}</dt>
+          <dd>{conditionDetail(alert)}</dd>
           {alert.createdAt && (
             <>
               <dt>Created At</dt>

@@ -1,7 +1,7 @@
 // The details sheet of the alert model (issue 13): side, repeat, firings, expiry, why the server
 // paused or ended the alert, and the alert's history, live from its repository.
 import { expiryText } from '@price-alerts/domain/alerts';
-import { type Alert } from '@price-alerts/domain/store';
+import { type Alert as AnyAlert, type LevelAlert as Alert } from '@price-alerts/domain/store';
 import { DASHBOARD_TEXT } from '@price-alerts/domain/copy';
 import { act, render, screen, within } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
@@ -15,7 +15,7 @@ vi.mock('../../../lib/repositories/history', () => import('../../../test/fakeHis
 const { AlertDetailsSheet } = await import('./AlertDetailsSheet');
 const { selectedAlertAtom, showAlertDetailsAtom } = await import('../atoms');
 const { currentUserAtom } = await import('../../../shared/session');
-const { testAlert: alert } = await import('../../../test/fakeAlertsRepository');
+const { testAlert: alert, testMoveAlert: moveAlert } = await import('../../../test/fakeAlertsRepository');
 const history = await import('../../../test/fakeHistoryRepository');
 const { setOnline } = await import('../../../test/offline');
 const { emitHistory, failHistory, testEvent: event, watchHistory, watchingHistory } = history;
@@ -23,7 +23,7 @@ const { emitHistory, failHistory, testEvent: event, watchHistory, watchingHistor
 const FIRED_AT = new Date('2026-03-05T15:30:00').getTime();
 const at = (time: string) => new Date(`2026-03-05T${time}:00`).getTime();
 
-function openSheet(selected: Alert) {
+function openSheet(selected: AnyAlert) {
   const store = createStore();
   store.set(currentUserAtom, { uid: 'u1', email: 'ada@example.test' } as never);
   store.set(selectedAlertAtom, selected);
@@ -186,5 +186,67 @@ describe('the sheet offline', () => {
     setOnline(true);
     expect(buttons(sheet)).toEqual([false, false, false]);
     expect(sheet.queryByText(DASHBOARD_TEXT.offlineChanges)).toBeNull();
+  });
+});
+
+describe('a move alert in the sheet', () => {
+  const firedMove = { percent: 1.52, from: 1.0841, fromAt: FIRED_AT - 600_000 };
+
+  it('says what fires it, what it is measured from, its re-arm level and its last move', () => {
+    openSheet(
+      moveAlert('m', 'active', {
+        priceSide: 'bid',
+        repeat: 'every',
+        rearmPercent: 0.2,
+        fireCount: 1,
+        firedMove,
+        lastFiredAt: FIRED_AT,
+        lastFiredPrice: 1.10058,
+      }),
+    );
+    expect(rows()).toEqual([
+      ['Status', 'Active'],
+      ['Pair', 'EUR/USD'],
+      ['Type', 'Moving up %'],
+      ['Trigger', 'Up 1.5% in 15 min'],
+      ['Created At', 'Mar 5, 14:07'],
+      ['Notification', 'Email, Push'],
+      ['Measured from', 'The lowest price of the last 15 min'],
+      ['Judged on', 'Bid'],
+      ['Repeat', 'Every time'],
+      ['Cooldown', '15 min'],
+      ['Re-arms at', 'Up 1.30% or less'],
+      ['Fired', '1 time'],
+      ['Last fired', 'Mar 5, 15:30'],
+      ['Last move', 'Up 1.52% in 15 min (1.08410 to 1.10058)'],
+    ]);
+  });
+
+  it('says what a triggered one fired on, and its history in a trader’s words', async () => {
+    openSheet(moveAlert('m', 'triggered', { firedMove, triggeredPrice: 1.10058, triggeredAt: new Date(FIRED_AT) }));
+    expect(rows()).toContainEqual(['Fired on', 'Up 1.52% in 15 min (1.08410 to 1.10058)']);
+    await vi.waitFor(() => expect(watchingHistory('m')).toBe(true));
+    act(() =>
+      emitHistory('m', [
+        event('e1', {
+          type: 'fired',
+          at: FIRED_AT,
+          price: 1.10058,
+          side: 'ask',
+          move: { ...firedMove, read: 'up:15' },
+        }),
+      ]),
+    );
+    expect(lines().map((li) => li.textContent)).toEqual([
+      '15:30Fired: up 1.52% in 15 min (1.08410 to 1.10058), on the ask',
+    ]);
+  });
+
+  it('offers no edit of an alert whose type this version does not know, and says so', () => {
+    const other = { ...alert('o', 'active'), alertType: 'Volume spike' } as unknown as AnyAlert;
+    const { sheet } = openSheet(other);
+    expect(rows()).toContainEqual(['Trigger', 'Update the app to see this alert’s condition.']);
+    expect((sheet.getByRole('button', { name: 'Edit' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((sheet.getByRole('button', { name: 'Pause' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });
