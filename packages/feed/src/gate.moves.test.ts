@@ -150,3 +150,54 @@ describe('the gate for move alerts', () => {
     expect(gate.select([fourth as IntervalMessage])).toEqual([]);
   });
 });
+
+describe('the move reads’ hold while a window’s firings are in flight', () => {
+  // Rises of 1.02% (2 s), 0.97% (3 s) and 1.11% (4 s) from the low of 1.08: each reaches 0.5%.
+  const steps = (): IntervalMessage[] =>
+    windows([
+      [0, 1.08],
+      [1, 1.085],
+      [2, 1.091],
+      [3, 1.0905],
+      [4, 1.092],
+    ]).slice(2);
+  const low = (holdMs?: number) => {
+    const gate = new Gate(undefined, holdMs);
+    gate.apply([change('m', move({ movePercent: 0.5 })), change('n', move({ movePercent: 0.5 }))], 'first');
+    return gate;
+  };
+
+  it('reads a move no larger than one just published once, and a larger one again', () => {
+    const gate = low();
+    const [third, fourth, fifth] = steps() as [IntervalMessage, IntervalMessage, IntervalMessage];
+    expect(gate.select([third]).map((m) => m.judge)).toEqual([{ ask: ['up:15'] }]);
+    expect(gate.select([fourth])).toEqual([]);
+    expect(gate.select([fifth]).map((m) => m.judge)).toEqual([{ ask: ['up:15'] }]);
+    expect(gate.counts.held).toBe(1);
+  });
+
+  it('reads it again once the hold is over', () => {
+    const gate = low(500);
+    const [third, fourth] = steps() as [IntervalMessage, IntervalMessage];
+    gate.select([third]);
+    expect(gate.select([fourth]).map((m) => m.judge)).toEqual([{ ask: ['up:15'] }]);
+  });
+
+  it('reads it again when a move alert on the pair became active since, whatever the levels do', () => {
+    const gate = low();
+    const [third, fourth] = steps() as [IntervalMessage, IntervalMessage];
+    gate.select([third]);
+    gate.apply([change('new', move({ movePercent: 0.6, createdAt: new Date(T + 2_600) }))], 'update');
+    expect(gate.select([fourth]).map((m) => m.judge)).toEqual([{ ask: ['up:15'] }]);
+  });
+
+  it('never holds a re-arm read: what it fires depends on the re-arm', () => {
+    const gate = readyGate(
+      change('m', move({ movePercent: 0.5 })),
+      change('r', move({ armed: false, rearmMoveAt: 1, lastFiredAt: T + 1000 })),
+    );
+    const [third, fourth] = steps() as [IntervalMessage, IntervalMessage];
+    gate.select([third]);
+    expect(gate.select([fourth]).map((m) => m.judge)).toEqual([{ ask: ['rearm:up:15', 'up:15'] }]);
+  });
+});

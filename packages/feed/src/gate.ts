@@ -13,8 +13,8 @@
  * every window is published with every level read, and with the move reads the index it had names
  * (none on a first start); the next first snapshot is compared with the index it replaces, and what
  * changed meanwhile is caught up the same way (on a first start, every kept window is judged once
- * against the new move index). Levels a published window
- * reached are not read again for a while (inFlight.ts), so a spike is read once, not every second.
+ * against the new move index). Levels and moves a published window reached are not read again for
+ * a while (inFlight.ts, moveInFlight.ts), so a spike is read once, not every second.
  */
 import { ALERT_TYPES, PRICE_SIDES, type CurrencyPair } from '@price-alerts/domain/common';
 import {
@@ -39,6 +39,7 @@ import {
 import { type IntervalMessage, type Judge } from '@price-alerts/domain/prices';
 import { isMoveAlertDocument, type AlertDocument, type AnyAlertDocument } from '@price-alerts/domain/store';
 import { InFlight } from './inFlight.ts';
+import { MoveInFlight } from './moveInFlight.ts';
 import { movesForJudge } from './windowMoves.ts';
 
 /** How long closed windows are kept for judging an alert the listener delivers late. */
@@ -86,8 +87,10 @@ export class Gate {
   #index = new LevelIndex();
   #moves = new MoveIndex();
   readonly #inFlight: InFlight;
-  /** Per pair, the latest time an armed alert the listener delivered may fire from (alertSince). */
+  readonly #movesInFlight: MoveInFlight;
+  /** Per pair, the latest time an armed level (move) alert the listener delivered may fire from (alertSince). */
   readonly #armedSince = new Map<CurrencyPair, number>();
+  readonly #movesArmedSince = new Map<CurrencyPair, number>();
   /** The index a failed listener left, to compare its next first snapshot with. */
   #previous: LevelIndex | undefined;
   #previousMoves: MoveIndex | undefined;
@@ -105,6 +108,7 @@ export class Gate {
   constructor(retainMs = RETAIN_MS, holdMs?: number) {
     this.#retainMs = retainMs;
     this.#inFlight = new InFlight(holdMs);
+    this.#movesInFlight = new MoveInFlight(holdMs);
   }
 
   /** Whether the index holds the listener's current snapshot (else every window is published). */
@@ -124,6 +128,7 @@ export class Gate {
   /** The listener (re)starts: until its first snapshot the index is not trusted. */
   reset(): void {
     this.#inFlight.forget();
+    this.#movesInFlight.forget();
     if (this.#ready) [this.#previous, this.#previousMoves] = [this.#index, this.#moves];
     this.#index = new LevelIndex();
     this.#moves = new MoveIndex();
@@ -152,11 +157,15 @@ export class Gate {
       const paths = pathsOf(m);
       const all = this.#index.judge(m.pair, paths, m.lastAt);
       const levels = all && this.#inFlight.trim(m.pair, all, paths, m.end);
-      if (levels !== all) this.counts.held += 1;
+      const allMoves = this.#moves.judge(m.pair, m.moves ?? {}, m.lastAt);
+      const moves = allMoves && this.#movesInFlight.trim(m.pair, allMoves, m.moves ?? {}, m.end);
+      if (levels !== all || moves !== allMoves) this.counts.held += 1;
       // Its reach stands for the alerts it can fire: none armed on the pair became active after its first price.
       if (levels && m.firstAt > (this.#armedSince.get(m.pair) ?? Number.NEGATIVE_INFINITY))
         this.#inFlight.record(m.pair, levels, paths, m.end);
-      const judge = mergeJudges(levels, this.#moves.judge(m.pair, m.moves ?? {}, m.lastAt));
+      if (moves && m.firstAt > (this.#movesArmedSince.get(m.pair) ?? Number.NEGATIVE_INFINITY))
+        this.#movesInFlight.record(m.pair, moves, m.moves ?? {}, m.end);
+      const judge = mergeJudges(levels, moves);
       if (judge) out.push(withJudge(m, judge));
     }
     this.counts.published += out.length;
@@ -185,6 +194,7 @@ export class Gate {
           const alert = indexedMove(doc);
           if (!alert) continue;
           moves.set(path, alert);
+          if (alert.armed) this.#armed(doc);
           // With no index before it (a first start) the kept windows are judged once, below.
           if (this.#previousMoves && !same(this.#previousMoves.get(path), alert)) late.push(doc);
           continue;
@@ -213,8 +223,8 @@ export class Gate {
         // An edit may turn a level into a move or back: the other index forgets it.
         this.#index.set(path, doc && !isMoveAlertDocument(doc) ? indexedAlert(doc) : undefined);
         this.#moves.set(path, doc && isMoveAlertDocument(doc) ? indexedMove(doc) : undefined);
-        // A move alert adds no level: the levels' hold (inFlight.ts) stands whatever it does.
-        if (alert?.armed && doc && !isMoveAlertDocument(doc)) this.#armed(doc);
+        // A move alert adds no level: the levels' hold (inFlight.ts) stands whatever it does, and back.
+        if (alert?.armed && doc) this.#armed(doc);
         if (this.#ready && doc && alert) late.push(doc);
       }
       if (changes.length) this.#dirty = true;
@@ -238,15 +248,16 @@ export class Gate {
    * from is recorded again.
    */
   #armed(doc: AnyAlertDocument): void {
-    this.#inFlight.forget(doc.currencyPair);
+    const move = isMoveAlertDocument(doc);
+    (move ? this.#movesInFlight : this.#inFlight).forget(doc.currencyPair);
+    const armedSince = move ? this.#movesArmedSince : this.#armedSince;
     const since = alertSince(doc);
-    if (since > (this.#armedSince.get(doc.currencyPair) ?? Number.NEGATIVE_INFINITY))
-      this.#armedSince.set(doc.currencyPair, since);
+    if (since > (armedSince.get(doc.currencyPair) ?? Number.NEGATIVE_INFINITY)) armedSince.set(doc.currencyPair, since);
   }
 
   /** Windows that could not be published: nothing is in flight for their pairs after all. */
   unpublished(messages: readonly IntervalMessage[]): void {
-    for (const m of messages) this.#inFlight.forget(m.pair);
+    for (const m of messages) [this.#inFlight, this.#movesInFlight].forEach((held) => held.forget(m.pair));
   }
 
   /** The summary the scheduled check judges by; undefined while the index is not ready. */
