@@ -227,3 +227,24 @@ describe('Aggregator', () => {
     expect(next).toMatchObject({ ticks: 4, ask: { low: 1.1, high: 1.16 }, bid: { low: 0.5 } });
   });
 });
+
+describe('a tick dated ahead of the clock', () => {
+  it('is left out and counted, so the pair’s windows go on closing', () => {
+    const now = 1_800_000_000_000;
+    const agg = new Aggregator(1000, 'test', () => now);
+    agg.add(tick('EUR/USD', 1.1, now - 500));
+    // A year ahead: had it opened a window, every later tick would join it as late.
+    agg.add(tick('EUR/USD', 9.9, now + 365 * 86_400_000));
+    // Up to a minute ahead is within what clocks disagree by; beyond, it is left out too.
+    agg.add(tick('EUR/USD', 1.102, now + 59_000));
+    agg.add(tick('EUR/USD', 1.101, now + 60_000));
+    agg.add(tick('EUR/USD', 1.2, now + 60_001));
+    const closed = agg.flush(now + 62_000);
+    expect(closed.map((m) => [m.start, m.ask.last])).toEqual([
+      [now - 1000, 1.1],
+      [now + 59_000, 1.102],
+      [now + 60_000, 1.101],
+    ]);
+    expect(agg.futureTicks).toBe(2);
+  });
+});

@@ -1,7 +1,7 @@
 import type { CurrencyPair } from '@price-alerts/domain/common';
 import type { IntervalMessage } from '@price-alerts/domain/prices';
 import type { FeedTick } from '@price-alerts/domain/prices';
-import { WindowMoves, type MoveTracker } from '@price-alerts/domain/prices';
+import { FUTURE_TICK_MS, WindowMoves, type MoveTracker } from '@price-alerts/domain/prices';
 import { PairMoves } from './pairMoves.ts';
 import { clampMoves } from './windowMoves.ts';
 
@@ -81,10 +81,13 @@ export class Aggregator {
   constructor(
     readonly windowMs: number,
     readonly source: string,
-    now: () => number = Date.now,
+    readonly now: () => number = Date.now,
   ) {
     this.moves = new PairMoves(now);
   }
+
+  /** Ticks left out for a time more than FUTURE_TICK_MS ahead of the clock, since the start. */
+  futureTicks = 0;
 
   /** Starts a pair's moves from where its stored latest price stood, before its first tick (pairMoves.ts). */
   seedMoves(
@@ -105,8 +108,13 @@ export class Aggregator {
    * still makes one message per window.
    */
   add(tick: FeedTick & { pair: CurrencyPair }): void {
-    // A time no clock shows would open a window no later tick could close.
+    // A time no clock shows, or one ahead of ours (a bad upstream timestamp), would open a window that
+    // every later tick joins as late and no tick closes: the pair's alerts would stop until then.
     if (!Number.isFinite(tick.timestamp)) return;
+    if (tick.timestamp > this.now() + FUTURE_TICK_MS) {
+      this.futureTicks += 1;
+      return;
+    }
     const moves = this.moves.fold(tick.pair, tick.timestamp, { ask: tick.ask, bid: tick.bid, mid: midOf(tick) });
     const open = this.#open.get(tick.pair);
     if (open && tick.timestamp >= open.end) this.#ready.push(this.#close(tick.pair, open));

@@ -181,6 +181,7 @@ export class IngestService {
         messages: this.messages,
         closedSlowClients: this.relay.closedForBackpressure,
         publishFailures: this.publishFailures,
+        futureTicks: this.aggregator.futureTicks,
         gate: { ready: this.gate.ready, alerts: this.gate.alerts, ...this.gate.counts },
         upstreamDownSince: downSince,
         outageAnnounced,
