@@ -47,7 +47,8 @@ function fireMoveIn(
   const f = evaluateMove(judgedMove(alert), moves);
   if (!f) return false;
   const triggeredAt = Timestamp.fromMillis(f.at);
-  const fired = { percent: f.percent, from: f.from, fromAt: f.fromAt };
+  // With the read it fired on, so the details and the history say what moved even after an edit.
+  const fired = { percent: f.percent, from: f.from, fromAt: f.fromAt, read: alert.moveRead };
   let fireCount: number | undefined;
   let runaway = false;
   if (repeats(alert)) {
@@ -70,15 +71,7 @@ function fireMoveIn(
     tx.update(ref, { status: 'triggered', triggeredAt, triggeredPrice: f.price, firedMove: fired });
   }
   const atOpen = moveAcrossOpen(alert.currencyPair, f) ? { atOpen: true as const } : {};
-  // The read names the direction and span, so the history says what moved even after an edit.
-  recordEvent(tx, ref, {
-    type: 'fired',
-    at: f.at,
-    price: f.price,
-    side,
-    move: { ...fired, read: alert.moveRead },
-    ...atOpen,
-  });
+  recordEvent(tx, ref, { type: 'fired', at: f.at, price: f.price, side, move: fired, ...atOpen });
   const channels = initialChannels(alert.notificationPreferences);
   createDelivery(tx, db, {
     userId: ref.parent.parent?.id ?? alert.userId,
@@ -89,7 +82,9 @@ function fireMoveIn(
       movePercent: alert.movePercent,
       ...(alert.lookbackMinutes !== undefined ? { lookbackMinutes: alert.lookbackMinutes } : {}),
       ...(alert.direction !== undefined ? { direction: alert.direction } : {}),
-      ...fired,
+      percent: fired.percent,
+      from: fired.from,
+      fromAt: fired.fromAt,
     },
     triggeredPrice: f.price,
     triggeredAt,

@@ -60,8 +60,9 @@ export async function claim<D extends Leased>(
   ref: DocumentReference,
   lease: string,
 ): Promise<SendResult | D> {
-  const now = clock(deps);
   return deps.db.runTransaction(async (tx) => {
+    // Read on each run: a run repeated after a slow commit must not judge leases by the first's time.
+    const now = clock(deps);
     const current = kind.parse(await tx.get(ref));
     if (!current) return { outcome: 'missing' } as const;
     if (pendingChannels(current).length === 0) {
@@ -71,13 +72,14 @@ export async function claim<D extends Leased>(
       return { outcome: 'done' } as const;
     }
     // This claim's own lease: an earlier run of this transaction committed, though the client was
-    // told it failed (a timeout under load) and ran it again. The claim is ours, not another's.
-    if (current.lease?.owner === lease) return current;
-    if (current.lease && current.lease.until > now) return { outcome: 'busy' } as const;
-    if (current.dueAt !== undefined && current.dueAt > now)
+    // told it failed (a timeout under load) and ran it again. The claim is ours, and is renewed: the
+    // lease the first run wrote may be nearly over, and the sweeper would take over while we send.
+    const own = current.lease?.owner === lease;
+    if (!own && current.lease && current.lease.until > now) return { outcome: 'busy' } as const;
+    if (!own && current.dueAt !== undefined && current.dueAt > now)
       return { outcome: 'not-due', dueAt: current.dueAt } as const;
     const until = now + DELIVERY_LEASE_MS;
-    tx.update(ref, { ...kind.onClaim?.(current, now), lease: { owner: lease, until }, dueAt: until });
+    tx.update(ref, { ...(own ? {} : kind.onClaim?.(current, now)), lease: { owner: lease, until }, dueAt: until });
     return current;
   });
 }

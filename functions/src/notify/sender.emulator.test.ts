@@ -221,15 +221,20 @@ describe('sender', () => {
     expect((await notified(verified)).map((e) => e.channel)).toEqual(['email', 'push']);
   });
 
-  it('goes on with a claim whose transaction ran again after its first commit landed', async () => {
+  it('goes on with a claim whose transaction ran again after its first commit landed, renewing its lease', async () => {
     const id = await seedDelivery(verified);
     const ref = t.db.doc(`deliveries/${id}`);
     const kind: LeasedKind<Delivery> = { parse: (snapshot) => parseDoc(deliverySchema, snapshot) };
     const deps = { db: t.db, now: () => clock };
     expect(await claim(deps, kind, ref, 'sender-a:1')).toMatchObject({ userId: verified });
-    // The client was told the commit failed and ran the transaction again, with the same lease.
+    // The client was told the commit failed and ran the transaction again, with the same lease, after
+    // a commit slow enough for the first lease to be nearly over.
+    clock += DELIVERY_LEASE_MS - 1_000;
     expect(await claim(deps, kind, ref, 'sender-a:1')).toMatchObject({ userId: verified });
-    // Any other claim finds it leased.
+    expect((await stored(id)).lease).toEqual({ owner: 'sender-a:1', until: clock + DELIVERY_LEASE_MS });
+    // The sweep a little later finds it leased, not due: it is not sent twice.
+    clock += 2_000;
+    expect(await dueDeliveries(t.db, clock)).toEqual([]);
     expect(await claim(deps, kind, ref, 'sender-b:1')).toEqual({ outcome: 'busy' });
   });
 

@@ -229,21 +229,23 @@ describe('Aggregator', () => {
 });
 
 describe('a tick dated ahead of the clock', () => {
-  it('is left out and counted, so the pair’s windows go on closing', () => {
-    const now = 1_800_000_000_000;
+  it('counts as seen now up to a minute ahead, and is left out beyond, so the pair’s windows go on closing', () => {
+    let now = 1_800_000_000_000;
     const agg = new Aggregator(1000, 'test', () => now);
     agg.add(tick('EUR/USD', 1.1, now - 500));
     // A year ahead: had it opened a window, every later tick would join it as late.
     agg.add(tick('EUR/USD', 9.9, now + 365 * 86_400_000));
-    // Up to a minute ahead is within what clocks disagree by; beyond, it is left out too.
-    agg.add(tick('EUR/USD', 1.102, now + 59_000));
-    agg.add(tick('EUR/USD', 1.101, now + 60_000));
+    // 45 s ahead: a fast clock upstream. Dated ahead it would hold the pair's windows for 45 s.
+    now += 1_000;
+    agg.add(tick('EUR/USD', 1.102, now + 45_000));
+    now += 1_000;
+    agg.add(tick('EUR/USD', 1.101, now + 45_000));
     agg.add(tick('EUR/USD', 1.2, now + 60_001));
-    const closed = agg.flush(now + 62_000);
-    expect(closed.map((m) => [m.start, m.ask.last])).toEqual([
-      [now - 1000, 1.1],
-      [now + 59_000, 1.102],
-      [now + 60_000, 1.101],
+    const closed = agg.flush(now + 1_000);
+    expect(closed.map((m) => [m.start, m.firstAt, m.ask.last])).toEqual([
+      [now - 3_000, now - 2_500, 1.1],
+      [now - 1_000, now - 1_000, 1.102],
+      [now, now, 1.101],
     ]);
     expect(agg.futureTicks).toBe(2);
   });

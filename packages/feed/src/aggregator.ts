@@ -107,14 +107,18 @@ export class Aggregator {
    * `flush`: only the window timer publishes (and `cut`, at most once a pair a window), so a busy feed
    * still makes one message per window.
    */
-  add(tick: FeedTick & { pair: CurrencyPair }): void {
-    // A time no clock shows, or one ahead of ours (a bad upstream timestamp), would open a window that
-    // every later tick joins as late and no tick closes: the pair's alerts would stop until then.
-    if (!Number.isFinite(tick.timestamp)) return;
-    if (tick.timestamp > this.now() + FUTURE_TICK_MS) {
+  add(given: FeedTick & { pair: CurrencyPair }): void {
+    // A time no clock shows would open a window no later tick could close.
+    if (!Number.isFinite(given.timestamp)) return;
+    const now = this.now();
+    // Dated ahead of our clock, a tick would open a window that every tick after it joins as late and
+    // that nothing closes until the clock gets there: the pair's alerts would wait. Up to a minute
+    // ahead (a provider's clock running fast) it counts as seen now; further, it is left out.
+    if (given.timestamp > now + FUTURE_TICK_MS) {
       this.futureTicks += 1;
       return;
     }
+    const tick = given.timestamp > now ? { ...given, timestamp: now } : given;
     const moves = this.moves.fold(tick.pair, tick.timestamp, { ask: tick.ask, bid: tick.bid, mid: midOf(tick) });
     const open = this.#open.get(tick.pair);
     if (open && tick.timestamp >= open.end) this.#ready.push(this.#close(tick.pair, open));

@@ -183,12 +183,20 @@ describe('the move reads’ hold while a window’s firings are in flight', () =
     expect(gate.select([fourth]).map((m) => m.judge)).toEqual([{ ask: ['up:15'] }]);
   });
 
-  it('reads it again when a move alert on the pair became active since, whatever the levels do', () => {
+  it('reads it again when a move alert on the pair became active since', () => {
     const gate = low();
     const [third, fourth] = steps() as [IntervalMessage, IntervalMessage];
     gate.select([third]);
     gate.apply([change('new', move({ movePercent: 0.6, createdAt: new Date(T + 2_600) }))], 'update');
     expect(gate.select([fourth]).map((m) => m.judge)).toEqual([{ ask: ['up:15'] }]);
+  });
+
+  it('keeps holding it when a level alert on the pair is armed: a level adds no move', () => {
+    const gate = low();
+    const [third, fourth] = steps() as [IntervalMessage, IntervalMessage];
+    gate.select([third]);
+    gate.apply([change('l', { ...level, triggerPrice: 5, createdAt: new Date(T + 2_600) })], 'update');
+    expect(gate.select([fourth])).toEqual([]);
   });
 
   it('never holds a re-arm read: what it fires depends on the re-arm', () => {

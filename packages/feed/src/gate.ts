@@ -100,11 +100,11 @@ export class Gate {
   readonly #retainMs: number;
   /**
    * Windows judged, those published (first time and again for an alert delivered late), and those
-   * with a firing read held back because a recent window's covers it (inFlight.ts).
+   * with a firing read held back because a recent window's covers it (inFlight.ts, moveInFlight.ts).
    */
   readonly counts = { windows: 0, published: 0, caughtUp: 0, held: 0 };
 
-  /** `holdMs`: how long levels a published window reached are not read again (inFlight.ts). */
+  /** `holdMs`: how long the levels and moves a published window reached are not read again. */
   constructor(retainMs = RETAIN_MS, holdMs?: number) {
     this.#retainMs = retainMs;
     this.#inFlight = new InFlight(holdMs);
@@ -115,11 +115,9 @@ export class Gate {
   get ready(): boolean {
     return this.#ready;
   }
-
   get alerts(): number {
     return this.#index.size + this.#moves.size;
   }
-
   /** The index changed since the last summary was taken. */
   get dirty(): boolean {
     return this.#dirty;

@@ -77,7 +77,7 @@ describe('the row’s type and condition columns', () => {
     [
       'a fall in 1 h',
       move({ alertType: 'Moving down %', lookbackMinutes: 60, moveRead: 'down:60', movePercent: 0.255 }),
-      'Moving down % · 1 hour',
+      'Moving down % · 1 h',
       '−0.26%',
     ],
     [
@@ -95,7 +95,7 @@ describe('the row’s type and condition columns', () => {
 describe('what a move is measured from', () => {
   it.each<[CurrencyPair, MoveShape, string]>([
     ['EUR/USD', { alertType: 'Moving up %', lookbackMinutes: 5 }, 'The lowest price of the last 5 min'],
-    ['EUR/USD', { alertType: 'Moving down %', lookbackMinutes: 60 }, 'The highest price of the last 1 hour'],
+    ['EUR/USD', { alertType: 'Moving down %', lookbackMinutes: 60 }, 'The highest price of the last 1 h'],
     ['XAU/USD', { alertType: 'Change on the day', direction: 'up' }, 'The day’s open (17:00 New York)'],
     ['BTC/USD', { alertType: 'Change on the day', direction: 'down' }, 'The day’s open (00:00 UTC)'],
   ])('%s %j', (pair, shape, words) => {
@@ -124,6 +124,19 @@ describe('what a fired move alert did', () => {
     [
       'an every-time alert, still active',
       { repeat: 'every', firedMove, lastFiredPrice: 1.10058, lastFiredAt: utc('2026-11-25T10:10:00') },
+      'Up 1.52% in 15 min (1.08410 to 1.10058)',
+    ],
+    [
+      'edited since to a fall in 1 h: it says the rise it fired on',
+      {
+        alertType: 'Moving down %',
+        lookbackMinutes: 60,
+        moveRead: 'down:60',
+        repeat: 'every',
+        firedMove: { ...firedMove, read: 'up:15' },
+        lastFiredPrice: 1.10058,
+        lastFiredAt: utc('2026-11-25T10:10:00'),
+      },
       'Up 1.52% in 15 min (1.08410 to 1.10058)',
     ],
     [

@@ -17,6 +17,7 @@ import { reachesMove, type SeedPoint } from '../prices/moves.ts';
 import type { Alert, MoveAlert } from '../store/appAlerts.ts';
 import { isLevelAlert, isMoveAlert } from './alertKinds.ts';
 import {
+  MOVE_LOOKBACK_LABELS,
   moveAxis,
   moveConditionWords,
   moveSpanWords,
@@ -26,12 +27,6 @@ import {
   type MoveShape,
 } from './moveRules.ts';
 
-export const MOVE_LOOKBACK_LABELS: Record<MoveLookback, string> = {
-  5: '5 min',
-  15: '15 min',
-  60: '1 hour',
-  1440: '24 hours',
-};
 export const MOVE_DIRECTION_LABELS: Record<MoveDirection, string> = { up: 'Up', down: 'Down' };
 
 /** The create screen's offers for the threshold, in per cent (typed values go from 0.01 to 50). */
@@ -102,8 +97,10 @@ export function firedMoveText(alert: MoveAlert): string | null {
   const price = alert.status === 'triggered' ? alert.triggeredPrice : alert.lastFiredPrice;
   if (!fired || price === undefined) return null;
   const at = alert.status === 'triggered' ? dateMillis(alert.triggeredAt ?? null) : (alert.lastFiredAt ?? 0);
-  const f: MoveFiring = { ...fired, price, at };
-  return capitalised(moveWords(alert.currencyPair, alert, f));
+  const { read, ...move } = fired;
+  const f: MoveFiring = { ...move, price, at };
+  // The read it fired on: the alert may have been edited to another since.
+  return capitalised(moveWords(alert.currencyPair, read ? shapeOfRead(read) : alert, f));
 }
 
 /** The history's sentence for a fired move: 'Fired: up 1.52% in 15 min (1.08410 to 1.10058)'. */

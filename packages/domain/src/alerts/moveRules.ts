@@ -162,13 +162,14 @@ export function moveAcrossOpen(pair: CurrencyPair, f: MovePoint): boolean {
   return open !== undefined && f.fromAt < open && f.at - open < 3_600_000;
 }
 
-const LOOKBACK_WORDS: Record<MoveLookback, string> = { 5: '5 min', 15: '15 min', 60: '1 h', 1440: '24 h' };
+/** A lookback in words, the same on every screen and notice. */
+export const MOVE_LOOKBACK_LABELS: Record<MoveLookback, string> = { 5: '5 min', 15: '15 min', 60: '1 h', 1440: '24 h' };
 
 /** 'in 15 min', 'on the day'. */
 export function moveSpanWords(c: MoveShape): string {
   return c.alertType === 'Change on the day'
     ? 'on the day'
-    : `in ${LOOKBACK_WORDS[c.lookbackMinutes ?? DEFAULT_MOVE_LOOKBACK]}`;
+    : `in ${MOVE_LOOKBACK_LABELS[c.lookbackMinutes ?? DEFAULT_MOVE_LOOKBACK]}`;
 }
 
 const percentText = (n: number) => `${Number(n.toFixed(2))}%`;
@@ -198,7 +199,7 @@ export function moveFiredWords(pair: CurrencyPair, c: MoveShape, f: MoveFiring):
  * when the runaway guard says so (alertModel.ts).
  */
 export function moveRepeatAfterFiring(
-  alert: Pick<MoveAlertDocument, 'movePercent' | 'rearmPercent' | 'fireCount' | 'recentFirings'>,
+  alert: Pick<MoveAlertDocument, 'movePercent' | 'rearmPercent' | 'fireCount' | 'recentFirings' | 'moveRead'>,
   f: MoveFiring,
 ) {
   const { firings, runaway } = recentFirings(alert.recentFirings ?? [], f.at);
@@ -208,7 +209,7 @@ export function moveRepeatAfterFiring(
     fireCount: (alert.fireCount ?? 0) + 1,
     lastFiredAt: f.at,
     lastFiredPrice: f.price,
-    firedMove: { percent: f.percent, from: f.from, fromAt: f.fromAt },
+    firedMove: { percent: f.percent, from: f.from, fromAt: f.fromAt, read: alert.moveRead },
     recentFirings: firings,
     ...(runaway ? { status: 'paused' as const, pauseReason: 'runaway' as const } : {}),
   };

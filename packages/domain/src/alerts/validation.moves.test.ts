@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { emptyDraft } from './draft.ts';
 import type { Draft, MoveAlert } from '../store/appAlerts.ts';
-import { MSG_CHOOSE_NOTIFICATION, MSG_FILL_ALL_FIELDS, MSG_MOVE_PERCENT } from '../copy/messages.ts';
+import {
+  MSG_CHOOSE_NOTIFICATION,
+  MSG_FILL_ALL_FIELDS,
+  MSG_MOVE_PERCENT,
+  MSG_REARM_UNDER_MOVE,
+} from '../copy/messages.ts';
 import { draftFromAlert, parseMovePercent, validateDraft } from './validation.ts';
 
 const rising: Draft = {
@@ -23,6 +28,11 @@ describe('a move draft', () => {
     ['over 50%', { ...rising, movePercent: '50.01' }, MSG_MOVE_PERCENT],
     ['not a number', { ...rising, movePercent: 'abc' }, MSG_MOVE_PERCENT],
     ['an exponent', { ...rising, movePercent: '1e1' }, MSG_MOVE_PERCENT],
+    [
+      'an every-time move whose re-arm distance is the whole move',
+      { ...rising, repeat: 'every', rearmPercent: '1.5' },
+      MSG_REARM_UNDER_MOVE,
+    ],
     ['a lookback the screens do not offer', { ...rising, lookbackMinutes: 30 as never }, MSG_FILL_ALL_FIELDS],
     [
       'a direction neither up nor down',
@@ -34,6 +44,18 @@ describe('a move draft', () => {
   });
 
   it.each<[string, Draft, object]>([
+    [
+      'an every-time rise re-arming 1.4 points back',
+      { ...rising, repeat: 'every', rearmPercent: '1.4' },
+      {
+        alertType: 'Moving up %',
+        movePercent: 1.5,
+        lookbackMinutes: 15,
+        repeat: 'every',
+        cooldownMinutes: 15,
+        rearmPercent: 1.4,
+      },
+    ],
     [
       'a rise in 15 min, without a trigger price or direction',
       { ...rising, triggerPrice: '1.08' },
@@ -107,11 +129,10 @@ describe('editing a move alert', () => {
 
   it('saves unchanged as the same condition', () => {
     const result = validateDraft(draftFromAlert(stored), true);
-    expect(result.ok && result.value).toMatchObject({
-      alertType: 'Change on the day',
-      movePercent: 2.5,
-      direction: 'down',
+    expect(result).toMatchObject({
+      ok: true,
+      value: { alertType: 'Change on the day', movePercent: 2.5, direction: 'down' },
     });
-    expect(result.ok && 'lookbackMinutes' in result.value).toBe(false);
+    expect(Object.keys((result as { value: object }).value)).not.toContain('lookbackMinutes');
   });
 });

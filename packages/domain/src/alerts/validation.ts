@@ -36,6 +36,7 @@ import {
   MSG_MOVE_PERCENT,
   MSG_NOTE_TOO_LONG,
   MSG_REARM_RANGE,
+  MSG_REARM_UNDER_MOVE,
 } from '../copy/messages.ts';
 import { alertTypeSchema, type LevelAlert, type NotificationPreferences } from '../store/schemas.ts';
 import type { Draft, MoveAlert } from '../store/appAlerts.ts';
@@ -218,6 +219,9 @@ export function validateDraft(draft: Draft, signedIn: boolean, now: Date = new D
   if (!oneOf(PRICE_SIDES, draft.priceSide)) return { ok: false, message: MSG_FILL_ALL_FIELDS };
   const repeat = repeatFields(draft);
   if (typeof repeat === 'string') return { ok: false, message: repeat };
+  // A move re-arms once it falls back by the distance, in points: at or past zero it never would.
+  if ('movePercent' in condition && repeat.rearmPercent !== undefined && repeat.rearmPercent >= condition.movePercent)
+    return { ok: false, message: MSG_REARM_UNDER_MOVE };
   const expiry = expiryField(draft, now);
   if (typeof expiry === 'string') return { ok: false, message: expiry };
   return {

@@ -69,6 +69,8 @@ export const PUSH_MESSAGES = {
 
 /** The alert model's fields on the create and edit screens (the product's own). */
 export const MSG_REARM_RANGE = `Enter a re-arm distance between ${MIN_REARM_PERCENT}% and ${MAX_REARM_PERCENT}%.`;
+/** An every-time move alert's re-arm distance (points of per cent) must leave a move to fall back to. */
+export const MSG_REARM_UNDER_MOVE = 'Keep the re-arm distance under the move, such as 0.1 for a move of 1.5.';
 export const MSG_EXPIRY_IN_FUTURE = 'Choose an expiry date and time in the future.';
 export const MSG_EXPIRY_TOO_FAR = 'Choose an expiry within a year.';
 /** A move type's threshold is not a number from MIN_MOVE_PERCENT to MAX_MOVE_PERCENT. */

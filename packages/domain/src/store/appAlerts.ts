@@ -8,11 +8,10 @@ import { ANY_ALERT_TYPES, MOVE_DIRECTIONS, MOVE_LOOKBACK_MINUTES, PRICE_SIDES } 
 import { COOLDOWN_MINUTES, EXPIRY_CHOICES, REPEAT_MODES } from '../alerts/alertModel.ts';
 import {
   alertBaseShape,
-  alertDocumentSchema,
+  anyAlertDocumentSchema,
   currencyPairSchema,
-  moveAlertDocumentSchema,
   notificationPreferencesSchema,
-  type AlertDocument,
+  type AnyAlertDocument,
   type LevelAlert,
   type MoveAlertDocument,
 } from './schemas.ts';
@@ -30,9 +29,9 @@ export const otherAlertDocumentSchema = z.object({
 });
 export type OtherAlertDocument = z.infer<typeof otherAlertDocumentSchema>;
 
-/** What the app reads from an alert document: the first of the three that fits it. */
-export const appAlertDocumentSchema = z.union([alertDocumentSchema, moveAlertDocumentSchema, otherAlertDocumentSchema]);
-export type AppAlertDocument = AlertDocument | MoveAlertDocument | OtherAlertDocument;
+/** What the app reads from an alert document: a level or a move alert as stored, else one of a type it does not know. */
+export const appAlertDocumentSchema = z.union([anyAlertDocumentSchema, otherAlertDocumentSchema]);
+export type AppAlertDocument = AnyAlertDocument | OtherAlertDocument;
 
 export type MoveAlert = MoveAlertDocument & { id: string };
 export type OtherAlert = OtherAlertDocument & { id: string };

@@ -142,7 +142,9 @@ export const moveAlertDocumentSchema = z
      * Server only: the move that fired it last (per cent), the price it was measured from and when
      * that was seen, for the row, the details and the history.
      */
-    firedMove: z.optional(z.object({ percent: z.number(), from: z.number(), fromAt: z.number() })),
+    firedMove: z.optional(
+      z.object({ percent: z.number(), from: z.number(), fromAt: z.number(), read: z.optional(z.enum(MOVE_READS)) }),
+    ),
   })
   .check(
     z.refine(

@@ -1,5 +1,12 @@
 import { type AlertStatus } from '@price-alerts/domain/common';
-import { draftFromAlert, isLevelAlert, isLive, isMoveAlert, validateDraft } from '@price-alerts/domain/alerts';
+import {
+  UNKNOWN_CONDITION_DETAIL,
+  draftFromAlert,
+  isLevelAlert,
+  isLive,
+  isMoveAlert,
+  validateDraft,
+} from '@price-alerts/domain/alerts';
 import { type Draft } from '@price-alerts/domain/store';
 import { DASHBOARD_TEXT, MSG_EDIT_MISSING, TOAST } from '@price-alerts/domain/copy';
 import { useAtomValue } from 'jotai';
@@ -23,7 +30,8 @@ const EDIT_SUBMIT = {
   leavesOnSuccess: true,
 };
 
-type Loaded = Draft | null | { missing: true } | { ended: Extract<AlertStatus, 'triggered' | 'cancelled'> };
+type Loaded =
+  Draft | null | { missing: true } | { unknown: true } | { ended: Extract<AlertStatus, 'triggered' | 'cancelled'> };
 
 /**
  * Edit is allowed while an alert is active or paused; the rules enforce the same. An alert that has
@@ -45,8 +53,9 @@ export default function EditAlertPage() {
       .then(
         (alert) => {
           if (!live) return;
-          // A type this version does not know cannot be shown in the form: as good as missing here.
-          if (!alert || !(isLevelAlert(alert) || isMoveAlert(alert))) setLoaded({ missing: true });
+          if (!alert) setLoaded({ missing: true });
+          // A type this version does not know: its fields cannot be shown in the form.
+          else if (!(isLevelAlert(alert) || isMoveAlert(alert))) setLoaded({ unknown: true });
           else if (isLive(alert.status)) setLoaded(draftFromAlert(alert));
           else setLoaded({ ended: alert.status });
         },
@@ -57,12 +66,12 @@ export default function EditAlertPage() {
     };
   }, [user, alertId]);
 
-  if (loaded && 'ended' in loaded) {
+  if (loaded && ('ended' in loaded || 'unknown' in loaded)) {
     return (
       <main className="page">
         <PageHeader title="Edit alert" back="/dashboard" />
         <p className="info-note" role="status">
-          {DASHBOARD_TEXT.notEditable(loaded.ended)}
+          {'ended' in loaded ? DASHBOARD_TEXT.notEditable(loaded.ended) : UNKNOWN_CONDITION_DETAIL}
         </p>
         <Link className="button button-secondary" to={`/dashboard?alert=${encodeURIComponent(alertId ?? '')}`}>
           Show this alert

@@ -23,16 +23,17 @@ export function useStoredMoves(
     if (!active || !pair) return;
     let stop: (() => void) | undefined;
     let live = true;
-    void repository('prices').then(([db, { watchLatestPrice }]) => {
+    // Without the stored price the panel shows no move so far; the alert itself is unaffected.
+    const unknown = () => live && setStored(undefined);
+    repository('prices').then(([db, { watchLatestPrice }]) => {
       if (!live) return;
       stop = watchLatestPrice(
         db,
         pair,
         (price) => setStored({ key: `${pair}:${side}`, moves: price?.moves?.[side] ?? {} }),
-        // Without it the panel shows no move so far; the alert itself is unaffected.
-        () => setStored(undefined),
+        unknown,
       );
-    });
+    }, unknown);
     return () => {
       live = false;
       stop?.();

@@ -193,7 +193,7 @@ describe('move alerts and alerts of a type this version does not know', () => {
     );
     const r = row('Moving down %');
     expect(r.querySelector('.alert-price')?.textContent).toBe('−2%');
-    expect(r.querySelector('.alert-type')?.textContent).toBe('Moving down % · 1 hour');
+    expect(r.querySelector('.alert-type')?.textContent).toBe('Moving down % · 1 h');
     expect(live(r)).toBe('Ask 1.08512');
   });
 
