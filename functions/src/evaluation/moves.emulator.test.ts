@@ -75,10 +75,10 @@ describe('move alerts fired by the interval evaluator', () => {
 
     const fired = await t.db.doc('users/u1/alerts/up-1.5').get();
     expect(fired.get('triggeredPrice')).toBe(1.0962);
-    expect(fired.get('firedMove')).toEqual({ percent: expect.closeTo(1.5, 6), from: 1.08, fromAt: T });
+    // With the read it fired on, so the details and history say what moved even after an edit.
+    expect(fired.get('firedMove')).toEqual({ percent: expect.closeTo(1.5, 6), from: 1.08, fromAt: T, read: 'up:15' });
     const history = await fired.ref.collection('history').where('type', '==', 'fired').get();
-    // With the read it fired on, so the history says what moved even after the alert is edited.
-    expect(history.docs.map((d) => d.get('move'))).toEqual([{ ...fired.get('firedMove'), read: 'up:15' }]);
+    expect(history.docs.map((d) => d.get('move'))).toEqual([fired.get('firedMove')]);
     const delivery = deliverySchema.parse(
       (await t.db.collection('deliveries').where('alertId', '==', 'up-1.5').get()).docs[0]?.data(),
     );
