@@ -127,13 +127,13 @@ describe('Aggregator', () => {
   it('counts a late tick in the open window instead of losing it, without taking it for the latest price', () => {
     const agg = new Aggregator(1000, 'test');
     agg.add(tick('EUR/USD', 1.1, 2_100));
-    agg.add(tick('EUR/USD', 1.3, 1_900));
+    agg.add(tick('EUR/USD', 1.12, 1_900));
     const [closed] = agg.flush(3_000);
-    expect(closed).toMatchObject({ ticks: 2, ask: { first: 1.1, high: 1.3, highAt: 2_100, last: 1.1 } });
+    expect(closed).toMatchObject({ ticks: 2, ask: { first: 1.1, high: 1.12, highAt: 2_100, last: 1.1 } });
     expect(intervalMessageSchema.safeParse(closed).success).toBe(true);
     // Its move counts toward the largest too, never as the last.
     const up = closed?.moves?.ask?.['5']?.up;
-    expect(up?.best.price).toBe(1.3);
+    expect(up?.best.price).toBe(1.12);
     expect(up?.last.price).toBe(1.1);
   });
 

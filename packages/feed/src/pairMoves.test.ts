@@ -34,7 +34,7 @@ describe('PairMoves', () => {
     const moves = new PairMoves(() => at(10));
     moves.fold('EUR/USD', at(0), prices(1.05));
     expect(moves.fold('EUR/USD', at(1), p)).toBeUndefined();
-    expect(moves.fold('EUR/USD', at(2), prices(1.09))?.ask.day.up.from).toBe(1.05);
+    expect(moves.fold('EUR/USD', at(2), prices(1.06))?.ask.day.up.from).toBe(1.05);
   });
 
   it('judges the first tick after seeding against the stored price', () => {
@@ -51,6 +51,42 @@ describe('PairMoves', () => {
     const next = moves.fold('EUR/USD', at(2), prices(1.1));
     expect(next?.ask['1440'].up.from).toBe(1.1);
     expect(next?.ask.day.up.from).toBe(1.1);
+  });
+
+  it.each([
+    ['EUR/USD', 1.1, 1.155, 'a 5% print on a currency'],
+    ['BTC/USD', 90_000, 108_000, 'a 20% print on a coin'],
+  ] as const)('leaves out %s… that comes straight back: %s', (pair, before, print) => {
+    const moves = new PairMoves(() => at(10));
+    moves.fold(pair, at(0), prices(before));
+    expect(moves.fold(pair, at(1), prices(print))).toBeUndefined();
+    // The price after it is measured as if the print had never come.
+    const back = moves.fold(pair, at(2), prices(before));
+    expect([back?.ask['5'].up.from, back?.ask['5'].down.from, back?.ask.day.up.from]).toEqual([before, before, before]);
+  });
+
+  it('takes a change within the market’s usual range at once: 4% on gold', () => {
+    const moves = new PairMoves(() => at(10));
+    moves.fold('XAU/USD', at(0), prices(2600));
+    expect(moves.fold('XAU/USD', at(1), prices(2500))?.ask['5'].down).toMatchObject({ price: 2500, from: 2600 });
+  });
+
+  it('believes an unusual jump on its second tick, when the market stays there', () => {
+    const moves = new PairMoves(() => at(10));
+    moves.fold('EUR/USD', at(0), prices(1.1));
+    expect(moves.fold('EUR/USD', at(1), prices(1.2))).toBeUndefined();
+    const second = moves.fold('EUR/USD', at(2), prices(1.199));
+    expect(second?.ask['5'].up).toMatchObject({ price: 1.199, from: 1.1 });
+    // Now the market's level: the next tick is measured on from there.
+    expect(moves.fold('EUR/USD', at(3), prices(1.2))?.ask['5'].up.from).toBe(1.1);
+  });
+
+  it('does not take a jump back the other way for a second tick of the first', () => {
+    const moves = new PairMoves(() => at(10));
+    moves.fold('EUR/USD', at(0), prices(1.1));
+    expect(moves.fold('EUR/USD', at(1), prices(1.2))).toBeUndefined();
+    expect(moves.fold('EUR/USD', at(2), prices(1.0))).toBeUndefined();
+    expect(moves.fold('EUR/USD', at(3), prices(1.1))?.ask['5'].down.from).toBe(1.1);
   });
 
   it(`starts afresh when ${SPIKE_CONFIRMATIONS} prices in a row confirm the new level`, () => {

@@ -8,9 +8,14 @@
  * is a bad quote, not a market: kept, it would be a lookback's low or the day's open for up to a day
  * and fire every move alert on the pair. It is left out; when SPIKE_CONFIRMATIONS such ticks come
  * in a row the market has moved there after all, and the pair's moves start afresh from the last.
+ *
+ * A smaller jump that is still unusual for the market from one tick to the next (UNUSUAL_RATIO) is
+ * believed only when the next tick stays nearer it than the price before: a lone print that comes
+ * straight back would otherwise fire the pair's move alerts, and be their low or high for a day.
+ * The first such tick is left out either way, so a true jump is measured one tick later.
  */
 import { MAX_MOVE_PERCENT, type CurrencyPair, type PriceSide } from '@price-alerts/domain/common';
-import { FUTURE_TICK_MS, MoveTracker, type TickMoves } from '@price-alerts/domain/prices';
+import { FUTURE_TICK_MS, MoveTracker, marketKind, type MarketKind, type TickMoves } from '@price-alerts/domain/prices';
 import type { PriceDocument } from '@price-alerts/domain/store';
 import type { Logger } from './log.ts';
 
@@ -23,13 +28,18 @@ const SIDES = ['ask', 'bid', 'mid'] as const;
 /** How far, as a ratio either way, a price may lie from the side's last one taken: 1.5 is 50% up or a third down. */
 const MAX_RATIO = 1 + MAX_MOVE_PERCENT / 100;
 
+const ratio = (a: number, b: number) => Math.max(a / b, b / a);
 /** Whether a price lies too far from the last one taken, judged the same way up and down. */
-const far = (price: number, last: number) => Math.max(price / last, last / price) > MAX_RATIO;
+const far = (price: number, last: number) => ratio(price, last) > MAX_RATIO;
+/** A change from one tick to the next that one tick alone does not make believable, per market. */
+export const UNUSUAL_RATIO: Record<MarketKind, number> = { fx: 1.03, metal: 1.05, crypto: 1.15 };
 
 export class PairMoves {
   readonly #trackers = new Map<CurrencyPair, MoveTracker>();
   /** Per pair, each side's last price taken, and how many ticks in a row lay too far from them. */
   readonly #last = new Map<CurrencyPair, { prices: Record<PriceSide, number>; far: number }>();
+  /** Per pair, an unusual tick left out, waiting for the next to say whether the market is there. */
+  readonly #held = new Map<CurrencyPair, Record<PriceSide, number>>();
   readonly #now: () => number;
   /** Ticks left out of the moves, for the service's health. */
   skipped = 0;
@@ -59,6 +69,10 @@ export class PairMoves {
         return undefined;
       }
       this.#trackers.delete(pair);
+      this.#held.delete(pair);
+    } else if (last && this.#unusual(pair, prices, last.prices)) {
+      this.skipped += 1;
+      return undefined;
     }
     this.#last.set(pair, { prices: { ...prices }, far: 0 });
     try {
@@ -67,6 +81,20 @@ export class PairMoves {
       this.skipped += 1;
       return undefined;
     }
+  }
+
+  /**
+   * Whether to leave the tick out as an unusual jump from the last price taken: unless the tick
+   * before was one and this one stays nearer it (the market moved there), it is held for the next.
+   */
+  #unusual(pair: CurrencyPair, prices: Record<PriceSide, number>, last: Record<PriceSide, number>): boolean {
+    const held = this.#held.get(pair);
+    this.#held.delete(pair);
+    const limit = UNUSUAL_RATIO[marketKind(pair)];
+    if (!SIDES.some((side) => ratio(prices[side], last[side]) > limit)) return false;
+    if (held && ratio(prices.mid, held.mid) < ratio(prices.mid, last.mid)) return false;
+    this.#held.set(pair, { ...prices });
+    return true;
   }
 
   /**

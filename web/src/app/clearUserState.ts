@@ -1,6 +1,11 @@
 import { emptyDraft } from '@price-alerts/domain/alerts';
 import type { createStore } from 'jotai';
-import { alertListsAtom, selectedAlertAtom, showAlertDetailsAtom } from '../features/dashboard/atoms';
+import {
+  alertListsAtom,
+  alertListsFullAtom,
+  selectedAlertAtom,
+  showAlertDetailsAtom,
+} from '../features/dashboard/atoms';
 import { draftAtom } from '../shared/draft';
 import { currentUserAtom } from '../shared/session';
 
@@ -13,6 +18,7 @@ import { currentUserAtom } from '../shared/session';
 export function clearUserState(store: ReturnType<typeof createStore>): void {
   if (store.get(currentUserAtom)) return;
   store.set(alertListsAtom, { active: [], previous: [] });
+  store.set(alertListsFullAtom, { active: false, previous: false });
   store.set(selectedAlertAtom, null);
   store.set(showAlertDetailsAtom, false);
   store.set(draftAtom, emptyDraft());

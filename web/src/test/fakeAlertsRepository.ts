@@ -57,11 +57,18 @@ export const deleteAlert = vi.fn<typeof Repository.deleteAlert>(async () => {});
 export const createAlert = vi.fn<typeof Repository.createAlert>(async () => 'new-alert');
 export const updateAlert = vi.fn<typeof Repository.updateAlert>(async () => {});
 
-/** What the live query of `list` would deliver now. */
-export function emit(list: Repository.AlertList, alerts: Alert[]): void {
+/**
+ * What the live query of `list` would deliver now; `full`, that it came back at its limit (by
+ * default, when the alerts given are as many as the limit).
+ */
+export function emit(
+  list: Repository.AlertList,
+  alerts: Alert[],
+  full = alerts.length >= (list === 'active' ? 10 : 5),
+): void {
   const onData = listeners.get(list);
   if (!onData) throw new Error(`No live query on the ${list} list`);
-  onData(alerts);
+  onData(alerts, full);
 }
 
 export function resetAlertsRepository(): void {

@@ -89,7 +89,9 @@ describe('a move draft', () => {
     ['0.009', undefined],
     ['Infinity', undefined],
     ['NaN', undefined],
-    ['1,5', undefined],
+    ['1,5', 1.5],
+    ['1,500', 1.5],
+    ['1,5.5', undefined],
     ['', undefined],
   ])('reads %j as %s', (text, value) => {
     expect(parseMovePercent(text)).toBe(value);

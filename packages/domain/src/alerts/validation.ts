@@ -124,11 +124,15 @@ export function parseLevelPercent(text: string): number | undefined {
 }
 
 /**
- * Parses the typed move threshold like the price (a trailing '%' allowed), then holds it to the
- * range the rules accept: 0, a negative, more than 50 or not a number is refused.
+ * Parses the typed move threshold like the price (a trailing '%' allowed, and a decimal comma, as
+ * a keyboard set to many languages types it), then holds it to the range the rules accept: 0, a
+ * negative, more than 50 or not a number is refused.
  */
 export function parseMovePercent(text: string): number | undefined {
-  const trimmed = text.trim().replace(/\s*%$/, '');
+  const trimmed = text
+    .trim()
+    .replace(/\s*%$/, '')
+    .replace(/^(\d*),(\d+)$/, '$1.$2');
   if (!PLAIN_DECIMAL.test(trimmed)) return undefined;
   const value = Number(trimmed);
   return value >= MIN_MOVE_PERCENT && value <= MAX_MOVE_PERCENT ? value : undefined;

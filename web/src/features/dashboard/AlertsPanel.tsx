@@ -8,7 +8,13 @@ import { currentUserAtom } from '../../shared/session';
 import { AlertRow } from './AlertRow';
 import { SKELETON_ROW_PX, SkeletonRows } from './SkeletonRows';
 import { readListHeights, rememberListHeight } from '../../shared/firstPaint/lastListHeights';
-import { alertListsAtom, alertListsLoadedAtom, selectedAlertAtom, showAlertDetailsAtom } from './atoms';
+import {
+  alertListsAtom,
+  alertListsFullAtom,
+  alertListsLoadedAtom,
+  selectedAlertAtom,
+  showAlertDetailsAtom,
+} from './atoms';
 import { useFollowAlertPairs } from './useFollowAlertPairs';
 import './AlertsPanel.css';
 
@@ -77,6 +83,7 @@ function useListHeight(
 export function AlertsPanel({ initialTab = 'active' }: { initialTab?: 'active' | 'previous' }) {
   const lists = useAtomValue(alertListsAtom);
   const loadedFor = useAtomValue(alertListsLoadedAtom);
+  const full = useAtomValue(alertListsFullAtom);
   const uid = useAtomValue(currentUserAtom)?.uid;
   const setSelected = useSetAtom(selectedAlertAtom);
   const setShowDetails = useSetAtom(showAlertDetailsAtom);
@@ -127,8 +134,8 @@ export function AlertsPanel({ initialTab = 'active' }: { initialTab?: 'active' |
             ))}
           </ul>
         )}
-        {/* At the cap there may be more than the dashboard shows. */}
-        {!loading && alerts.length >= CAPS[tab] && (
+        {/* At the cap there may be more than the dashboard shows (documents it cannot read count too). */}
+        {!loading && (alerts.length >= CAPS[tab] || full[tab]) && (
           <Link className="see-all" to={`/alerts/${tab}`}>
             {DASHBOARD_TEXT.seeAll}
             <span className="visually-hidden"> {tab} alerts</span>

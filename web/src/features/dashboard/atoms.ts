@@ -9,5 +9,10 @@ export const alertListsAtom = atom<AlertLists>({ active: [], previous: [] });
  * state. Keyed by user, so the next person on the device starts unknown again.
  */
 export const alertListsLoadedAtom = atom<Record<keyof AlertLists, string | null>>({ active: null, previous: null });
+/**
+ * Per list, whether its live query came back at its limit (10 or 5 documents), counting those the
+ * app cannot read: then more may exist, and the panel offers 'See all' however many it shows.
+ */
+export const alertListsFullAtom = atom<Record<keyof AlertLists, boolean>>({ active: false, previous: false });
 export const selectedAlertAtom = atom<Alert | null>(null);
 export const showAlertDetailsAtom = atom(false);

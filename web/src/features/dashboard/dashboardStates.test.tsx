@@ -68,6 +68,16 @@ describe('dashboard before it knows', () => {
     act(() => emit('active', alerts(10)));
     expect(screen.getByRole('link', { name: /See all/ }).getAttribute('href')).toBe('/alerts/active');
   });
+
+  it('offers See all for a list at its cap of documents though some could not be read', async () => {
+    renderDashboard();
+    await vi.waitFor(() => expect(watchAlerts).toHaveBeenCalledTimes(2));
+    // Ten documents came back, five of them of a shape this version cannot read (left out).
+    const alerts = Array.from({ length: 5 }, (_, i) => testAlert(`a${i}`, 'active'));
+    act(() => emit('active', alerts, true));
+    expect(document.querySelectorAll('.alert-row')).toHaveLength(5);
+    expect(screen.getByRole('link', { name: /See all/ }).getAttribute('href')).toBe('/alerts/active');
+  });
 });
 
 describe('dashboard offline', () => {

@@ -8,7 +8,7 @@ import type { AlertList } from '../../lib/repositories/alerts';
 import { repository } from '../../lib/repositories/load';
 import { currentUserAtom } from '../../shared/session';
 import { isOnline } from '../../shared/useOnline';
-import { alertListsAtom, alertListsLoadedAtom, selectedAlertAtom } from './atoms';
+import { alertListsAtom, alertListsFullAtom, alertListsLoadedAtom, selectedAlertAtom } from './atoms';
 
 const FAILURES: Record<AlertList, string> = {
   active: TOAST.activeAlertsFailed,
@@ -36,11 +36,12 @@ export function useAlertLists(): void {
             db,
             uid,
             list,
-            (alerts: Alert[]) => {
+            (alerts: Alert[], full: boolean) => {
               // A transition: a list's rows render in slices, not in one task that holds up a tap.
               startTransition(() => {
                 const lists = applyListSnapshot(store.get(alertListsAtom), list, alerts);
                 store.set(alertListsAtom, lists);
+                store.set(alertListsFullAtom, (was) => (was[list] === full ? was : { ...was, [list]: full }));
                 store.set(alertListsLoadedAtom, (loaded) => ({ ...loaded, [list]: uid }));
                 store.set(selectedAlertAtom, (selected) => refreshSelection(selected, lists));
               });

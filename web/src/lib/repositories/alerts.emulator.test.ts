@@ -213,9 +213,13 @@ describe('alerts repository', () => {
         createdAt: Timestamp.fromMillis(BASE + 10 * 3_600_000),
       }),
     );
-    const alerts = await nextSnapshot('active');
+    const [alerts, full] = await new Promise<[Alert[], boolean]>((resolve, reject) => {
+      const stop = watchAlerts(db, ALICE, 'active', (list, atLimit) => (stop(), resolve([list, atLimit])), reject);
+    });
     expect(alerts.map((a) => a.id)).not.toContain('broken');
     expect(alerts).toHaveLength(9);
+    // Ten documents came back: the list is at its limit, though one of them could not be read.
+    expect(full).toBe(true);
   });
 });
 

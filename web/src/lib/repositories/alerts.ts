@@ -84,19 +84,26 @@ export async function alertCount(db: Firestore, uid: string): Promise<number> {
   return snapshot.exists() ? (alertCounterSchema.safeParse(snapshot.data()).data?.count ?? 0) : 0;
 }
 
-/** The dashboard's live query for one list, built from its declared shape (see queries.ts). */
+/**
+ * The dashboard's live query for one list, built from its declared shape (see queries.ts). `full`:
+ * the query came back at its limit, documents the app cannot read included, so more may exist.
+ */
 export function watchAlerts(
   db: Firestore,
   uid: string,
   list: AlertList,
-  onData: (alerts: Alert[]) => void,
+  onData: (alerts: Alert[], full: boolean) => void,
   onError: (error: Error) => void,
 ): () => void {
   const shape = SHAPES[list];
   const q = buildQuery(doc(db, 'users', uid), shape, [shape.statuses]);
   // The app orders what arrives (applyListSnapshot, newest createdAt first): a pending createdAt is
   // only estimated, and the emulator was seen listing imported documents before newer ones.
-  return onSnapshot(q, (snapshot) => onData(parseQuery(appAlertDocumentSchema, snapshot)), onError);
+  return onSnapshot(
+    q,
+    (snapshot) => onData(parseQuery(appAlertDocumentSchema, snapshot), snapshot.size >= shape.limit),
+    onError,
+  );
 }
 
 /**
