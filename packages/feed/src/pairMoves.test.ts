@@ -54,9 +54,9 @@ describe('PairMoves', () => {
   });
 
   it.each([
-    ['EUR/USD', 1.1, 1.155, 'a 5% print on a currency'],
-    ['BTC/USD', 90_000, 108_000, 'a 20% print on a coin'],
-  ] as const)('leaves out %s… that comes straight back: %s', (pair, before, print) => {
+    ['a 5% print on a currency', 'EUR/USD', 1.1, 1.155],
+    ['a 20% print on a coin', 'BTC/USD', 90_000, 108_000],
+  ] as const)('leaves out %s that comes straight back', (_label, pair, before, print) => {
     const moves = new PairMoves(() => at(10));
     moves.fold(pair, at(0), prices(before));
     expect(moves.fold(pair, at(1), prices(print))).toBeUndefined();
