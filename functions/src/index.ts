@@ -9,6 +9,7 @@ export { evaluateInterval, evaluateLatest } from './triggers/evaluate';
 export { rescheduleDigestsOnSettings, sendDueDeliveries, sendOnDelivery } from './triggers/send';
 export { recordAlertHistory } from './triggers/alertHistory';
 export { expireAlerts } from './triggers/expire';
+export { applyAlertAction } from './triggers/actions';
 
 /** Liveness probe for deploy checks and the local stack; it also proves the domain bundle loads. */
 export const health = onRequest((_req, res) => {

@@ -134,3 +134,37 @@ export function dueDigestsSwept(count: number): void {
 export function dueSendFailed(kind: 'delivery' | 'digest', id: string, error: unknown): void {
   logger.error('Could not send a due item', { event: 'due_send_failed', kind, id, reason: errorMessage(error) });
 }
+
+/** An action from a push or an email was refused (a bad, expired or another's token, or an alert that changed): nothing changed. */
+export function alertActionRefused(
+  reason: string,
+  token: { uid: string; alertId: string; action: string; via: string } | undefined,
+  message: string,
+): void {
+  logger.warn('Refused an action from a notice', {
+    event: 'alert_action_refused',
+    reason,
+    message,
+    ...(token ? { uid: token.uid, alertId: token.alertId, action: token.action, via: token.via } : {}),
+  });
+}
+
+/** An action from a push or an email was done (or had been, by the same token). */
+export function alertActionApplied(alertId: string, result: Outcome): void {
+  logger.info('Applied an action from a notice', { event: 'alert_action_applied', alertId, ...result });
+}
+
+/** Applying a verified action failed (Firestore unavailable): nothing changed; the user may try again. */
+export function alertActionFailed(alertId: string, action: string, error: unknown): void {
+  logger.error('Applying an action from a notice failed', {
+    event: 'alert_action_failed',
+    alertId,
+    action,
+    error: errorMessage(error),
+  });
+}
+
+/** Alerts whose snooze ended were made active again. */
+export function snoozesEnded(stats: Counts): void {
+  logger.info('Ended snoozes', { event: 'snoozes_ended', ...stats });
+}

@@ -34,6 +34,15 @@ beforeEach(async () => {
       pauseReason: 'runaway',
       createdAt: CREATED,
     });
+    // One snoozed for an hour from a push (actions/).
+    await setDoc(doc(db, `users/${ALICE}/alerts/snoozed`), {
+      ...validAlert(),
+      ...EVERY,
+      status: 'paused',
+      pauseReason: 'snoozed',
+      snoozedUntil: Date.UTC(2030, 0, 1),
+      createdAt: CREATED,
+    });
   });
 });
 afterAll(async () => {
@@ -81,11 +90,19 @@ describe('alert update: pause and resume', () => {
     ['setting a pause reason', 'active', { status: 'paused', pauseReason: 'runaway', ...now() }],
     ['resuming a runaway pause but keeping its reason', 'runaway', { status: 'active', ...now() }],
     ['disarming the alert', 'active', { status: 'paused', armed: false, ...now() }],
+    ['snoozing it itself', 'active', { status: 'paused', pauseReason: 'snoozed', snoozedUntil: 1, ...now() }],
+    ['resuming a snooze but keeping its end', 'snoozed', { status: 'active', pauseReason: deleteField(), ...now() }],
+    ['moving a snooze’s end', 'snoozed', { snoozedUntil: Date.UTC(2031, 0, 1), ...now() }],
   ])('denies a toggle %s', async (_label, alertId, patch) => {
     await assertFails(update(ALICE, alertId, patch));
   });
   it('lets the owner resume an alert the runaway guard paused, clearing the reason', async () => {
     await assertSucceeds(update(ALICE, 'runaway', { status: 'active', pauseReason: deleteField(), ...now() }));
+  });
+  it('lets the owner resume a snoozed alert early, clearing the reason and the snooze’s end', async () => {
+    await assertSucceeds(
+      update(ALICE, 'snoozed', { status: 'active', pauseReason: deleteField(), snoozedUntil: deleteField(), ...now() }),
+    );
   });
   it('lets the owner pause an every-time alert waiting to re-arm, which stays disarmed', async () => {
     await assertSucceeds(update(ALICE, 'disarmed', { status: 'paused', ...now() }));
@@ -123,6 +140,11 @@ describe('alert update: edit', () => {
     ['a waiting every-time alert, starting it afresh', 'disarmed', { triggerPrice: 1.1, ...afresh() }],
     ['back to once and never expiring', 'disarmed', { repeat: 'once', expiresAt: deleteField(), ...afresh() }],
     ['the level of an alert whose stored expiry is past, keeping it', 'disarmed', { triggerPrice: 1.2, ...afresh() }],
+    [
+      'a snoozed alert, ending the snooze (it stays paused)',
+      'snoozed',
+      { triggerPrice: 1.1, snoozedUntil: deleteField(), ...afresh() },
+    ],
   ])('lets the owner edit %s', async (_label, alertId, patch) => {
     await assertSucceeds(update(ALICE, alertId, patch));
   });
@@ -158,6 +180,7 @@ describe('alert update: edit', () => {
     ['the server field rearmAbove', 'active', { rearmAbove: 2, ...now() }],
     ['the server field recentFirings', 'active', { recentFirings: [1], ...now() }],
     ['to cancelReason expired', 'paused', { cancelReason: 'expired', ...now() }],
+    ['a snoozed alert, keeping the snooze’s end', 'snoozed', { triggerPrice: 1.1, ...afresh() }],
   ])('denies editing %s', async (_label, alertId, patch) => {
     await assertFails(update(ALICE, alertId, patch));
   });

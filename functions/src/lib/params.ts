@@ -7,6 +7,8 @@ import { defineSecret, defineString } from 'firebase-functions/params';
 export const SENDGRID_API_KEY = defineSecret('SENDGRID_API_KEY');
 /** Shared with the ingest service only: it signs the interval messages, the evaluator checks them. */
 export const INTERVALS_SIGNING_KEY = defineSecret('INTERVALS_SIGNING_KEY');
+/** The functions' own: signs the action links of pushes and emails (actions/signing.ts), and checks them. */
+export const ACTION_SIGNING_KEY = defineSecret('ACTION_SIGNING_KEY');
 /** The sender address, verified in SendGrid, e.g. "Price Alerts <alerts@example.com>". */
 export const MAIL_FROM = defineString('MAIL_FROM', { description: 'Sender address of alert emails' });
 /** Where the app is served; email links open `${APP_URL}/dashboard?alert=…`. */

@@ -217,6 +217,15 @@ describe('historySentence: one event in words', () => {
     [{ type: 'paused' }, 'EUR/USD', 'Paused'],
     [{ type: 'resumed' }, 'EUR/USD', 'Resumed'],
     [{ type: 'rearmed' }, 'EUR/USD', 'Re-armed'],
+    // Done from a notice; the snooze's end in the device's time, as every time on the screens.
+    [
+      { type: 'snoozed', via: 'push', until: new Date(2026, 2, 5, 15, 40).getTime() },
+      'EUR/USD',
+      'Snoozed until 15:40 from the push',
+    ],
+    [{ type: 'paused', via: 'email' }, 'EUR/USD', 'Paused from the email'],
+    [{ type: 'set_again', via: 'email', newAlertId: 'n1' }, 'EUR/USD', 'Set again from the email'],
+    [{ type: 'resumed', reason: 'the snooze ended' }, 'EUR/USD', 'Resumed: the snooze ended'],
     [{ type: 'runaway_paused' }, 'EUR/USD', 'Paused by the runaway guard'],
     [{ type: 'expired' }, 'EUR/USD', 'Expired'],
     [{ type: 'cancelled', reason: 'It could not be fired' }, 'EUR/USD', 'Cancelled: It could not be fired'],

@@ -22,6 +22,7 @@ import type { Alert } from '../store/appAlerts.ts';
 import { isMoveAlert } from './alertKinds.ts';
 import { firedMoveSentence, firedMoveText, moveReferenceText } from './moveDisplay.ts';
 import { moveAxis, moveRearmLevel } from './moveRules.ts';
+import { actionHistoryText } from '../actions/actionWords.ts';
 
 /**
  * How the dashboard rows and the details sheet put the alert model (price side, repeat, expiry,
@@ -167,7 +168,7 @@ export function modelDetails(alert: Alert, timeZone?: string, now = new Date()):
   return rows;
 }
 
-const EVENT_TEXT: Record<Exclude<AlertEvent['type'], 'fired' | 'notified' | 'held'>, string> = {
+const EVENT_TEXT: Record<Exclude<AlertEvent['type'], 'fired' | 'notified' | 'held' | 'snoozed' | 'set_again'>, string> = {
   created: 'Created',
   edited: 'Edited',
   paused: 'Paused',
@@ -189,6 +190,11 @@ export function historySentence(event: AlertEvent, pair: CurrencyPair): string {
     const open = event.atOpen ? ' at the market open' : '';
     return `Fired at ${formatPrice(pair, event.price)}${event.side ? ` (${event.side})` : ''}${open}`;
   }
+  // Done from a notice: 'Snoozed until 15:40 from the push', 'Paused from the email'.
+  if (event.type === 'snoozed') return actionHistoryText('snooze', event.via ?? 'push', event.until);
+  if (event.type === 'set_again') return actionHistoryText('again', event.via ?? 'push');
+  if (event.type === 'paused' && event.via) return actionHistoryText('pause', event.via);
+  if (event.type === 'resumed' && event.reason) return `${EVENT_TEXT.resumed}: ${event.reason}`;
   const channel = event.channel ? capitalise(event.channel) : 'Notification';
   if (event.type === 'held') return `${channel}: Held for quiet hours`;
   if (event.type === 'notified') {

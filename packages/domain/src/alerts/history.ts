@@ -20,6 +20,8 @@ export const ALERT_EVENT_TYPES = [
   'runaway_paused',
   'expired',
   'cancelled',
+  'snoozed',
+  'set_again',
 ] as const;
 export type AlertEventType = (typeof ALERT_EVENT_TYPES)[number];
 
@@ -54,6 +56,13 @@ export const alertEventSchema = z.object({
    * carried it. 'held' (with `channel`): the channel was held for quiet hours.
    */
   digest: z.optional(z.string().check(z.maxLength(5))),
+  /**
+   * Done from a notice (actions/): 'snoozed' (with `until`), 'paused' and 'set_again' (with
+   * `newAlertId`, the alert it made) say where: the push or the email.
+   */
+  via: z.optional(z.enum(['push', 'email'])),
+  until: z.optional(z.number()),
+  newAlertId: z.optional(z.string().check(z.maxLength(128))),
   /** Deleted by the TTL policy after this time. */
   expireAt: timestampLikeSchema,
 });

@@ -110,6 +110,21 @@ export const EXPIRING_ALERTS_QUERY = {
   statuses: ACTIVE_LIST_STATUSES,
 } as const satisfies QueryShape & { statuses: readonly string[] };
 
+/**
+ * The minute job: alerts snoozed from a notice (actions/) whose snooze has ended, earliest first.
+ * Only paused alerts carry the 'snoozed' reason: the user's resume and any edit remove it.
+ */
+export const SNOOZES_DUE_QUERY = {
+  name: 'snoozed alerts whose snooze ended',
+  collectionGroup: 'alerts',
+  scope: 'COLLECTION_GROUP',
+  filters: [
+    { field: 'pauseReason', op: '==' },
+    { field: 'snoozedUntil', op: '<=' },
+  ],
+  orderBy: [{ field: 'snoozedUntil', direction: 'asc' }],
+} as const satisfies QueryShape;
+
 /** The details sheet: one alert's history, newest first. */
 export const ALERT_HISTORY_QUERY = {
   name: 'one alert history, newest first',
@@ -146,6 +161,7 @@ export const QUERY_SHAPES: readonly QueryShape[] = [
   REARM_MOVES_QUERY,
   INGEST_ACTIVE_ALERTS_QUERY,
   EXPIRING_ALERTS_QUERY,
+  SNOOZES_DUE_QUERY,
   ALERT_HISTORY_QUERY,
   HISTORY_BEFORE_QUERY,
   DUE_DELIVERIES_QUERY,

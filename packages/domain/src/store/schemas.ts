@@ -99,8 +99,13 @@ export const alertBaseShape = {
   lastFiredAt: z.optional(z.number()),
   lastFiredPrice: z.optional(z.number()),
   recentFirings: z.optional(z.array(z.number())),
-  /** Server only: the runaway guard paused it (cleared when the user resumes it). */
-  pauseReason: z.optional(z.enum(['runaway'])),
+  /**
+   * Server only: why the server paused it, cleared when the user resumes it: the runaway guard, or
+   * a snooze from the push or the email (actions/), which ends by itself at `snoozedUntil`.
+   */
+  pauseReason: z.optional(z.enum(['runaway', 'snoozed'])),
+  /** Server only, with pauseReason 'snoozed': when the snooze ends and the alert carries on (ms). */
+  snoozedUntil: z.optional(z.number()),
   /** Server only: why the server cancelled the alert ('error': firing it failed for good; 'expired'). */
   cancelReason: z.optional(z.enum(['error', 'expired'])),
   /** Server only: the permanent failure that cancelled it, recorded once. */

@@ -1,0 +1,36 @@
+import { ACTION_REFUSALS, type ActionResult } from '@price-alerts/domain/actions';
+import { onCall } from 'firebase-functions/v2/https';
+import { applyAction } from '../actions/applyAction';
+import { verifyActionToken } from '../actions/signing';
+import { db } from '../lib/firebase';
+import { ACTION_SIGNING_KEY } from '../lib/params';
+import * as logs from '../logs';
+
+/**
+ * An action from a push or an email (actions/): the token is the proof, so it works signed out and
+ * from the service worker. A caller signed in as someone else is refused: the link is not theirs.
+ * It answers a result, never an error, so the page and the service worker can say what happened;
+ * each refusal is logged once, and nothing changes.
+ */
+export const applyAlertAction = onCall({ secrets: [ACTION_SIGNING_KEY], maxInstances: 10 }, async (request) => {
+  const data = request.data as { token?: unknown } | null;
+  const token = data?.token;
+  const now = Date.now();
+  const check = verifyActionToken(token, ACTION_SIGNING_KEY.value(), now);
+  let result: ActionResult;
+  if (!check.ok) result = { outcome: 'refused', reason: check.reason };
+  else if (request.auth && request.auth.uid !== check.payload.uid)
+    result = { outcome: 'refused', reason: 'otherAccount' };
+  else {
+    try {
+      result = await applyAction(db, check.payload, token as string, now);
+    } catch (error) {
+      logs.alertActionFailed(check.payload.alertId, check.payload.action, error);
+      return { outcome: 'refused', reason: 'failed' } satisfies ActionResult;
+    }
+  }
+  if (result.outcome === 'refused') {
+    logs.alertActionRefused(result.reason, check.ok ? check.payload : undefined, ACTION_REFUSALS[result.reason]);
+  } else logs.alertActionApplied(check.ok ? check.payload.alertId : '', result);
+  return result;
+});

@@ -1,0 +1,103 @@
+// The applyAlertAction callable on the Functions emulator, as the confirm page and the service
+// worker call it: signed out, it does what a valid token says; signed in as someone else, a bad or
+// huge token, or no token at all, it refuses with a result (never an error) and changes nothing.
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { Timestamp, getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signActionToken } from '../../functions/src/actions/signing';
+import { localSecret } from '../../scripts/lib/local-secrets.mjs';
+import { callFunction, createTestUser, type TestUser } from './auth-emulator';
+
+const KEY = localSecret(join(import.meta.dirname, '..', '..', 'functions'), 'ACTION_SIGNING_KEY');
+let app: App;
+let db: Firestore;
+let owner: TestUser;
+let other: TestUser;
+
+beforeAll(async () => {
+  app = initializeApp({ projectId: 'demo-price-alerts' }, 'alert-actions-test');
+  db = getFirestore(app);
+  [owner, other] = await Promise.all([createTestUser('actions-owner'), createTestUser('actions-other')]);
+});
+afterAll(async () => {
+  await db.recursiveDelete(db.doc(`users/${owner.uid}`));
+  await deleteApp(app);
+});
+
+async function everyTimeAlert(id: string, firedAt: number): Promise<void> {
+  await db.doc(`users/${owner.uid}/alerts/${id}`).set({
+    userId: owner.uid,
+    currencyPair: 'EUR/USD',
+    alertType: 'Price rising above',
+    triggerPrice: 1.095,
+    priceSide: 'ask',
+    status: 'active',
+    armed: false,
+    rearmBelow: 1.0939,
+    repeat: 'every',
+    cooldownMinutes: 15,
+    rearmPercent: 0.1,
+    fireCount: 1,
+    lastFiredAt: firedAt,
+    notificationPreferences: { email: true, push: true },
+    createdAt: Timestamp.fromMillis(firedAt - 60_000),
+  });
+}
+
+const sign = (alertId: string, firedAt: number, action: 'snooze' | 'pause' = 'snooze') =>
+  signActionToken(
+    { uid: owner.uid, alertId, firedAt, action, via: 'push', what: 'EUR/USD Price rising above 1.09500' },
+    KEY,
+    Date.now(),
+  );
+
+describe('applyAlertAction', () => {
+  it('snoozes from a device where nobody is signed in, and says it was already done on a second tap', async () => {
+    const firedAt = Date.now() - 5_000;
+    await everyTimeAlert('callable-snooze', firedAt);
+    const token = sign('callable-snooze', firedAt);
+    const first = await callFunction('applyAlertAction', { token });
+    expect(first.body.result).toMatchObject({ outcome: 'done', action: 'snooze' });
+    const second = await callFunction('applyAlertAction', { token });
+    expect(second.body.result).toMatchObject({ outcome: 'used', action: 'snooze' });
+    expect((await db.doc(`users/${owner.uid}/alerts/callable-snooze`).get()).data()).toMatchObject({
+      status: 'paused',
+      pauseReason: 'snoozed',
+    });
+  });
+
+  it.each<[string, () => unknown, () => string | undefined, string]>([
+    [
+      'signed in as another user',
+      () => ({ token: sign('callable-other', Date.now() - 5_000) }),
+      () => other.idToken,
+      'otherAccount',
+    ],
+    [
+      'with an altered token',
+      () => ({ token: `${sign('callable-other', Date.now() - 5_000)}x` }),
+      () => undefined,
+      'invalid',
+    ],
+    ['with a huge token', () => ({ token: 'a'.repeat(100_000) }), () => undefined, 'invalid'],
+    ['with no token', () => ({}), () => undefined, 'invalid'],
+    ['with nothing at all', () => null, () => undefined, 'invalid'],
+  ])('refuses a call %s, changing nothing', async (_label, data, idToken, reason) => {
+    await everyTimeAlert('callable-other', Date.now() - 5_000);
+    const { status, body } = await callFunction('applyAlertAction', data(), idToken());
+    expect([status, body.result]).toEqual([200, { outcome: 'refused', reason }]);
+    expect((await db.doc(`users/${owner.uid}/alerts/callable-other`).get()).get('status')).toBe('active');
+  });
+
+  it('lets the owner, signed in, act with their own token', async () => {
+    const firedAt = Date.now() - 5_000;
+    await everyTimeAlert('callable-own', firedAt);
+    const { body } = await callFunction(
+      'applyAlertAction',
+      { token: sign('callable-own', firedAt, 'pause') },
+      owner.idToken,
+    );
+    expect(body.result).toEqual({ outcome: 'done', action: 'pause' });
+  });
+});
