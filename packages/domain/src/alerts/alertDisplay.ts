@@ -168,7 +168,10 @@ export function modelDetails(alert: Alert, timeZone?: string, now = new Date()):
   return rows;
 }
 
-const EVENT_TEXT: Record<Exclude<AlertEvent['type'], 'fired' | 'notified' | 'held' | 'snoozed' | 'set_again'>, string> = {
+const EVENT_TEXT: Record<
+  Exclude<AlertEvent['type'], 'fired' | 'notified' | 'held' | 'snoozed' | 'set_again'>,
+  string
+> = {
   created: 'Created',
   edited: 'Edited',
   paused: 'Paused',

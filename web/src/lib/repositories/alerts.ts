@@ -58,7 +58,14 @@ const MODEL_FIELDS = [
   'expiresAt',
 ] as const satisfies readonly (keyof ValidAlertInput)[];
 /** What the server keeps while an every-time alert waits to re-arm, and why the runaway guard paused it. */
-const SERVER_REARM_FIELDS = ['rearmBelow', 'rearmAbove', 'armAt', 'pauseReason', 'rearmMoveAt', 'snoozedUntil'] as const;
+const SERVER_REARM_FIELDS = [
+  'rearmBelow',
+  'rearmAbove',
+  'armAt',
+  'pauseReason',
+  'rearmMoveAt',
+  'snoozedUntil',
+] as const;
 /** Every field a condition may have: an edit that changes the kind of alert removes the other kind's. */
 const CONDITION_FIELDS = ['triggerPrice', 'movePercent', 'lookbackMinutes', 'direction', 'moveRead'] as const;
 
