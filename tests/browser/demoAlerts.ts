@@ -18,6 +18,8 @@ export interface AlertOwner {
   uid: string;
   email: boolean;
   push: boolean;
+  /** More fields as stored (an every-time alert's repeat, cooldown and re-arm distance). */
+  extra?: Record<string, unknown>;
 }
 
 /** 'Price rising above' 0.2% over the latest ask, push only; `digits` rounds the prices as the pair quotes. */
@@ -50,6 +52,7 @@ export async function addAlertAbove(
     status: 'active',
     notificationPreferences: { email: owner.email, push: owner.push },
     createdAt: FieldValue.serverTimestamp(),
+    ...owner.extra,
   });
   const crossing = Number((ask * 1.004).toFixed(digits));
   lastCrossing.set(pair, crossing);

@@ -155,6 +155,10 @@ export const shownNotifications = (page: Page) =>
       title: n.title,
       body: n.body,
       url: (n.data as { url?: string } | null)?.url,
+      // The buttons, where the notification has any (a firing's actions).
+      ...((n as Notification & { actions?: { title: string }[] }).actions?.length
+        ? { actions: (n as Notification & { actions: { title: string }[] }).actions.map((a) => a.title) }
+        : {}),
     }));
   });
 

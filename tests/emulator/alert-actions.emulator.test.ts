@@ -47,7 +47,15 @@ async function everyTimeAlert(id: string, firedAt: number): Promise<void> {
 
 const sign = (alertId: string, firedAt: number, action: 'snooze' | 'pause' = 'snooze') =>
   signActionToken(
-    { uid: owner.uid, alertId, firedAt, action, via: 'push', what: 'EUR/USD Price rising above 1.09500' },
+    {
+      uid: owner.uid,
+      alertId,
+      firedAt,
+      action,
+      via: 'push',
+      what: 'EUR/USD Price rising above 1.09500',
+      label: 'Snooze 1 h',
+    },
     KEY,
     Date.now(),
   );

@@ -1,6 +1,9 @@
 /// <reference lib="webworker" />
 import './lib/zodJitless';
+import { actionResultText } from '@price-alerts/domain/actions';
 import { notificationPath, toNotification } from '@price-alerts/domain/notify';
+import { postAlertAction } from './lib/alertActions';
+import { config } from './lib/config';
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
@@ -23,14 +26,40 @@ async function display(raw: unknown, fallbackTag?: string): Promise<boolean> {
     return false;
   }
   const tag = spec.tag ?? fallbackTag;
+  const actions = spec.actions ?? [];
   await self.registration.showNotification(spec.title, {
     body: spec.body,
     icon: '/icons/icon-192.png',
     badge: '/icons/icon-192.png',
-    data: { url: spec.url },
+    // The buttons' tokens stay with the notification, for its click (below).
+    data: { url: spec.url, tokens: Object.fromEntries(actions.map((a) => [a.action, a.token])) },
     ...(tag ? { tag } : {}),
-  });
+    // Where the platform shows buttons; elsewhere the notification opens the alert, as before.
+    ...(actions.length ? { actions: actions.map(({ action, title }) => ({ action, title })) } : {}),
+  } as NotificationOptions);
   return true;
+}
+
+/**
+ * A notification's button: its action is applied at once with its token (no page opens), and the
+ * notification is replaced by what happened ('Snoozed until 15:40.'), which opens the alert. Open
+ * windows of the app are told, to say it too.
+ */
+async function act(notification: Notification, action: string): Promise<void> {
+  const data = notification.data as { url?: unknown; tokens?: Record<string, unknown> } | null;
+  const token = data?.tokens?.[action];
+  if (typeof token !== 'string') return;
+  const text = actionResultText(await postAlertAction(config, token));
+  await self.registration.showNotification('Price Alerts', {
+    body: text,
+    icon: '/icons/icon-192.png',
+    badge: '/icons/icon-192.png',
+    data: { url: notificationPath(data?.url) },
+    ...(notification.tag ? { tag: notification.tag } : {}),
+  });
+  for (const client of await self.clients.matchAll({ type: 'window' })) {
+    client.postMessage({ type: 'ALERT_ACTION_RESULT', text });
+  }
 }
 
 self.addEventListener('push', (event) => {
@@ -73,6 +102,10 @@ if (import.meta.env.MODE === 'emulator') {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
+  if (event.action) {
+    event.waitUntil(act(event.notification, event.action));
+    return;
+  }
   // Only the dashboard, on this origin, whatever the push said.
   const url = new URL(
     notificationPath((event.notification.data as { url?: unknown } | null)?.url),

@@ -38,7 +38,16 @@ async function seed(id: string, status: 'active' | 'paused' | 'triggered', extra
 
 const token = (action: AlertAction, alertId: string, patch: Partial<ActionPayload> = {}) =>
   signActionToken(
-    { uid: U, alertId, firedAt: FIRED, action, via: 'push', what: 'EUR/USD Price rising above 1.09500', ...patch },
+    {
+      uid: U,
+      alertId,
+      firedAt: FIRED,
+      action,
+      via: 'push',
+      what: 'EUR/USD Price rising above 1.09500',
+      label: 'L',
+      ...patch,
+    },
     KEY,
     FIRED,
   );
@@ -77,7 +86,7 @@ describe('the token', () => {
   });
 });
 
-const payloadOf = () => ({ uid: U, alertId: 'a1', firedAt: FIRED, via: 'push' as const, what: 'x' });
+const payloadOf = () => ({ uid: U, alertId: 'a1', firedAt: FIRED, via: 'push' as const, what: 'x', label: 'L' });
 /** The token with its payload changed and its signature kept, as an attacker would try. */
 function swapPayload(tokenText: string, patch: Partial<ActionPayload>): string {
   const [payload, signature] = tokenText.split('.') as [string, string];

@@ -11,6 +11,7 @@ import {
   type AlertPush,
   type ChannelState,
   type Delivery,
+  type NoticeActions,
 } from '@price-alerts/domain/notify';
 import { Timestamp } from 'firebase-admin/firestore';
 import * as logs from '../logs';
@@ -73,7 +74,7 @@ export interface Texts {
 }
 
 /** The texts of this delivery, a firing or the notice that the alert expired, with times in `timeZone`. */
-export function deliveryTexts(d: Delivery, appUrl: string, timeZone: string): Texts {
+export function deliveryTexts(d: Delivery, appUrl: string, timeZone: string, actions?: NoticeActions): Texts {
   const at = new Date(dateMillis(d.triggeredAt));
   if (d.kind === 'expired') {
     const expired = { ...notice(d), expiredAt: at };
@@ -89,7 +90,10 @@ export function deliveryTexts(d: Delivery, appUrl: string, timeZone: string): Te
     ...(d.runawayPaused ? { runawayPaused: true } : {}),
     ...(d.atOpen ? { atOpen: true } : {}),
   };
-  return { email: () => alertEmail(fired, appUrl, timeZone), push: () => alertPush(fired, timeZone) };
+  return {
+    email: () => alertEmail(fired, appUrl, timeZone, actions),
+    push: () => alertPush(fired, timeZone, actions),
+  };
 }
 
 const sent = (attempts: number, lastError?: string, reason?: string): ChannelAttempt => ({

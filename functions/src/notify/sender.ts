@@ -13,11 +13,14 @@ import { parseDoc } from '../repositories/parse';
 import { ofThisAlert } from './alertOf';
 import { attemptChannel, deliveryTexts, type ChannelDeps } from './channels';
 import { holdChannels } from './hold';
+import { noticeActions, type ActionSigner } from '../actions/links';
 import { claim, record, release, type LeaseDeps, type LeasedKind, type SendResult } from './lease';
 
 export interface SenderDeps extends ChannelDeps, LeaseDeps {
   /** Names this sender (instance) in leases, for logs and diagnosis; each claim adds its own suffix. */
   owner: string;
+  /** Signs the actions a firing's notice carries (actions/links.ts); without it, notices carry none. */
+  signAction?: ActionSigner | undefined;
 }
 
 type StoredDelivery = Delivery & { id: string };
@@ -57,7 +60,8 @@ export async function sendDelivery(deps: SenderDeps, id: string): Promise<SendRe
     if ('lost' in hold) return { outcome: 'busy' };
     held = hold.held;
   }
-  const texts = deliveryTexts(claimed, deps.appUrl, noticeTimeZone(settings.timeZone, settings.quietHours?.timeZone));
+  const zone = noticeTimeZone(settings.timeZone, settings.quietHours?.timeZone);
+  const texts = deliveryTexts(claimed, deps.appUrl, zone, noticeActions(claimed, deps.appUrl, deps.signAction));
   for (const channel of pending.filter((c) => !held.includes(c))) {
     const attempts = (claimed.channels[channel]?.attempts ?? 0) + 1;
     const attempt = await attemptChannel(deps, channel, claimed.userId, texts, attempts);

@@ -1,7 +1,8 @@
 /** The production (or emulator) sender: real providers chosen from params and the environment. */
 import { randomUUID } from 'node:crypto';
 import { auth, db, messaging } from '../lib/firebase';
-import { APP_URL, MAIL_FROM, SENDGRID_API_KEY, SENDGRID_BASE_URL, onEmulator } from '../lib/params';
+import { signerFor } from '../actions/links';
+import { ACTION_SIGNING_KEY, APP_URL, MAIL_FROM, SENDGRID_API_KEY, SENDGRID_BASE_URL, onEmulator } from '../lib/params';
 import { fcmProvider, localPushProvider } from './fcm';
 import { firebaseRecipients } from './recipients';
 import type { SenderDeps } from './sender';
@@ -19,6 +20,7 @@ export function senderDeps(): SenderDeps {
     recipients: firebaseRecipients(db, auth),
     mailFrom: MAIL_FROM.value(),
     appUrl: APP_URL.value(),
+    signAction: signerFor(ACTION_SIGNING_KEY.value()),
   };
   return deps;
 }

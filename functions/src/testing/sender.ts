@@ -1,5 +1,6 @@
 // The sender as the tests wire it: the real SendGrid client against a local mail sink, FCM faked at
 // its SDK boundary, recipients from the emulators, and a clock the test moves.
+import type { ActionSigner } from '../actions/links';
 import type { SendEach } from '../notify/fcm';
 import { fcmProvider } from '../notify/fcm';
 import { firebaseRecipients } from '../notify/recipients';
@@ -9,7 +10,13 @@ import type { TestApp } from './emulatorApp';
 
 export function testSender(
   t: TestApp,
-  { sinkUrl, fcm, owner, now }: { sinkUrl: string; fcm: SendEach; owner: string; now: () => number },
+  {
+    sinkUrl,
+    fcm,
+    owner,
+    now,
+    signAction,
+  }: { sinkUrl: string; fcm: SendEach; owner: string; now: () => number; signAction?: ActionSigner },
 ): SenderDeps {
   return {
     db: t.db,
@@ -22,5 +29,6 @@ export function testSender(
     now,
     // No jitter: retry times are exact.
     random: () => 0,
+    ...(signAction ? { signAction } : {}),
   };
 }

@@ -2,7 +2,7 @@ import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/fire
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { isDeepStrictEqual } from 'node:util';
 import { settleEach } from '../lib/mapLimit';
-import { SENDGRID_API_KEY } from '../lib/params';
+import { ACTION_SIGNING_KEY, SENDGRID_API_KEY } from '../lib/params';
 import * as logs from '../logs';
 import { rescheduleDigests, sendDigest } from '../notify/digests';
 import type { SendResult } from '../notify/lease';
@@ -25,7 +25,7 @@ async function sendSoon(send: () => Promise<SendResult>, logged: (result: SendRe
 }
 
 export const sendOnDelivery = onDocumentCreated(
-  { document: 'deliveries/{deliveryId}', secrets: [SENDGRID_API_KEY], timeoutSeconds: 120 },
+  { document: 'deliveries/{deliveryId}', secrets: [SENDGRID_API_KEY, ACTION_SIGNING_KEY], timeoutSeconds: 120 },
   async (event) => {
     const id = event.params.deliveryId;
     await sendSoon(
@@ -40,7 +40,7 @@ export const sendOnDelivery = onDocumentCreated(
  * digests of quiet hours that ended.
  */
 export const sendDueDeliveries = onSchedule(
-  { schedule: 'every 1 minutes', secrets: [SENDGRID_API_KEY], retryCount: 0, timeoutSeconds: 300 },
+  { schedule: 'every 1 minutes', secrets: [SENDGRID_API_KEY, ACTION_SIGNING_KEY], retryCount: 0, timeoutSeconds: 300 },
   async () => {
     const now = Date.now();
     const [deliveries, digests] = await Promise.all([
@@ -73,7 +73,7 @@ export const sendDueDeliveries = onSchedule(
  * longer hold now (turned off), goes out at once. Every other profile write ends here without a read.
  */
 export const rescheduleDigestsOnSettings = onDocumentWritten(
-  { document: 'users/{uid}', secrets: [SENDGRID_API_KEY], timeoutSeconds: 120 },
+  { document: 'users/{uid}', secrets: [SENDGRID_API_KEY, ACTION_SIGNING_KEY], timeoutSeconds: 120 },
   async (event) => {
     const before: unknown = event.data?.before.get('quietHours');
     const after: unknown = event.data?.after.get('quietHours');

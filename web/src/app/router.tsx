@@ -45,6 +45,8 @@ const publicRoutes: RouteObject[] = [
   { path: '/reset_password', element: page(() => import('../features/auth/ResetPasswordPage')) },
   { path: '/password_changed', element: page(() => import('../features/auth/PasswordChangedPage')) },
   { path: '/forgot_password', element: page(() => import('../features/auth/ForgotPasswordPage')) },
+  // An email's action link: works signed out, the token being the proof (features/actions).
+  { path: '/action', element: page(() => import('../features/actions/ActionPage')) },
 ];
 
 const protectedRoutes: RouteObject[] = [

@@ -24,8 +24,10 @@ export const actionPayloadSchema = z.strictObject({
   via: z.enum(ACTION_CHANNELS),
   /** Expires at (ms). */
   exp: z.number(),
-  /** The alert in words for the confirm page ('EUR/USD Price rising above 1.09500'); not trusted. */
+  /** The alert in words for the confirm page ('EUR/USD Price rising above 1.09500'). */
   what: z.string().check(z.maxLength(160)),
+  /** The button's words ('Snooze 1 h', 'Set again -0.5%'), for the confirm page's. */
+  label: z.string().check(z.maxLength(40)),
 });
 export type ActionPayload = z.infer<typeof actionPayloadSchema>;
 

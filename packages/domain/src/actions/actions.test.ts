@@ -59,6 +59,7 @@ const payload: ActionPayload = {
   via: 'push',
   exp: 1_800_604_800_000,
   what: 'EUR/USD Price rising above 1.09500 — “£€¥”',
+  label: 'Snooze 1 h',
 };
 
 describe('the action token’s payload', () => {

@@ -22,7 +22,7 @@ import type { Alert } from '../store/appAlerts.ts';
 import { isMoveAlert } from './alertKinds.ts';
 import { firedMoveSentence, firedMoveText, moveReferenceText } from './moveDisplay.ts';
 import { moveAxis, moveRearmLevel } from './moveRules.ts';
-import { actionHistoryText } from '../actions/actionWords.ts';
+import { actionDoneText, actionHistoryText } from '../actions/actionWords.ts';
 
 /**
  * How the dashboard rows and the details sheet put the alert model (price side, repeat, expiry,
@@ -99,6 +99,17 @@ export const RUNAWAY_PAUSE_TEXT = `Paused after more than ${RUNAWAY_MAX_FIRINGS}
 export const RUNAWAY_ROW_TEXT = 'Paused: too many firings';
 
 export const EXPIRED_LABEL = 'Expired';
+
+/** When the snooze of an alert snoozed from a notice ends (actions/); undefined for any other alert. */
+export const snoozeEnd = (alert: Pick<Alert, 'status' | 'pauseReason' | 'snoozedUntil'>): number | undefined =>
+  alert.status === 'paused' && alert.pauseReason === 'snoozed' ? alert.snoozedUntil : undefined;
+
+/** The row's line for a snoozed alert: 'Snoozed until 15:40'. */
+export const snoozeRowText = (until: number, timeZone?: string): string => actionDoneText('snooze', until, timeZone);
+
+/** The details' reason for a snoozed alert. */
+export const snoozeReasonText = (until: number, timeZone?: string): string =>
+  `${actionDoneText('snooze', until, timeZone)}: it carries on by itself then. Play resumes it now.`;
 
 /** Whether the runaway guard (not the user) paused the alert and it is still paused. */
 export const runawayPaused = (alert: Pick<Alert, 'status' | 'pauseReason'>): boolean =>

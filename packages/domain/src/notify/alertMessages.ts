@@ -52,7 +52,7 @@ export const OPEN_ALERT = 'Open the alert';
 const noteRow = (a: AlertNotice): EmailRow[] => (a.note ? [['Note', a.note]] : []);
 
 /** What a firing's email says; times in `timeZone`, the user's (see noticeTimeZone). */
-export function alertEmail(a: FiredAlert, appUrl: string, timeZone: string): AlertEmail {
+export function alertEmail(a: FiredAlert, appUrl: string, timeZone: string, actions?: NoticeActions): AlertEmail {
   const price = formatPrice(a.currencyPair, a.triggeredPrice);
   const move = firedMoveWords(a, a.triggeredPrice, a.triggeredAt.getTime());
   const rows: EmailRow[] = [
@@ -70,6 +70,7 @@ export function alertEmail(a: FiredAlert, appUrl: string, timeZone: string): Ale
     lead: `Your ${a.currencyPair} alert fired${a.atOpen ? ' at the market open' : ''}.${open}${paused}`,
     rows,
     action: { label: OPEN_ALERT, href: link(a, appUrl) },
+    ...(actions?.email.length ? { links: actions.email } : {}),
     footer: [timesAreIn(timeZone)],
   });
 }
@@ -94,11 +95,20 @@ export interface AlertPush {
   data: Record<string, string>;
 }
 
+/**
+ * What a firing's notice lets the user do from where it reaches them (actions/): the email's
+ * buttons open a page of the app that asks first; the push's buttons act at once with their token.
+ */
+export interface NoticeActions {
+  email: readonly { label: string; href: string }[];
+  push: readonly { action: string; title: string; token: string }[];
+}
+
 // The note first: it is what the user wrote to remember why the level matters.
 const pushBody = (a: AlertNotice, line: string) => `${a.note ? `${a.note}\n` : ''}${line}`;
 const pushData = (a: AlertNotice) => ({ alertId: a.alertId, url: alertPath(a.alertId) });
 
-export function alertPush(a: FiredAlert, timeZone: string): AlertPush {
+export function alertPush(a: FiredAlert, timeZone: string, actions?: NoticeActions): AlertPush {
   const count = a.fireCount ? ` (fired ${times(a.fireCount)})` : '';
   const paused = a.runawayPaused ? `\n${RUNAWAY_NOTICE}` : '';
   const open = a.atOpen ? ' (market open)' : '';
@@ -113,7 +123,8 @@ export function alertPush(a: FiredAlert, timeZone: string): AlertPush {
         `${move ? `${move} at ${when}` : `Now ${formatPrice(a.currencyPair, a.triggeredPrice)} at ${when}`}${open}${count}${paused}`,
       ),
     },
-    data: pushData(a),
+    // FCM carries strings only: the buttons as JSON, read back by toNotification (push.ts).
+    data: { ...pushData(a), ...(actions?.push.length ? { actions: JSON.stringify(actions.push) } : {}) },
   };
 }
 

@@ -76,3 +76,28 @@ describe('renderEmail', () => {
     expect(text).not.toContain('\n\n\n');
   });
 });
+
+describe('renderEmail: the buttons after the main one', () => {
+  const withLinks = renderEmail({
+    ...content,
+    links: [
+      { label: 'Snooze 1 h', href: 'https://app.example/action?t=p.s' },
+      { label: HOSTILE, href: 'https://app.example/action?t="x"' },
+    ],
+  });
+  it('draws each as an outlined button, escaped, after the way to the app', () => {
+    const html = withLinks.html;
+    expect(html.indexOf('class="pa-link" href="https://app.example/action?t=p.s"')).toBeGreaterThan(
+      html.indexOf('class="pa-button"'),
+    );
+    expect(html).toContain('href="https://app.example/action?t=&quot;x&quot;"');
+    expect(html).not.toContain('<img');
+  });
+  it('lists each in the text part, after the way to the app', () => {
+    expect(withLinks.text.split('\n').slice(-3)).toEqual([
+      `Open the alert: ${content.action.href}`,
+      'Snooze 1 h: https://app.example/action?t=p.s',
+      `${HOSTILE}: https://app.example/action?t="x"`,
+    ]);
+  });
+});

@@ -45,6 +45,8 @@ export interface EmailContent {
   more?: string;
   /** The button to the app ('Open the alert'); the text part gives the address after it. */
   action: { label: string; href: string };
+  /** More buttons after it, each a page of the app that asks before it acts ('Snooze 1 h'). */
+  links?: readonly { label: string; href: string }[];
   /** Small print after the button: the zone the times are in. */
   footer?: readonly string[];
 }
@@ -60,6 +62,7 @@ const DARK_CSS = `@media (prefers-color-scheme: dark) {
   .pa-text { color: #f1f5f9 !important; }
   .pa-muted { color: #cbd5e1 !important; }
   .pa-button { background: #93c5fd !important; color: #0f172a !important; }
+  .pa-link { border-color: #93c5fd !important; color: #93c5fd !important; }
 }`;
 
 function textPart(c: EmailContent): string {
@@ -72,6 +75,7 @@ function textPart(c: EmailContent): string {
     ...(body.length ? [...body, ''] : []),
     ...(c.footer ?? []),
     `${c.action.label}: ${c.action.href}`,
+    ...(c.links ?? []).map((l) => `${l.label}: ${l.href}`),
   ].join('\n');
 }
 
@@ -104,6 +108,15 @@ function htmlPart(c: EmailContent): string {
     `<a class="pa-button" href="${escapeHtml(c.action.href)}" style="display:inline-block;background:${BUTTON.bg};` +
     `color:${BUTTON.ink};font-size:16px;font-weight:600;line-height:20px;padding:12px 20px;border-radius:10px;` +
     `text-decoration:none">${escapeHtml(c.action.label)}</a>`;
+  // Outlined, so the way to the app stays the one main button; each wraps onto a line of its own on a phone.
+  const links = (c.links ?? [])
+    .map(
+      (l) =>
+        `<a class="pa-link" href="${escapeHtml(l.href)}" style="display:inline-block;margin:8px 8px 0 0;border:2px solid ${BUTTON.bg};` +
+        `color:${BUTTON.bg};font-size:15px;font-weight:600;line-height:20px;padding:8px 14px;border-radius:10px;` +
+        `text-decoration:none">${escapeHtml(l.label)}</a>`,
+    )
+    .join('\n');
   const footer = (c.footer ?? []).map((line) => `<p ${muted(13, '16px 0 0')}>${escapeHtml(line)}</p>`).join('\n');
   return `<!doctype html>
 <html lang="en" dir="ltr">
@@ -129,7 +142,7 @@ ${DARK_CSS}
 <p class="pa-text" style="margin:12px 0 0;color:${LIGHT.text};font-size:16px;line-height:1.5">${escapeHtml(c.lead)}</p>
 ${rowsHtml(c.rows ?? [])}${listHtml(c.list ?? [], c.more)}
 <p style="margin:20px 0 0">${button}</p>
-${footer}
+${links ? `<p style="margin:4px 0 0">${links}</p>\n` : ''}${footer}
 </td></tr>
 </table>
 </td></tr>

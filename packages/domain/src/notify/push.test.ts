@@ -57,3 +57,27 @@ describe('notificationPath: what a notification click may open', () => {
     expect(notificationPath(raw)).toBe(expected);
   });
 });
+
+describe('toNotification: a firing’s buttons', () => {
+  const push = (actions: unknown) => ({
+    notification: { title: 'T' },
+    data: { alertId: 'a1', actions: typeof actions === 'string' ? actions : JSON.stringify(actions) },
+  });
+  const snooze = { action: 'snooze', title: 'Snooze 1 h', token: 'p.s' };
+  const pause = { action: 'pause', title: 'Pause', token: 'p2.s2' };
+
+  it('shows at most two, with their tokens', () => {
+    expect(toNotification(push([snooze, pause, { ...pause, token: 'x.y' }]))?.actions).toEqual([snooze, pause]);
+  });
+
+  it.each([
+    ['not JSON', '{nope'],
+    ['an unknown action', [{ ...snooze, action: 'delete' }]],
+    ['a token far too long', [{ ...snooze, token: 'x'.repeat(2000) }]],
+    ['no title', [{ ...snooze, title: '' }]],
+  ])('shows none when they are %s, and still shows the notification', (_label, actions) => {
+    const shown = toNotification(push(actions));
+    expect(shown?.title).toBe('T');
+    expect(shown?.actions).toBeUndefined();
+  });
+});

@@ -1,4 +1,6 @@
 import { z } from '../common/zod.ts';
+import { ALERT_ACTIONS } from '../actions/actions.ts';
+import { MAX_ACTION_TOKEN_LENGTH } from '../actions/actionToken.ts';
 
 /**
  * A push as the service worker receives it: FCM's web-push JSON ({notification, data, ...}) in
@@ -10,11 +12,39 @@ export const pushPayloadSchema = z.object({
 });
 export type PushPayload = z.infer<typeof pushPayloadSchema>;
 
+/** A notification's button: what it does, its words, and the token that proves it (actions/). */
+export interface NotificationAction {
+  action: (typeof ALERT_ACTIONS)[number];
+  title: string;
+  token: string;
+}
+
 export interface NotificationSpec {
   title: string;
   body: string;
   tag?: string;
   url: string;
+  /** At most two: what the platforms show. */
+  actions?: NotificationAction[];
+}
+
+const actionsSchema = z.array(
+  z.object({
+    action: z.enum(ALERT_ACTIONS),
+    title: z.string().check(z.minLength(1), z.maxLength(40)),
+    token: z.string().check(z.minLength(1), z.maxLength(MAX_ACTION_TOKEN_LENGTH)),
+  }),
+);
+
+/** The buttons a push's data names (JSON, as FCM carries strings); none when they do not parse. */
+function actionsOf(raw: string | undefined): NotificationAction[] {
+  if (!raw) return [];
+  try {
+    const parsed = actionsSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data.slice(0, 2) : [];
+  } catch {
+    return [];
+  }
 }
 
 const DASHBOARD = '/dashboard';
@@ -48,10 +78,12 @@ export function toNotification(raw: unknown): NotificationSpec | undefined {
     : data.alertId
       ? `/dashboard?alert=${encodeURIComponent(data.alertId)}`
       : '/dashboard';
+  const actions = actionsOf(data.actions);
   return {
     title: notification.title,
     body: notification.body,
     url,
     ...(data.alertId ? { tag: `alert-${data.alertId}` } : {}),
+    ...(actions.length ? { actions } : {}),
   };
 }

@@ -11,6 +11,8 @@ import {
   previousReason,
   repeatSummary,
   rowConditionText,
+  snoozeEnd,
+  snoozeRowText,
   rowTypeText,
   runawayPaused,
   sidePrice,
@@ -68,6 +70,7 @@ function LivePriceLine({ alert }: { alert: Alert }) {
 
 export function AlertRow({ alert, previous, onOpen }: { alert: Alert; previous: boolean; onOpen: () => void }) {
   const repeat = repeatSummary(alert);
+  const snoozed = snoozeEnd(alert);
   // What a fired move alert did, in a trader's words; a level's trigger price already says it.
   const moved = previous && isMoveAlert(alert) && alert.status === 'triggered' ? firedMoveText(alert) : null;
   const reason = previous ? previousReason(alert) : null;
@@ -100,6 +103,7 @@ export function AlertRow({ alert, previous, onOpen }: { alert: Alert; previous: 
             {!previous && <LivePriceLine alert={alert} />}
             {repeat && <span className="alert-repeat">{repeat}</span>}
             {!previous && runawayPaused(alert) && <span className="alert-runaway">{RUNAWAY_ROW_TEXT}</span>}
+            {!previous && snoozed !== undefined && <span className="alert-snoozed">{snoozeRowText(snoozed)}</span>}
           </span>
         )}
       </button>

@@ -219,3 +219,16 @@ describe('move alerts and alerts of a type this version does not know', () => {
     expect(live(r)).toBe('Ask 1.08512');
   });
 });
+
+describe('an alert snoozed from a notice', () => {
+  it('keeps the Paused badge and says when it carries on', () => {
+    const until = new Date(2026, 2, 5, 16, 30).getTime();
+    renderRows({
+      active: [alert('s', 'paused', { repeat: 'every', pauseReason: 'snoozed', snoozedUntil: until })],
+      previous: [],
+    });
+    const r = row('EUR/USD');
+    expect(r.querySelector('.badge')?.textContent).toBe('Paused');
+    expect(r.querySelector('.alert-snoozed')?.textContent).toBe('Snoozed until 16:30');
+  });
+});

@@ -1,4 +1,11 @@
-import { RUNAWAY_PAUSE_TEXT, cancelReasonText, modelDetails, runawayPaused } from '@price-alerts/domain/alerts';
+import {
+  RUNAWAY_PAUSE_TEXT,
+  cancelReasonText,
+  modelDetails,
+  runawayPaused,
+  snoozeEnd,
+  snoozeReasonText,
+} from '@price-alerts/domain/alerts';
 import { type Alert } from '@price-alerts/domain/store';
 
 /**
@@ -6,7 +13,12 @@ import { type Alert } from '@price-alerts/domain/store';
  * server paused or cancelled it: <dt>/<dd> pairs for the sheet's list, worded in the domain.
  */
 export function AlertModelRows({ alert }: { alert: Alert }) {
-  const reason = runawayPaused(alert) ? RUNAWAY_PAUSE_TEXT : cancelReasonText(alert);
+  const snoozed = snoozeEnd(alert);
+  const reason = runawayPaused(alert)
+    ? RUNAWAY_PAUSE_TEXT
+    : snoozed !== undefined
+      ? snoozeReasonText(snoozed)
+      : cancelReasonText(alert);
   return (
     <>
       {modelDetails(alert).map(([label, value]) => (

@@ -99,6 +99,16 @@ describe('details rows of the alert model', () => {
     ],
     ['an expiry', { status: 'cancelled', cancelReason: 'expired', expiresAt: FIRED_AT }, 'Expired on Mar 5, 15:30'],
     [
+      'a snooze from a notice',
+      {
+        status: 'paused',
+        repeat: 'every',
+        pauseReason: 'snoozed',
+        snoozedUntil: new Date(2026, 2, 5, 16, 30).getTime(),
+      },
+      'Snoozed until 16:30: it carries on by itself then. Play resumes it now.',
+    ],
+    [
       'a failed firing',
       { status: 'cancelled', cancelReason: 'error' },
       'This alert could not be fired and was cancelled. Create it again to keep watching.',

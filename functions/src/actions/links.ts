@@ -1,0 +1,46 @@
+/**
+ * The actions a firing's notice carries (domain actions/): per channel a token signed for it, as
+ * the email's links to the app's confirm page (/action?t=…) and as the push's buttons. None for an
+ * expiry notice, or when the sender has no signing key (a test sender without one).
+ */
+import { actionLabel, actionSubject, actionsFor, type ActionChannel } from '@price-alerts/domain/actions';
+import { dateMillis } from '@price-alerts/domain/common';
+import type { Delivery, NoticeActions } from '@price-alerts/domain/notify';
+import { signActionToken } from './signing';
+
+export type ActionSigner = (payload: Parameters<typeof signActionToken>[0]) => string;
+
+/** The signer of the deployed sender: the key from Secret Manager, the clock of the call. */
+export const signerFor =
+  (key: string, now: () => number = Date.now): ActionSigner =>
+  (payload) =>
+    signActionToken(payload, key, now());
+
+export function noticeActions(d: Delivery, appUrl: string, sign: ActionSigner | undefined): NoticeActions | undefined {
+  if (!sign || d.kind === 'expired') return undefined;
+  // A delivery counts the firings of an every-time alert only.
+  const alert = {
+    currencyPair: d.currencyPair,
+    alertType: d.alertType,
+    repeat: d.fireCount !== undefined ? ('every' as const) : ('once' as const),
+    triggerPrice: d.triggerPrice,
+    movePercent: d.move?.movePercent,
+  };
+  const what = actionSubject(alert);
+  const token = (action: ReturnType<typeof actionsFor>[number], via: ActionChannel) =>
+    sign({
+      uid: d.userId,
+      alertId: d.alertId,
+      firedAt: dateMillis(d.triggeredAt),
+      action,
+      via,
+      what,
+      label: actionLabel(action, alert),
+    });
+  const actions = actionsFor(alert);
+  const base = appUrl.replace(/\/$/, '');
+  return {
+    email: actions.map((a) => ({ label: actionLabel(a, alert), href: `${base}/action?t=${token(a, 'email')}` })),
+    push: actions.map((a) => ({ action: a, title: actionLabel(a, alert), token: token(a, 'push') })),
+  };
+}

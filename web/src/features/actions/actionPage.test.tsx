@@ -1,0 +1,95 @@
+// The email's action page (/action?t=…): it says what a tap will do and changes nothing until the
+// tap; one tap acts once, and the result, or why nothing was done, is said on the page.
+import { encodeActionPayload, type ActionPayload, type ActionResult } from '@price-alerts/domain/actions';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { Provider, createStore } from 'jotai';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The boundary: the callable, reached over HTTP.
+const postAlertAction = vi.fn<(config: unknown, token: string, idToken?: string) => Promise<ActionResult>>();
+vi.mock('../../lib/alertActions', () => ({ postAlertAction }));
+vi.mock('../../lib/auth', () => ({ idToken: vi.fn(async () => 'id-token') }));
+const { default: ActionPage } = await import('./ActionPage');
+
+const payload: ActionPayload = {
+  v: 1,
+  uid: 'u1',
+  alertId: 'a1',
+  firedAt: 1,
+  action: 'snooze',
+  via: 'email',
+  exp: 2e12,
+  what: 'EUR/USD Price rising above 1.09500',
+  label: 'Snooze 1 h',
+};
+
+function renderPage(token: string) {
+  render(
+    <Provider store={createStore()}>
+      <MemoryRouter initialEntries={[`/action?t=${encodeURIComponent(token)}`]}>
+        <Routes>
+          <Route path="/action" element={<ActionPage />} />
+        </Routes>
+      </MemoryRouter>
+    </Provider>,
+  );
+}
+
+const TOKEN = `${encodeActionPayload(payload)}.sig`;
+
+beforeEach(() => {
+  postAlertAction.mockReset();
+});
+
+describe('the action page', () => {
+  it('says what will happen and does nothing until the tap', () => {
+    renderPage(TOKEN);
+    expect(screen.getByRole('heading', { name: 'Snooze 1 h?' })).toBeDefined();
+    expect(screen.getByText('EUR/USD Price rising above 1.09500')).toBeDefined();
+    expect(screen.getByText('No firing for an hour; then it carries on by itself.')).toBeDefined();
+    expect(postAlertAction).not.toHaveBeenCalled();
+  });
+
+  it('acts once however it is tapped, then says what it did and offers the alert', async () => {
+    let answer: (r: ActionResult) => void = () => {};
+    postAlertAction.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    renderPage(TOKEN);
+    const button = screen.getByRole('button', { name: 'Snooze 1 h' });
+    fireEvent.click(button);
+    fireEvent.click(button, { detail: 2 });
+    fireEvent.click(button);
+    await act(async () =>
+      answer({ outcome: 'done', action: 'snooze', until: new Date(2026, 10, 25, 15, 40).getTime() }),
+    );
+    expect(postAlertAction).toHaveBeenCalledTimes(1);
+    expect(postAlertAction.mock.calls[0]?.[1]).toBe(TOKEN);
+    expect(screen.getByRole('status').textContent).toBe('Snoozed until 15:40.');
+    expect(screen.queryByRole('button', { name: 'Snooze 1 h' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Open the alert' }).getAttribute('href')).toBe('/dashboard?alert=a1');
+  });
+
+  it('says why nothing was done, and lets the user try again', async () => {
+    postAlertAction.mockResolvedValue({ outcome: 'refused', reason: 'alreadyPaused' });
+    renderPage(TOKEN);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Snooze 1 h' })));
+    expect(screen.getByRole('status').textContent).toBe('This alert is already paused.');
+    expect(screen.getByRole('button', { name: 'Snooze 1 h' })).toBeDefined();
+  });
+
+  it('opens the alert Set again made', async () => {
+    postAlertAction.mockResolvedValue({ outcome: 'done', action: 'again', newAlertId: 'n1' });
+    renderPage(`${encodeActionPayload({ ...payload, action: 'again', label: 'Set again' })}.sig`);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Set again' })));
+    expect(screen.getByRole('link', { name: 'Open the alert' }).getAttribute('href')).toBe('/dashboard?alert=n1');
+  });
+
+  it.each([['garbage'], [''], [`${encodeActionPayload({ ...payload, action: 'delete' as never })}.sig`]])(
+    'says a link %j is not valid, and offers no button',
+    (token) => {
+      renderPage(token);
+      expect(screen.getByText('This link is not valid. Open the alert in the app instead.')).toBeDefined();
+      expect(screen.queryByRole('button')).toBeNull();
+    },
+  );
+});
