@@ -168,3 +168,12 @@ export function alertActionFailed(alertId: string, action: string, error: unknow
 export function snoozesEnded(stats: Counts): void {
   logger.info('Ended snoozes', { event: 'snoozes_ended', ...stats });
 }
+
+/** A firing's notice could not carry its actions (the signing key is missing or short): it goes without them. */
+export function actionLinksFailed(alertId: string, error: unknown): void {
+  logger.error('Sent a notice without its actions: they could not be signed', {
+    event: 'action_links_failed',
+    alertId,
+    error: errorMessage(error),
+  });
+}

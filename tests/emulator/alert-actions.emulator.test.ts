@@ -98,6 +98,26 @@ describe('applyAlertAction', () => {
     expect((await db.doc(`users/${owner.uid}/alerts/callable-other`).get()).get('status')).toBe('active');
   });
 
+  it('previews a token for the confirm page, changing nothing, and refuses to preview a forged one', async () => {
+    const firedAt = Date.now() - 5_000;
+    await everyTimeAlert('callable-preview', firedAt);
+    const token = sign('callable-preview', firedAt);
+    expect((await callFunction('applyAlertAction', { token, preview: true })).body.result).toEqual({
+      outcome: 'preview',
+      action: 'snooze',
+      what: 'EUR/USD Price rising above 1.09500',
+      label: 'Snooze 1 h',
+    });
+    expect((await db.doc(`users/${owner.uid}/alerts/callable-preview`).get()).get('status')).toBe('active');
+    const forged = `${token.split('.')[0]}.${'A'.repeat(43)}`;
+    expect((await callFunction('applyAlertAction', { token: forged, preview: true })).body.result).toEqual({
+      outcome: 'refused',
+      reason: 'invalid',
+    });
+    // The preview used nothing: the token still acts.
+    expect((await callFunction('applyAlertAction', { token })).body.result).toMatchObject({ outcome: 'done' });
+  });
+
   it('lets the owner, signed in, act with their own token', async () => {
     const firedAt = Date.now() - 5_000;
     await everyTimeAlert('callable-own', firedAt);

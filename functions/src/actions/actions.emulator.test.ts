@@ -73,7 +73,11 @@ describe('the token', () => {
     ],
     ['altered: another alert in the payload', () => swapPayload(token('pause', 'a1'), { alertId: 'a2' }), 'invalid'],
     ['altered: another user in the payload', () => swapPayload(token('pause', 'a1'), { uid: 'victim' }), 'invalid'],
-    ['an unknown action', () => swapPayload(token('pause', 'a1'), { action: 'delete' as never }), 'invalid'],
+    [
+      'an unknown action, though signed',
+      () => signActionToken({ ...payloadOf(), action: 'delete' as never }, KEY, FIRED),
+      'invalid',
+    ],
     ['cut short', () => token('pause', 'a1').slice(0, -3), 'invalid'],
     ['not a token', () => 'hello', 'invalid'],
     ['expired after 7 days', () => token('pause', 'a1'), 'expired'],
@@ -169,6 +173,16 @@ describe('set again', () => {
     expect(await history('a1')).toEqual([{ type: 'set_again', at: NOW, via: 'email', newAlertId: id }]);
   });
 
+  it('sets a firing again once, from the push or the email, whichever buttons are tapped', async () => {
+    await seed('a1', 'triggered', ONCE_FIRED);
+    const fromPush = await act(token('again', 'a1'));
+    const fromEmail = await act(token('further', 'a1', { via: 'email' }));
+    const made = fromPush.outcome === 'done' ? fromPush.newAlertId : '';
+    expect(fromEmail).toEqual({ outcome: 'used', action: 'further', newAlertId: made });
+    expect((await t.db.collection(`users/${U}/alerts`).get()).size).toBe(2);
+    expect((await alert('a1')).setAgain).toBe(made);
+  });
+
   it('refuses at the account’s 200 alerts, and for an alert not ended', async () => {
     await seed('a1', 'triggered', ONCE_FIRED);
     await seed('a2', 'active', {});
@@ -180,18 +194,35 @@ describe('set again', () => {
 });
 
 describe('the snooze’s end', () => {
-  it('makes a snoozed alert active again from its end, once, and leaves a resumed or an unended one', async () => {
-    const until = NOW + SNOOZE_MS;
-    const snoozed = { ...EVERY, pauseReason: 'snoozed', snoozedUntil: until };
+  const until = NOW + SNOOZE_MS;
+  const snoozed = { ...EVERY, pauseReason: 'snoozed', snoozedUntil: until };
+
+  it('makes a snoozed alert active again from its end, once, and leaves one not due', async () => {
     await seed('due', 'paused', snoozed);
     await seed('later', 'paused', { ...snoozed, snoozedUntil: until + 60_000 });
-    await seed('resumed', 'active', EVERY);
-    expect(await resumeSnoozed(t.db, until)).toMatchObject({ resumed: 1 });
-    expect(await alert('due')).toMatchObject({ status: 'active', armedAt: until });
+    expect(await resumeSnoozed(t.db, until)).toMatchObject({ resumed: 1, failed: 0 });
+    expect(await alert('due')).toMatchObject({ status: 'active', resumedAt: until });
     expect(await alert('due')).not.toHaveProperty('pauseReason');
     expect(await alert('due')).not.toHaveProperty('snoozedUntil');
     expect(await history('due')).toEqual([{ type: 'resumed', at: until, reason: SNOOZE_ENDED }]);
     expect((await alert('later')).status).toBe('paused');
     expect(await resumeSnoozed(t.db, until)).toMatchObject({ resumed: 0 });
+  });
+
+  it('leaves an alert the user resumed and paused again, or edited, during the snooze as the user left it', async () => {
+    // Resumed early (the snooze cleared), then paused by hand: the job does not resume it.
+    await seed('repaused', 'paused', { ...EVERY, updatedAt: Timestamp.fromMillis(NOW + 60_000) });
+    await seed('edited', 'paused', { ...EVERY, triggerPrice: 1.1, updatedAt: Timestamp.fromMillis(NOW + 60_000) });
+    expect(await resumeSnoozed(t.db, until)).toMatchObject({ resumed: 0 });
+    expect([(await alert('repaused')).status, (await alert('edited')).status]).toEqual(['paused', 'paused']);
+  });
+
+  it('makes an old link of the same firing stale once the snooze has ended', async () => {
+    await seed('due', 'paused', snoozed);
+    await resumeSnoozed(t.db, until);
+    expect(await act(token('pause', 'due', { via: 'email' }), until + 1_000)).toEqual({
+      outcome: 'refused',
+      reason: 'changed',
+    });
   });
 });

@@ -34,8 +34,12 @@ const lastFiring = (a: AnyAlertDocument) =>
 /** Why the alert, as it is now, cannot take the action; undefined when it can. */
 function refusalFor(p: ActionPayload, a: AnyAlertDocument | undefined): ActionRefusal | undefined {
   if (!a) return 'missing';
-  // Re-created under the same id, or edited, paused or resumed by the user since the firing.
-  const changedAt = Math.max(dateMillis(a.createdAt ?? null), dateMillis(a.updatedAt ?? null));
+  // Re-created under the same id, edited, paused or resumed (by the user or at a snooze's end) since the firing.
+  const changedAt = Math.max(
+    dateMillis(a.createdAt ?? null),
+    dateMillis(a.updatedAt ?? null),
+    a.resumedAt ?? Number.NEGATIVE_INFINITY,
+  );
   if (changedAt > p.firedAt) return 'changed';
   if (p.action === 'again' || p.action === 'further') {
     if (a.status === 'active' || a.status === 'paused') return 'notEnded';
@@ -103,6 +107,8 @@ function decide(db: Firestore, p: ActionPayload, a: AnyAlertDocument | undefined
       },
     };
   }
+  // Set again once per firing, from whichever notice and button: the push's and the email's tokens differ.
+  if (a.setAgain) return { result: { outcome: 'used', action: p.action, newAlertId: a.setAgain } };
   if (count >= MAX_ALERTS_PER_ACCOUNT) return { result: refused('limit') };
   const fresh = againDocument(p, a, now);
   if (!fresh) return { result: refused('changed') };
@@ -111,6 +117,7 @@ function decide(db: Firestore, p: ActionPayload, a: AnyAlertDocument | undefined
     result: { outcome: 'done', action: p.action, newAlertId: created.id },
     write: (tx) => {
       tx.create(created, { ...fresh, createdAt: FieldValue.serverTimestamp() });
+      tx.update(ref, { setAgain: created.id });
       tx.set(alertCounterRef(db, p.uid), { count: count + 1, lastAlertId: created.id });
       recordEvent(tx, ref, { type: 'set_again', at: now, via: p.via, newAlertId: created.id });
     },
@@ -123,12 +130,9 @@ export async function applyAction(db: Firestore, p: ActionPayload, token: string
   const alertRef = alertRefOf(db, p.uid, p.alertId);
   return db.runTransaction(async (tx) => {
     const again = p.action === 'again' || p.action === 'further';
-    const [usedSnap, alertSnap, counterSnap] = await tx.getAll(
-      usedRef,
-      alertRef,
-      ...(again ? [alertCounterRef(db, p.uid)] : []),
-    );
-    const used = usedSnap?.exists ? usedActionSchema.safeParse(usedSnap.data()) : undefined;
+    // The token's record first, alone: a used token, replayed at will, reads (and locks) nothing of the user's.
+    const usedSnap = await tx.get(usedRef);
+    const used = usedSnap.exists ? usedActionSchema.safeParse(usedSnap.data()) : undefined;
     if (used?.success) {
       const { action, until, newAlertId } = used.data;
       return {
@@ -138,6 +142,7 @@ export async function applyAction(db: Firestore, p: ActionPayload, token: string
         ...(newAlertId ? { newAlertId } : {}),
       };
     }
+    const [alertSnap, counterSnap] = await tx.getAll(alertRef, ...(again ? [alertCounterRef(db, p.uid)] : []));
     const alert = alertSnap?.exists ? parseDoc(anyAlertDocumentSchema, alertSnap) : undefined;
     const { result, write } = decide(db, p, alert, counterSnap ? countIn(counterSnap) : 0, now);
     if (!write || result.outcome !== 'done') return result;

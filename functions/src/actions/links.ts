@@ -5,7 +5,8 @@
  */
 import { actionLabel, actionSubject, actionsFor, type ActionChannel } from '@price-alerts/domain/actions';
 import { dateMillis } from '@price-alerts/domain/common';
-import type { Delivery, NoticeActions } from '@price-alerts/domain/notify';
+import type { Delivery, FiredDelivery, NoticeActions } from '@price-alerts/domain/notify';
+import * as logs from '../logs';
 import { signActionToken } from './signing';
 
 export type ActionSigner = (payload: Parameters<typeof signActionToken>[0]) => string;
@@ -16,8 +17,22 @@ export const signerFor =
   (payload) =>
     signActionToken(payload, key, now());
 
+/**
+ * None for an expiry notice, or for the firing that made the runaway guard pause the alert (it is
+ * paused already: Snooze and Pause would only be refused). A signer that fails (a key too short)
+ * leaves the notice without buttons rather than unsent.
+ */
 export function noticeActions(d: Delivery, appUrl: string, sign: ActionSigner | undefined): NoticeActions | undefined {
-  if (!sign || d.kind === 'expired') return undefined;
+  if (!sign || d.kind === 'expired' || d.runawayPaused) return undefined;
+  try {
+    return signedActions(d, appUrl, sign);
+  } catch (error) {
+    logs.actionLinksFailed(d.alertId, error);
+    return undefined;
+  }
+}
+
+function signedActions(d: FiredDelivery, appUrl: string, sign: ActionSigner): NoticeActions {
   // A delivery counts the firings of an every-time alert only.
   const alert = {
     currencyPair: d.currencyPair,

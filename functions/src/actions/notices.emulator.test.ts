@@ -113,6 +113,28 @@ describe('a firing’s notice', () => {
     });
   });
 
+  it('offers nothing on the firing that made the runaway guard pause the alert: it is paused already', async () => {
+    const id = await fired(true);
+    await t.db.doc(`deliveries/${id}`).update({ runawayPaused: true });
+    await send(id);
+    expect(fcm.sent[0]?.data).not.toHaveProperty('actions');
+    expect(sink.mails[0]?.text).not.toContain('/action?t=');
+  });
+
+  it('goes out without its buttons when they cannot be signed, rather than not at all', async () => {
+    const id = await fired(true);
+    const sender = testSender(t, {
+      sinkUrl: sink.url,
+      fcm,
+      owner: 's',
+      now: () => FIRED,
+      signAction: signerFor('short'),
+    });
+    expect(await sendDelivery(sender, id)).toMatchObject({ outcome: 'sent' });
+    expect(fcm.sent[0]?.data).not.toHaveProperty('actions');
+    expect(sink.mails).toHaveLength(1);
+  });
+
   it('offers an every-time alert Snooze 1 h and Pause', async () => {
     await send(await fired(true));
     const pushed = JSON.parse(fcm.sent[0]?.data?.actions ?? '[]') as { title: string }[];

@@ -1,4 +1,4 @@
-import { ACTION_REFUSALS, type ActionResult } from '@price-alerts/domain/actions';
+import { ACTION_REFUSALS, type ActionPreview, type ActionResult } from '@price-alerts/domain/actions';
 import { onCall } from 'firebase-functions/v2/https';
 import { applyAction } from '../actions/applyAction';
 import { verifyActionToken } from '../actions/signing';
@@ -9,11 +9,12 @@ import * as logs from '../logs';
 /**
  * An action from a push or an email (actions/): the token is the proof, so it works signed out and
  * from the service worker. A caller signed in as someone else is refused: the link is not theirs.
- * It answers a result, never an error, so the page and the service worker can say what happened;
- * each refusal is logged once, and nothing changes.
+ * With `preview`, it only checks the token and answers the words the confirm page shows. It answers
+ * a result, so the page and the service worker can say what happened; each refusal is logged once,
+ * and nothing changes.
  */
 export const applyAlertAction = onCall({ secrets: [ACTION_SIGNING_KEY], maxInstances: 10 }, async (request) => {
-  const data = request.data as { token?: unknown } | null;
+  const data = request.data as { token?: unknown; preview?: unknown } | null;
   const token = data?.token;
   const now = Date.now();
   const check = verifyActionToken(token, ACTION_SIGNING_KEY.value(), now);
@@ -21,7 +22,11 @@ export const applyAlertAction = onCall({ secrets: [ACTION_SIGNING_KEY], maxInsta
   if (!check.ok) result = { outcome: 'refused', reason: check.reason };
   else if (request.auth && request.auth.uid !== check.payload.uid)
     result = { outcome: 'refused', reason: 'otherAccount' };
-  else {
+  else if (data?.preview === true) {
+    // The confirm page's words, shown only once the token is known to be ours: nothing is read or changed.
+    const { action, what, label } = check.payload;
+    return { outcome: 'preview', action, what, label } satisfies ActionPreview;
+  } else {
     try {
       result = await applyAction(db, check.payload, token as string, now);
     } catch (error) {

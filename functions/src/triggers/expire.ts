@@ -16,6 +16,6 @@ export const expireAlerts = onSchedule(
     const stats = await expireDue(db, now);
     if (stats.expired + stats.failed > 0) logs.alertsExpired(stats);
     const snoozes = await resumeSnoozed(db, now);
-    if (snoozes.resumed > 0) logs.snoozesEnded(snoozes);
+    if (snoozes.resumed + snoozes.failed > 0) logs.snoozesEnded(snoozes);
   },
 );

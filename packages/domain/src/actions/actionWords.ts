@@ -25,6 +25,11 @@ export type ActionResult =
   | { outcome: 'done' | 'used'; action: AlertAction; until?: number | undefined; newAlertId?: string | undefined }
   | { outcome: 'refused'; reason: ActionRefusal };
 
+/** What it answers the confirm page before the tap: the token checked, and its words, which only then are shown. */
+export type ActionPreview =
+  | { outcome: 'preview'; action: AlertAction; what: string; label: string }
+  | { outcome: 'refused'; reason: ActionRefusal };
+
 /** '15:40' in the zone given, else the device's. */
 const time = (at: number, timeZone?: string) =>
   new Intl.DateTimeFormat('en-US', {

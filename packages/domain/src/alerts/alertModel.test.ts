@@ -133,9 +133,29 @@ describe('alertSince and judged for every-time alerts', () => {
       10 * MIN + 1,
     ],
     ['a once alert ignores the repeat fields', { createdAt: 1000, lastFiredAt: 2000, armedAt: 9000 }, 1000],
+    [
+      'at a snooze’s end: the end, though a re-arm inside the snooze came earlier',
+      { ...base, lastFiredAt: 2000, armedAt: 20 * MIN, resumedAt: 60 * MIN },
+      60 * MIN,
+    ],
   ])('%s', (_label, alert, expected) => {
     expect(alertSince(alert)).toBe(expected);
     expect(cooldownEnd({ cooldownMinutes: 1 })).toBe(Number.NEGATIVE_INFINITY);
+  });
+  it('never fires a snoozed alert on a crossing inside its snooze, whatever re-armed it meanwhile', () => {
+    // Fired at 0, snoozed for the hour; re-armed at 20 min, crossed at 40 min, the snooze ended at 60.
+    const alert = judged({
+      alertType: 'Price rising above',
+      triggerPrice: 1.1,
+      createdAt: 0,
+      repeat: 'every',
+      cooldownMinutes: 1,
+      lastFiredAt: 0,
+      armedAt: 20 * MIN,
+      resumedAt: 60 * MIN,
+    });
+    expect(evaluate(alert, { points: [{ price: 1.1005, at: 40 * MIN }] })).toBeUndefined();
+    expect(evaluate(alert, { points: [{ price: 1.1005, at: 61 * MIN }] })).toMatchObject({ at: 61 * MIN });
   });
   it('never takes the move that re-armed a reaching alert for a crossing of its level', () => {
     // Fired at 1.1005 above 1.1; the price fell to 1.0985 (past 0.1%) and re-armed it there.

@@ -139,6 +139,8 @@ export function triggerRange(type: AlertType, path: PricePath): TriggerRange | u
 export interface SinceFields {
   createdAt?: DateLike | null;
   updatedAt?: DateLike | null;
+  /** The server's resume (a snooze's end), as updatedAt is the user's. */
+  resumedAt?: number | undefined;
   repeat?: RepeatMode | undefined;
   armedAt?: number | undefined;
   lastFiredAt?: number | undefined;
@@ -146,12 +148,17 @@ export interface SinceFields {
 }
 
 /**
- * When the alert may next fire from: the last time it became active (created, edited or resumed),
+ * When the alert may next fire from: the last time it became active (created, edited, resumed by
+ * the user or at a snooze's end),
  * and for an every-time alert also when it last re-armed and the end of the cooldown of its last
  * firing. Unknown dates judge on every price.
  */
 export function alertSince(alert: SinceFields): number {
-  const active = Math.max(dateMillis(alert.updatedAt ?? null), dateMillis(alert.createdAt ?? null));
+  const active = Math.max(
+    dateMillis(alert.updatedAt ?? null),
+    dateMillis(alert.createdAt ?? null),
+    alert.resumedAt ?? Number.NEGATIVE_INFINITY,
+  );
   if (!repeats(alert)) return active;
   // Strictly after the price that re-armed it: that price is the one before, so for 'reaching' the
   // move back past the distance is not itself taken for a crossing of the level.

@@ -106,6 +106,13 @@ export const alertBaseShape = {
   pauseReason: z.optional(z.enum(['runaway', 'snoozed'])),
   /** Server only, with pauseReason 'snoozed': when the snooze ends and the alert carries on (ms). */
   snoozedUntil: z.optional(z.number()),
+  /**
+   * Server only: when the server made it active again (a snooze's end, ms). Like the user's resume
+   * (updatedAt), only prices from then on fire it (crossing.ts alertSince).
+   */
+  resumedAt: z.optional(z.number()),
+  /** Server only, once it was set again from a notice: the alert that made (one per firing, whatever the taps). */
+  setAgain: z.optional(z.string()),
   /** Server only: why the server cancelled the alert ('error': firing it failed for good; 'expired'). */
   cancelReason: z.optional(z.enum(['error', 'expired'])),
   /** Server only: the permanent failure that cancelled it, recorded once. */
