@@ -11,7 +11,8 @@ const hasProc = existsSync('/proc/self/stat');
 const useProc = () => hasProc && process.env.PRICE_ALERTS_NO_PROC !== '1';
 
 const warned = new Set();
-const run = (cmd, args) => {
+/** The command's output; undefined when it did not finish (a timeout, a signal, too little memory). */
+const attempt = (cmd, args) => {
   try {
     // A timeout: lsof can hang on a stale network mount, and the supervisor with it.
     return execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 5_000 });
@@ -22,15 +23,20 @@ const run = (cmd, args) => {
       console.error(`${cmd} is not installed: the stack cannot see its processes' children or a port's holder.`);
     }
     // ps and lsof exit 1 when nothing matches, with what they found (nothing) on stdout.
-    return typeof error.stdout === 'string' ? error.stdout : '';
+    return error.status === 1 && typeof error.stdout === 'string' ? error.stdout : undefined;
   }
 };
+/**
+ * Asked up to three times: on a loaded machine ps can be killed by the timeout, and an empty answer
+ * taken for "no such process" would let a stop skip a live emulator.
+ */
+const run = (cmd, args) => attempt(cmd, args) ?? attempt(cmd, args) ?? attempt(cmd, args) ?? '';
 
 let psTable;
 /**
  * Every process as `ps` lists it: parent, state and start time (to the second). One `ps` serves the
- * calls made in the same turn of the event loop (the supervisor asks for each of its processes in
- * turn); the next turn asks afresh, so a process started meanwhile is never missed.
+ * calls made in one synchronous stretch (the supervisor asks for each of its processes in turn); the
+ * next callback asks afresh, so a process that announced itself meanwhile (a ready line) is listed.
  */
 function processTable() {
   if (psTable) return psTable;
@@ -41,7 +47,7 @@ function processTable() {
       rows.set(Number(pid), { ppid: Number(ppid), state: state[0], started: started.join(' ') });
   }
   psTable = rows;
-  setImmediate(() => (psTable = undefined));
+  queueMicrotask(() => (psTable = undefined));
   return rows;
 }
 
@@ -109,9 +115,9 @@ export function isAlive(pid) {
   }
   if (useProc()) return statFields(pid)?.[0] !== 'Z';
   // Asked afresh, not from the shared table: a stop waits on this, and a zombie may be seconds old.
-  return !run('ps', ['-o', 'stat=', '-p', String(pid)])
-    .trim()
-    .startsWith('Z');
+  // Not listed: it went (and was reaped) between the two questions.
+  const state = run('ps', ['-o', 'stat=', '-p', String(pid)]).trim();
+  return state !== '' && !state.startsWith('Z');
 }
 
 export function signal(pid, name) {
