@@ -6,6 +6,7 @@ import {
   DEMO_USER,
   EMULATOR_ENV,
   MAIL_SINK_URL,
+  WEBHOOK_SINK_URL,
   PROJECT_ID,
   WEB_URL,
   buildForStack,
@@ -44,6 +45,7 @@ try {
   console.log(`Ready: ${WEB_URL}`);
   console.log(`Demo sign-in: ${DEMO_USER.email} / ${DEMO_USER.password}`);
   console.log(`Alert email (local mail sink): ${MAIL_SINK_URL}/`);
+  console.log(`Webhooks (local webhook sink): ${WEBHOOK_SINK_URL}/ (set ${WEBHOOK_SINK_URL}/hooks as a webhook)`);
   console.log('Press Ctrl-C to stop. Changes stay in memory; `npm run emulators:save` keeps them.');
 } catch (error) {
   console.error(error instanceof SetupError ? error.message : (error.stack ?? String(error)));

@@ -10,6 +10,7 @@ export { rescheduleDigestsOnSettings, sendDueDeliveries, sendOnDelivery } from '
 export { recordAlertHistory } from './triggers/alertHistory';
 export { expireAlerts } from './triggers/expire';
 export { applyAlertAction } from './triggers/actions';
+export { manageWebhook } from './triggers/webhooks';
 
 /** Liveness probe for deploy checks and the local stack; it also proves the domain bundle loads. */
 export const health = onRequest((_req, res) => {

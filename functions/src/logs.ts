@@ -177,3 +177,18 @@ export function actionLinksFailed(alertId: string, error: unknown): void {
     error: errorMessage(error),
   });
 }
+
+/** A webhook's receiver answered a try (any status). */
+export function webhookAnswered(userId: string, deliveryId: string, status: number, attempt: number): void {
+  logger.info('A webhook answered', { event: 'webhook_answered', userId, deliveryId, status, attempt });
+}
+
+/** A webhook's host is not a public address (or not found): nothing was sent to it. */
+export function webhookRefused(userId: string, why: string): void {
+  logger.warn('Refused to send to a webhook', { event: 'webhook_refused', userId, why });
+}
+
+/** A user set up, changed, rotated or removed their webhook. */
+export function webhookChanged(userId: string, change: 'saved' | 'rotated' | 'removed' | 'tested'): void {
+  logger.info('Webhook changed', { event: 'webhook_changed', userId, change });
+}

@@ -11,6 +11,8 @@ export declare const RELAY_PORTS: number[];
 export declare const RELAY_FEED_KEY: string;
 export declare const MAIL_SINK_PORT: number;
 export declare const MAIL_SINK_URL: string;
+export declare const WEBHOOK_SINK_PORT: number;
+export declare const WEBHOOK_SINK_URL: string;
 export declare const DEMO_USER: { email: string; password: string };
 export declare const FUNCTIONS_EMULATOR_PARALLEL: number;
 export declare const STACK_PORTS: { port: number; name: string }[];

@@ -37,6 +37,9 @@ export const RELAY_FEED_KEY = 'local-relay-feed-key-0123456789';
 /** The local SendGrid-compatible mail sink: alert email lands at http://127.0.0.1:8092/. */
 export const MAIL_SINK_PORT = 8092;
 export const MAIL_SINK_URL = `http://127.0.0.1:${MAIL_SINK_PORT}`;
+/** The local webhook receiver (same process as the mail sink): what webhooks get shows at http://127.0.0.1:8096/. */
+export const WEBHOOK_SINK_PORT = 8096;
+export const WEBHOOK_SINK_URL = `http://127.0.0.1:${WEBHOOK_SINK_PORT}`;
 export const DEMO_USER = { email: 'demo@price-alerts.test', password: 'demo-pass-1234' };
 /**
  * Invocations the Functions emulator runs at once. It starts a worker process (about 90 MB) per
@@ -64,6 +67,7 @@ export const STACK_PORTS = [
   { port: PRICES_PORT, name: 'relay balancer' },
   ...RELAY_PORTS.map((port, i) => ({ port, name: `price relay ${i + 1}` })),
   { port: MAIL_SINK_PORT, name: 'mail sink' },
+  { port: WEBHOOK_SINK_PORT, name: 'webhook sink' },
 ];
 
 const binDir = join(root, 'node_modules', '.bin');
@@ -94,7 +98,7 @@ export function stackProcesses({ importData = true, web = 'preview', log = conso
       cmd: bin('tsx'),
       args: [join(root, 'packages', 'mail-sink', 'src', 'mail-sink-cli.ts')],
       cwd: root,
-      env: { MAIL_SINK_PORT: String(MAIL_SINK_PORT) },
+      env: { MAIL_SINK_PORT: String(MAIL_SINK_PORT), WEBHOOK_SINK_PORT: String(WEBHOOK_SINK_PORT) },
       ready: { url: `${MAIL_SINK_URL}/health` },
     },
     {

@@ -192,3 +192,34 @@ describe('profile delete', () => {
     await assertFails(deleteDoc(profileOf(BOB)));
   });
 });
+
+describe('webhook: set by the manageWebhook function only', () => {
+  const WEBHOOK = { url: 'https://example.com/hooks', holdInQuietHours: false, since: 1, secretHint: 'abcd' };
+  beforeEach(async () => {
+    await env.withSecurityRulesDisabled(async (ctx) => {
+      await setDoc(doc(ctx.firestore(), `users/${ALICE}`), { ...PROFILE, webhook: WEBHOOK });
+      await setDoc(doc(ctx.firestore(), `webhookSecrets/${ALICE}`), { secret: 'x'.repeat(40), createdAt: 1 });
+    });
+  });
+  it('lets the owner read it with the profile', async () => {
+    await assertSucceeds(getDoc(profileOf(ALICE)));
+  });
+  it('denies the owner pointing it elsewhere (a URL the function did not check)', async () => {
+    await assertFails(updateDoc(profileOf(ALICE), { 'webhook.url': 'http://169.254.169.254/' }));
+  });
+  it('denies a new profile created with one', async () => {
+    await assertFails(setDoc(profileOf(BOB, BOB), { fullName: 'Bob', webhook: WEBHOOK }));
+  });
+  it('lets the owner remove it, as any field (sending stops; the function makes a new secret next time)', async () => {
+    await assertSucceeds(updateDoc(profileOf(ALICE), { webhook: deleteField() }));
+  });
+  it.each([
+    ['the owner', ALICE],
+    ['another user', BOB],
+    ['a signed-out visitor', null],
+  ])('denies %s reading or writing the secret', async (_label, uid) => {
+    const secret = doc(dbFor(uid), `webhookSecrets/${ALICE}`);
+    await assertFails(getDoc(secret));
+    await assertFails(setDoc(secret, { secret: 'y'.repeat(40), createdAt: 2 }));
+  });
+});

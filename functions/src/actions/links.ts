@@ -57,5 +57,10 @@ function signedActions(d: FiredDelivery, appUrl: string, sign: ActionSigner): No
   return {
     email: actions.map((a) => ({ label: actionLabel(a, alert), href: `${base}/action?t=${token(a, 'email')}` })),
     push: actions.map((a) => ({ action: a, title: actionLabel(a, alert), token: token(a, 'push') })),
+    webhook: actions.map((a) => ({
+      action: a,
+      label: actionLabel(a, alert),
+      url: `${base}/action?t=${token(a, 'webhook')}`,
+    })),
   };
 }

@@ -18,3 +18,10 @@ export const SENDGRID_BASE_URL = defineString('SENDGRID_BASE_URL', { default: ''
 
 /** The Functions emulator sets this; it has no FCM, so push goes through the local channel. */
 export const onEmulator = (): boolean => process.env.FUNCTIONS_EMULATOR === 'true';
+
+/**
+ * The local stack's webhook sink is on 127.0.0.1 over http: WEBHOOK_ALLOW_LOCAL=true (functions/.env.local)
+ * lets webhooks reach local addresses, and only on the emulator: deployed functions never run with
+ * FUNCTIONS_EMULATOR set, so production cannot turn it on.
+ */
+export const localWebhooksAllowed = (): boolean => onEmulator() && process.env.WEBHOOK_ALLOW_LOCAL === 'true';

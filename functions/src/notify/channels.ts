@@ -12,11 +12,19 @@ import {
   type ChannelState,
   type Delivery,
   type NoticeActions,
+  type WebhookPayload,
 } from '@price-alerts/domain/notify';
 import { Timestamp } from 'firebase-admin/firestore';
 import * as logs from '../logs';
 import { errorMessage } from '../lib/errors';
-import { ProviderError, type EmailProvider, type PushProvider, type Recipients } from './providers';
+import { webhookPayload } from '../webhooks/payload';
+import {
+  ProviderError,
+  type EmailProvider,
+  type PushProvider,
+  type Recipients,
+  type WebhookProvider,
+} from './providers';
 
 export interface ChannelDeps {
   email: EmailProvider;
@@ -24,6 +32,8 @@ export interface ChannelDeps {
   recipients: Recipients;
   mailFrom: string;
   appUrl: string;
+  /** Without it (a test sender), a user's webhook is not sent to. */
+  webhook?: WebhookProvider | undefined;
 }
 
 export const NO_DEVICES = 'No device registered for push';
@@ -71,6 +81,8 @@ const notice = (d: Delivery): AlertNotice => ({
 export interface Texts {
   email: () => AlertEmail;
   push: () => AlertPush;
+  /** The webhook's body: the push's words, and the webhook's own action links. */
+  webhook?: (deliveryId: string) => WebhookPayload;
 }
 
 /** The texts of this delivery, a firing or the notice that the alert expired, with times in `timeZone`. */
@@ -81,6 +93,7 @@ export function deliveryTexts(d: Delivery, appUrl: string, timeZone: string, act
     return {
       email: () => expiredAlertEmail(expired, appUrl, timeZone),
       push: () => expiredAlertPush(expired, timeZone),
+      webhook: (id) => webhookPayload(id, d, expiredAlertPush(expired, timeZone), appUrl, undefined),
     };
   }
   const fired = {
@@ -93,6 +106,7 @@ export function deliveryTexts(d: Delivery, appUrl: string, timeZone: string, act
   return {
     email: () => alertEmail(fired, appUrl, timeZone, actions),
     push: () => alertPush(fired, timeZone, actions),
+    webhook: (id) => webhookPayload(id, d, alertPush(fired, timeZone), appUrl, actions),
   };
 }
 

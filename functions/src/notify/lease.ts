@@ -4,7 +4,7 @@
  * the next due time. A sender that dies leaves a lease that expires; the sweeper (dueAt <= now) then
  * takes the document over. Each channel is sent at most once after success.
  */
-import { type DeliveryChannel } from '@price-alerts/domain/common';
+import { type SendChannel } from '@price-alerts/domain/common';
 import { DELIVERY_LEASE_MS, pendingChannels, retryDelayMs, type ChannelState } from '@price-alerts/domain/notify';
 import {
   FieldValue,
@@ -18,7 +18,7 @@ import type { ChannelAttempt } from './channels';
 
 /** What the lease discipline needs of a document. */
 export interface Leased {
-  channels: Partial<Record<DeliveryChannel, ChannelState>>;
+  channels: Partial<Record<SendChannel, ChannelState>>;
   lease?: { owner: string; until: number } | undefined;
   dueAt?: number | undefined;
 }
@@ -32,19 +32,19 @@ export interface LeaseDeps {
 export type SendResult =
   | { outcome: 'missing' | 'done' | 'busy' }
   | { outcome: 'not-due' | 'retry'; dueAt: number }
-  | { outcome: 'sent'; channels: Partial<Record<DeliveryChannel, ChannelState>> };
+  | { outcome: 'sent'; channels: Partial<Record<SendChannel, ChannelState>> };
 
 export interface LeasedKind<D extends Leased> {
   parse(snapshot: DocumentSnapshot): D | undefined;
   /** Extra fields the claim writes (a digest closes itself to new items). */
   onClaim?(current: D, now: number): DocumentData;
   /** Documents the final-state transaction reads for `onFinal` (the alerts whose history it writes). */
-  finalReads?(current: D, channel: DeliveryChannel): DocumentReference[];
+  finalReads?(current: D, channel: SendChannel): DocumentReference[];
   /** In the transaction that makes a channel final for the first time: tell the alerts' histories. */
   onFinal?(
     tx: Transaction,
     current: D,
-    channel: DeliveryChannel,
+    channel: SendChannel,
     attempt: ChannelAttempt,
     reads: DocumentSnapshot[],
     at: number,
@@ -97,7 +97,7 @@ export async function record<D extends Leased>(
   kind: LeasedKind<D>,
   ref: DocumentReference,
   lease: string,
-  channel: DeliveryChannel,
+  channel: SendChannel,
   attempt: ChannelAttempt,
 ): Promise<void> {
   const final = attempt.state.state !== 'pending';
@@ -134,8 +134,14 @@ export async function release<D extends Leased>(
       tx.update(ref, { lease: FieldValue.delete(), dueAt: FieldValue.delete() });
       return { outcome: 'sent', channels: current.channels } as const;
     }
-    const attempts = Math.max(...pending.map((c) => current.channels[c]?.attempts ?? 0));
-    const dueAt = now + retryDelayMs(attempts, deps.random);
+    // A channel held until a time (a webhook in quiet hours) is due then, not at the next retry.
+    const waiting = pending.filter((c) => (current.channels[c]?.notBefore ?? 0) > now);
+    const retrying = pending.filter((c) => !waiting.includes(c));
+    const attempts = Math.max(0, ...retrying.map((c) => current.channels[c]?.attempts ?? 0));
+    const dueAt = Math.min(
+      ...(retrying.length ? [now + retryDelayMs(attempts, deps.random)] : []),
+      ...waiting.map((c) => current.channels[c]?.notBefore ?? now),
+    );
     tx.update(ref, { lease: FieldValue.delete(), dueAt });
     return { outcome: 'retry', dueAt } as const;
   });

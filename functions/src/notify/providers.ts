@@ -1,5 +1,5 @@
 /** What the sender needs of the outside world; adapters implement these for SendGrid, FCM and the emulators. */
-import type { PushPayload, QuietHours } from '@price-alerts/domain/notify';
+import type { PushPayload, QuietHours, WebhookSettings } from '@price-alerts/domain/notify';
 
 /** A provider failure; `retryable` when trying again later may succeed (5xx, 429, network). */
 export class ProviderError extends Error {
@@ -44,6 +44,18 @@ export interface PushProvider {
 export interface NoticeSettings {
   quietHours?: QuietHours;
   timeZone?: string;
+  webhook?: WebhookSettings;
+}
+
+/** The answer of a webhook's receiver: its status and the start of its body (never stored). */
+export interface WebhookProvider {
+  /**
+   * Throws ForbiddenAddress (webhooks/addresses.ts) for a host that is not public, WebhookTimeout
+   * or a network error otherwise; every status, 3xx included, is an answer.
+   */
+  post(url: string, body: string, headers: Record<string, string>): Promise<{ status: number; text: string }>;
+  /** The user's signing secret, or undefined once the webhook was removed. */
+  secret(userId: string): Promise<string | undefined>;
 }
 
 /** Where a user's email may go: a verified address, or why there is none. */

@@ -2,7 +2,16 @@
 import { randomUUID } from 'node:crypto';
 import { auth, db, messaging } from '../lib/firebase';
 import { signerFor } from '../actions/links';
-import { ACTION_SIGNING_KEY, APP_URL, MAIL_FROM, SENDGRID_API_KEY, SENDGRID_BASE_URL, onEmulator } from '../lib/params';
+import {
+  ACTION_SIGNING_KEY,
+  APP_URL,
+  MAIL_FROM,
+  SENDGRID_API_KEY,
+  SENDGRID_BASE_URL,
+  localWebhooksAllowed,
+  onEmulator,
+} from '../lib/params';
+import { httpWebhookProvider } from '../webhooks/provider';
 import { fcmProvider, localPushProvider } from './fcm';
 import { firebaseRecipients } from './recipients';
 import type { SenderDeps } from './sender';
@@ -21,6 +30,7 @@ export function senderDeps(): SenderDeps {
     mailFrom: MAIL_FROM.value(),
     appUrl: APP_URL.value(),
     signAction: signerFor(ACTION_SIGNING_KEY.value()),
+    webhook: httpWebhookProvider(db, localWebhooksAllowed()),
   };
   return deps;
 }

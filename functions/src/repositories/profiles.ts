@@ -1,6 +1,6 @@
 /** Repository for users/{uid} on the server: the settings the sender honours (written by the user). */
 import { timeZoneSchema } from '@price-alerts/domain/common';
-import { quietHoursSchema, type QuietHours } from '@price-alerts/domain/notify';
+import { quietHoursSchema, webhookSettingsSchema, type QuietHours } from '@price-alerts/domain/notify';
 import type { DocumentReference, DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import type { ZodMiniType } from 'zod/mini';
 import * as logs from '../logs';
@@ -36,5 +36,6 @@ export async function noticeSettingsOf(db: Firestore, uid: string): Promise<Noti
   const snapshot = await profileRef(db, uid).get();
   const quietHours = quietHoursIn(snapshot);
   const timeZone = timeZoneIn(snapshot);
-  return { ...(quietHours ? { quietHours } : {}), ...(timeZone ? { timeZone } : {}) };
+  const webhook = fieldIn(snapshot, 'webhook', webhookSettingsSchema);
+  return { ...(quietHours ? { quietHours } : {}), ...(timeZone ? { timeZone } : {}), ...(webhook ? { webhook } : {}) };
 }

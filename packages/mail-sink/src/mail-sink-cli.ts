@@ -1,9 +1,12 @@
-// The local stack's mail sink (see mailSink.ts); port from MAIL_SINK_PORT, default 8092.
+// The local stack's sinks: mail (mailSink.ts) on MAIL_SINK_PORT, default 8092, and webhooks
+// (webhookSink.ts) on WEBHOOK_SINK_PORT, default 8096. One process: they are small and start together.
 import { startMailSink } from './mailSink.ts';
+import { startWebhookSink } from './webhookSink.ts';
 
-const port = Number(process.env.MAIL_SINK_PORT ?? 8092);
-const sink = await startMailSink(port);
+const sink = await startMailSink(Number(process.env.MAIL_SINK_PORT ?? 8092));
+const hooks = await startWebhookSink(Number(process.env.WEBHOOK_SINK_PORT ?? 8096));
 console.log(`Mail sink listening on ${sink.url}`);
-const stop = () => void sink.close().then(() => process.exit(0));
+console.log(`Webhook sink listening on ${hooks.url}`);
+const stop = () => void Promise.all([sink.close(), hooks.close()]).then(() => process.exit(0));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

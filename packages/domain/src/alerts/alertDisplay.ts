@@ -211,6 +211,9 @@ export function historySentence(event: AlertEvent, pair: CurrencyPair): string {
   if (event.type === 'resumed' && event.reason) return `${EVENT_TEXT.resumed}: ${event.reason}`;
   const channel = event.channel ? capitalise(event.channel) : 'Notification';
   if (event.type === 'held') return `${channel}: Held for quiet hours`;
+  // The webhook's reason is the whole outcome: 'Webhook: 200', 'Webhook: failed after 5 tries: 503'.
+  if (event.type === 'notified' && event.channel === 'webhook')
+    return `Webhook: ${event.reason ?? event.outcome ?? 'sent'}`;
   if (event.type === 'notified') {
     const outcome = event.outcome ?? 'sent';
     if (event.digest && outcome === 'sent') return `${channel}: Sent in the ${event.digest} digest`;

@@ -1,6 +1,6 @@
 import { z } from '../common/zod.ts';
 import { MOVE_READS, PRICE_SIDES } from '../common/constants.ts';
-import { DELIVERY_CHANNELS } from '../common/constants.ts';
+import { SEND_CHANNELS } from '../common/constants.ts';
 import { timestampLikeSchema } from '../store/schemas.ts';
 
 /**
@@ -48,7 +48,7 @@ export const alertEventSchema = z.object({
    * 'notified': the channel, what became of it, and for failed or skipped a reason a person understands.
    * 'cancelled' (the server cancelled it because firing it failed for good): that reason.
    */
-  channel: z.optional(z.enum(DELIVERY_CHANNELS)),
+  channel: z.optional(z.enum(SEND_CHANNELS)),
   outcome: z.optional(z.enum(NOTIFY_OUTCOMES)),
   reason: z.optional(z.string().check(z.maxLength(300))),
   /**
@@ -58,9 +58,9 @@ export const alertEventSchema = z.object({
   digest: z.optional(z.string().check(z.maxLength(5))),
   /**
    * Done from a notice (actions/): 'snoozed' (with `until`), 'paused' and 'set_again' (with
-   * `newAlertId`, the alert it made) say where: the push or the email.
+   * `newAlertId`, the alert it made) say where: the push, the email or the webhook's link.
    */
-  via: z.optional(z.enum(['push', 'email'])),
+  via: z.optional(z.enum(['push', 'email', 'webhook'])),
   until: z.optional(z.number()),
   newAlertId: z.optional(z.string().check(z.maxLength(128))),
   /** Deleted by the TTL policy after this time. */

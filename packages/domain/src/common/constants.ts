@@ -129,6 +129,9 @@ export function formatPrice(pair: CurrencyPair, value: number): string {
   return format.format(value);
 }
 
-/** The channels a firing is told on, each with a state of its own. */
+/** The channels a user chooses per alert; quiet hours and digests know these two. */
 export const DELIVERY_CHANNELS = ['email', 'push'] as const;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
+/** Every channel a delivery keeps a state for: the alert's own and the user's webhook. */
+export const SEND_CHANNELS = ['email', 'push', 'webhook'] as const;
+export type SendChannel = (typeof SEND_CHANNELS)[number];

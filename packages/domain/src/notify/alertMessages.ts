@@ -102,6 +102,8 @@ export interface AlertPush {
 export interface NoticeActions {
   email: readonly { label: string; href: string }[];
   push: readonly { action: string; title: string; token: string }[];
+  /** The webhook's links: the email's confirm page, with tokens of its own (their history says 'from the webhook'). */
+  webhook?: readonly { action: string; label: string; url: string }[];
 }
 
 // The note first: it is what the user wrote to remember why the level matters.

@@ -1,5 +1,5 @@
 import { z } from '../common/zod.ts';
-import { DELIVERY_CHANNELS, NOTE_MAX_LENGTH, PRICE_SIDES, type DeliveryChannel } from '../common/constants.ts';
+import { NOTE_MAX_LENGTH, PRICE_SIDES, SEND_CHANNELS, type SendChannel } from '../common/constants.ts';
 import { currencyPairSchema, timestampLikeSchema } from '../store/schemas.ts';
 import { moveNoticeSchema, noticeAlertTypeSchema } from './noticeCondition.ts';
 
@@ -19,6 +19,8 @@ export const channelStateSchema = z.object({
   sentAt: z.optional(timestampLikeSchema),
   /** 'held': the quiet-hours digest (digests/{id}) that took the channel over and says how it went. */
   digestId: z.optional(z.string()),
+  /** 'pending' webhook held for the user's quiet hours: not tried before this time (ms). */
+  notBefore: z.optional(z.number()),
 });
 export type ChannelState = z.infer<typeof channelStateSchema>;
 
@@ -38,7 +40,12 @@ const deliveryFields = {
   fireCount: z.optional(z.int().check(z.gte(1))),
   /** The alert's note, copied when the delivery is created, for the email and the push. */
   note: z.optional(z.string().check(z.maxLength(NOTE_MAX_LENGTH))),
-  channels: z.object({ email: z.optional(channelStateSchema), push: z.optional(channelStateSchema) }),
+  /** `webhook` is added by the sender when the user has one (notify/webhooks.ts). */
+  channels: z.object({
+    email: z.optional(channelStateSchema),
+    push: z.optional(channelStateSchema),
+    webhook: z.optional(channelStateSchema),
+  }),
   /** Who holds the send lease and until when (ms since the epoch); absent when free. */
   lease: z.optional(z.object({ owner: z.string(), until: z.number() })),
   /**
@@ -104,6 +111,8 @@ export function initialChannels(preferences: { email: boolean; push: boolean }):
   return { ...(preferences.email ? { email: pending() } : {}), ...(preferences.push ? { push: pending() } : {}) };
 }
 
-export function pendingChannels(delivery: Pick<Delivery, 'channels'>): DeliveryChannel[] {
-  return DELIVERY_CHANNELS.filter((c) => delivery.channels[c]?.state === 'pending');
+/** The channels still to send, of a delivery (email, push, webhook) or a digest (email, push). */
+export function pendingChannels<C extends SendChannel>(delivery: { channels: Partial<Record<C, ChannelState>> }): C[] {
+  const channels = delivery.channels as Partial<Record<SendChannel, ChannelState>>;
+  return SEND_CHANNELS.filter((c) => channels[c]?.state === 'pending') as C[];
 }

@@ -9,3 +9,4 @@ export * from './digests.ts';
 export * from './digestMessages.ts';
 export * from './notifyHints.ts';
 export * from './noticeCondition.ts';
+export * from './webhooks.ts';

@@ -1,5 +1,6 @@
 import { z } from '../common/zod.ts';
 import { quietHoursSchema } from '../notify/quietHours.ts';
+import { webhookSettingsSchema } from '../notify/webhooks.ts';
 import { profileTimeZoneSchema } from '../common/timeZones.ts';
 import {
   ALERT_STATUSES,
@@ -220,6 +221,8 @@ export const profileSchema = z.object({
    * (timeZones.ts). One this runtime does not know reads as absent, like quiet hours above.
    */
   timeZone: profileTimeZoneSchema,
+  /** The user's webhook (notify/webhooks.ts): written by the functions only, read here to show it. */
+  webhook: z.catch(z.optional(webhookSettingsSchema), undefined),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

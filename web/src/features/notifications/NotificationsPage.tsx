@@ -9,6 +9,7 @@ import { devicePushAtom } from '../../shared/pushState';
 import { useSubmit } from '../../shared/useSubmit';
 import { currentUserAtom, profileAtom } from '../../shared/session';
 import { QuietHoursSettings } from './QuietHoursSettings';
+import { WebhookSettings } from './WebhookSettings';
 import { permissionMessage, pushSupport, registerForPush } from './registerPush';
 import { forgetPushFailure } from './usePushRegistration';
 import './NotificationsPage.css';
@@ -93,6 +94,7 @@ export default function NotificationsPage() {
         {user?.emailVerified ? '.' : ' once you verify it.'}
       </p>
       <QuietHoursSettings />
+      <WebhookSettings />
     </main>
   );
 }

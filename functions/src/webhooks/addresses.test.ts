@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { ForbiddenAddress, checkedAddress, forbiddenKind, type AddressKind } from './addresses';
+
+describe('forbiddenKind: each kind of address a webhook may not reach', () => {
+  it.each<[string, AddressKind | undefined]>([
+    ['8.8.8.8', undefined],
+    ['93.184.215.14', undefined],
+    ['2606:4700:4700::1111', undefined],
+    ['127.0.0.1', 'loopback'],
+    ['127.255.0.9', 'loopback'],
+    ['::1', 'loopback'],
+    ['[::1]', 'loopback'],
+    ['::ffff:127.0.0.1', 'loopback'],
+    ['::ffff:7f00:1', 'loopback'],
+    ['10.1.2.3', 'private'],
+    ['172.16.0.1', 'private'],
+    ['172.31.255.255', 'private'],
+    ['172.32.0.1', undefined],
+    ['192.168.1.1', 'private'],
+    ['100.64.0.1', 'private'],
+    ['::ffff:10.0.0.1', 'private'],
+    ['fd00::1', 'private'],
+    ['169.254.169.254', 'link-local'],
+    ['fe80::1', 'link-local'],
+    ['fe80::1%eth0', 'link-local'],
+    ['0.0.0.0', 'unspecified'],
+    ['::', 'unspecified'],
+    ['224.0.0.1', 'multicast'],
+    ['ff02::1', 'multicast'],
+    ['192.0.2.1', 'reserved'],
+    ['198.18.0.1', 'reserved'],
+    ['240.0.0.1', 'reserved'],
+    ['255.255.255.255', 'reserved'],
+    ['64:ff9b::a00:1', 'reserved'],
+    ['2002:a00:1::', 'reserved'],
+    ['2001:db8::1', 'reserved'],
+  ])('%s: %s', (address, kind) => {
+    expect(forbiddenKind(address)).toBe(kind);
+  });
+});
+
+describe('checkedAddress', () => {
+  const answers =
+    (...list: string[]) =>
+    async () =>
+      list.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+
+  it('connects to the first of public answers', async () => {
+    await expect(checkedAddress('hooks.example.com', false, answers('93.184.215.14', '2606:4700::1'))).resolves.toEqual({
+      address: '93.184.215.14',
+      family: 4,
+    });
+  });
+
+  it('refuses a name with one private answer among public ones (a rebinding trick)', async () => {
+    const check = checkedAddress('hooks.example.com', false, answers('93.184.215.14', '10.0.0.7'));
+    await expect(check).rejects.toThrow(new ForbiddenAddress('10.0.0.7', 'private'));
+  });
+
+  it('refuses the metadata server by name, as it resolves', async () => {
+    const check = checkedAddress('metadata.google.internal', false, answers('169.254.169.254'));
+    await expect(check).rejects.toThrow('169.254.169.254 is a link-local address');
+  });
+
+  it('refuses a literal without asking DNS', async () => {
+    const never = async () => {
+      throw new Error('DNS was asked');
+    };
+    await expect(checkedAddress('[::1]', false, never)).rejects.toThrow('::1 is a loopback address');
+    await expect(checkedAddress('127.0.0.1', false, never)).rejects.toThrow('127.0.0.1 is a loopback address');
+  });
+
+  it('says a name that does not exist could not be found; a resolver failure is thrown as it is', async () => {
+    const notFound = async () => {
+      throw Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' });
+    };
+    await expect(checkedAddress('nope.invalid', false, notFound)).rejects.toThrow('nope.invalid could not be found');
+    const flaky = async () => {
+      throw Object.assign(new Error('getaddrinfo EAI_AGAIN'), { code: 'EAI_AGAIN' });
+    };
+    await expect(checkedAddress('hooks.example.com', false, flaky)).rejects.toThrow('EAI_AGAIN');
+  });
+
+  it('lets the local stack reach its own sink', async () => {
+    await expect(checkedAddress('127.0.0.1', true)).resolves.toEqual({ address: '127.0.0.1', family: 4 });
+  });
+});

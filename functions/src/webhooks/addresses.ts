@@ -1,0 +1,135 @@
+/**
+ * Where a webhook may be sent: public addresses only. A user's URL must not reach our own machine,
+ * the VPC behind it or the metadata server (which hands out the service account's tokens), so each
+ * address the name resolves to is checked at send time, and the connection goes to the address
+ * checked (a second lookup could answer differently: DNS rebinding).
+ */
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
+
+export const ADDRESS_KINDS = ['loopback', 'private', 'link-local', 'unspecified', 'multicast', 'reserved'] as const;
+export type AddressKind = (typeof ADDRESS_KINDS)[number];
+
+const RANGES: Record<AddressKind, [string, number, 'ipv4' | 'ipv6'][]> = {
+  loopback: [
+    ['127.0.0.0', 8, 'ipv4'],
+    ['::1', 128, 'ipv6'],
+  ],
+  private: [
+    ['10.0.0.0', 8, 'ipv4'],
+    ['172.16.0.0', 12, 'ipv4'],
+    ['192.168.0.0', 16, 'ipv4'],
+    // Carrier-grade NAT: private to a provider's network, and Cloud Run's own egress may sit in it.
+    ['100.64.0.0', 10, 'ipv4'],
+    ['fc00::', 7, 'ipv6'],
+  ],
+  // 169.254.169.254 is the metadata server.
+  'link-local': [
+    ['169.254.0.0', 16, 'ipv4'],
+    ['fe80::', 10, 'ipv6'],
+  ],
+  unspecified: [
+    ['0.0.0.0', 8, 'ipv4'],
+    ['::', 128, 'ipv6'],
+  ],
+  multicast: [
+    ['224.0.0.0', 4, 'ipv4'],
+    ['ff00::', 8, 'ipv6'],
+  ],
+  // Documentation, benchmarking, protocol assignments, the future-use block, and IPv6 forms that
+  // embed an IPv4 address of any kind (NAT64, 6to4, Teredo).
+  reserved: [
+    ['192.0.0.0', 24, 'ipv4'],
+    ['192.0.2.0', 24, 'ipv4'],
+    ['198.18.0.0', 15, 'ipv4'],
+    ['198.51.100.0', 24, 'ipv4'],
+    ['203.0.113.0', 24, 'ipv4'],
+    ['240.0.0.0', 4, 'ipv4'],
+    ['64:ff9b::', 96, 'ipv6'],
+    ['64:ff9b:1::', 48, 'ipv6'],
+    ['100::', 64, 'ipv6'],
+    ['2001::', 32, 'ipv6'],
+    ['2001:db8::', 32, 'ipv6'],
+    ['2002::', 16, 'ipv6'],
+  ],
+};
+
+const LISTS = ADDRESS_KINDS.map((kind) => {
+  const list = new BlockList();
+  for (const [net, prefix, type] of RANGES[kind]) list.addSubnet(net, prefix, type);
+  return [kind, list] as const;
+});
+
+/** An IPv4 address written as IPv6 (::ffff:10.0.0.1, ::ffff:a00:1) is judged as the IPv4 address. */
+function unmapped(address: string): string {
+  const mapped = /^::ffff:(?:0:)?(.+)$/i.exec(address)?.[1];
+  if (!mapped) return address;
+  if (isIP(mapped) === 4) return mapped;
+  const hex = /^([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(mapped);
+  if (!hex) return address;
+  const [hi, lo] = [parseInt(hex[1] as string, 16), parseInt(hex[2] as string, 16)];
+  return [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.');
+}
+
+/** The kind of a non-public address, or undefined for a public one (and for something not an address). */
+export function forbiddenKind(address: string): AddressKind | undefined {
+  const plain = unmapped(address.replace(/^\[|\]$/g, '').replace(/%.*$/, ''));
+  const family = isIP(plain);
+  if (family === 0) return undefined;
+  const type = family === 4 ? 'ipv4' : 'ipv6';
+  return LISTS.find(([, list]) => list.check(plain, type))?.[0];
+}
+
+/** Why a URL's host may not be sent to: said in the history and on the 'Send a test' line. */
+export class ForbiddenAddress extends Error {
+  constructor(
+    readonly address: string,
+    readonly kind: AddressKind | 'unresolved' | 'not https',
+  ) {
+    super(
+      kind === 'unresolved'
+        ? `${address} could not be found`
+        : kind === 'not https'
+          ? `${address} is not https://`
+          : `${address} is a ${kind} address`,
+    );
+    this.name = 'ForbiddenAddress';
+  }
+}
+
+export type Resolve = (host: string) => Promise<{ address: string; family: number }[]>;
+const systemResolve: Resolve = (host) => dnsLookup(host, { all: true, verbatim: true });
+
+/**
+ * The address to connect to for `host`: every address it resolves to must be public (one private
+ * answer among public ones refuses it all). `allowLocal` (the local stack only) skips the check.
+ */
+export async function checkedAddress(
+  host: string,
+  allowLocal: boolean,
+  resolve: Resolve = systemResolve,
+): Promise<{ address: string; family: 4 | 6 }> {
+  const bare = host.replace(/^\[|\]$/g, '');
+  const literal = isIP(bare);
+  let answers: { address: string; family: number }[];
+  if (literal) answers = [{ address: bare, family: literal }];
+  else {
+    try {
+      answers = await resolve(bare);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      // Not found is the user's to fix; a resolver that failed for a moment is worth another try.
+      if (code === 'ENOTFOUND' || code === 'ENODATA') throw new ForbiddenAddress(bare, 'unresolved');
+      throw error;
+    }
+  }
+  if (answers.length === 0) throw new ForbiddenAddress(bare, 'unresolved');
+  if (!allowLocal) {
+    for (const { address } of answers) {
+      const kind = forbiddenKind(address);
+      if (kind) throw new ForbiddenAddress(address, kind);
+    }
+  }
+  const first = answers[0] as { address: string; family: number };
+  return { address: first.address, family: first.family === 6 ? 6 : 4 };
+}

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { historySentence } from '../alerts/alertDisplay.ts';
+import { defaultQuietHours } from './quietHours.ts';
+import {
+  MSG_WEBHOOK_CREDENTIALS,
+  MSG_WEBHOOK_HTTPS,
+  MSG_WEBHOOK_TOO_LONG,
+  MSG_WEBHOOK_URL,
+  parseSignatureHeader,
+  parseWebhookUrl,
+  signatureHeaderValue,
+  testAnswerText,
+  webhookHeldUntil,
+  webhookHistoryReason,
+  webhookRequestSchema,
+  webhookVerdict,
+} from './webhooks.ts';
+
+describe('parseWebhookUrl', () => {
+  it.each<[string, unknown, boolean, { url: string } | { error: string }]>([
+    ['an https address', 'https://example.com/hooks/a?x=1', false, { url: 'https://example.com/hooks/a?x=1' }],
+    ['spaces around it are trimmed', '  https://example.com/h  ', false, { url: 'https://example.com/h' }],
+    ['the fragment is dropped', 'https://example.com/h#frag', false, { url: 'https://example.com/h' }],
+    ['an IPv6 literal', 'https://[2606:4700::1]/h', false, { url: 'https://[2606:4700::1]/h' }],
+    ['http in production', 'http://example.com/h', false, { error: MSG_WEBHOOK_HTTPS }],
+    ['http on the local stack', 'http://127.0.0.1:8096/hooks', true, { url: 'http://127.0.0.1:8096/hooks' }],
+    ['ftp even locally', 'ftp://example.com/h', true, { error: MSG_WEBHOOK_HTTPS }],
+    ['javascript:', 'javascript:alert(1)', true, { error: MSG_WEBHOOK_HTTPS }],
+    ['no scheme', 'example.com/hooks', false, { error: MSG_WEBHOOK_URL }],
+    ['empty', '', false, { error: MSG_WEBHOOK_URL }],
+    ['blank', '   ', false, { error: MSG_WEBHOOK_URL }],
+    ['not text', 42, false, { error: MSG_WEBHOOK_URL }],
+    ['a user and password', 'https://bot:pw@example.com/h', false, { error: MSG_WEBHOOK_CREDENTIALS }],
+    ['too long', `https://example.com/${'a'.repeat(2_000)}`, false, { error: MSG_WEBHOOK_TOO_LONG }],
+    ['a host ending in a dot-less oddity', 'https://example.com./h', false, { error: MSG_WEBHOOK_URL }],
+  ])('%s', (_name, input, allowHttp, expected) => {
+    expect(parseWebhookUrl(input, allowHttp)).toEqual(expected);
+  });
+});
+
+describe('the signature header', () => {
+  const hex = 'ab'.repeat(32);
+  it.each<[string, unknown, { t: number; v1: string } | undefined]>([
+    ['ours', signatureHeaderValue(1_700_000_000, hex), { t: 1_700_000_000, v1: hex }],
+    ['a short mac', `t=1,v1=${'a'.repeat(63)}`, undefined],
+    ['upper-case hex', `t=1,v1=${'A'.repeat(64)}`, undefined],
+    ['no time', `v1=${hex}`, undefined],
+    ['extra parts', `t=1,v1=${hex},v0=x`, undefined],
+    ['missing', undefined, undefined],
+  ])('%s', (_name, value, expected) => {
+    expect(parseSignatureHeader(value)).toEqual(expected);
+  });
+});
+
+describe('webhookVerdict', () => {
+  it.each<[number, ReturnType<typeof webhookVerdict>]>([
+    [200, 'sent'],
+    [204, 'sent'],
+    [299, 'sent'],
+    [301, 'refused'],
+    [400, 'refused'],
+    [404, 'refused'],
+    [429, 'refused'],
+    [500, 'retry'],
+    [503, 'retry'],
+  ])('%i is %s', (status, verdict) => {
+    expect(webhookVerdict(status)).toBe(verdict);
+  });
+});
+
+describe('webhookHeldUntil', () => {
+  const quiet = { ...defaultQuietHours('UTC'), enabled: true };
+  const night = Date.parse('2026-11-24T23:00:00Z');
+  const day = Date.parse('2026-11-24T12:00:00Z');
+  it.each<[string, boolean, typeof quiet | undefined, number, number | undefined]>([
+    ['not chosen: never held', false, quiet, night, undefined],
+    ['chosen, at night: held to 07:00', true, quiet, night, Date.parse('2026-11-25T07:00:00Z')],
+    ['chosen, by day: not held', true, quiet, day, undefined],
+    ['chosen, no quiet hours: not held', true, undefined, night, undefined],
+  ])('%s', (_name, holdInQuietHours, q, now, expected) => {
+    expect(webhookHeldUntil({ holdInQuietHours }, q, now)).toBe(expected);
+  });
+});
+
+describe("the webhook's words", () => {
+  const event = (reason: string, outcome: 'sent' | 'failed') => ({
+    type: 'notified' as const,
+    at: 0,
+    channel: 'webhook' as const,
+    outcome,
+    reason,
+    expireAt: new Date(0),
+  });
+  it.each<[string, string, 'sent' | 'failed', string]>([
+    ['a 200', webhookHistoryReason.sent(200), 'sent', 'Webhook: 200'],
+    ['five 503s', webhookHistoryReason.exhausted(5, '503'), 'failed', 'Webhook: failed after 5 tries: 503'],
+    ['a 404', webhookHistoryReason.refused('404'), 'failed', 'Webhook: failed: 404'],
+  ])('history: %s', (_name, reason, outcome, sentence) => {
+    expect(historySentence(event(reason, outcome), 'EUR/USD')).toBe(sentence);
+  });
+
+  it.each<[string, Parameters<typeof testAnswerText>[0], string]>([
+    ['an answer with a body', { status: 200, text: ' ok\n' }, 'Your receiver answered 200: ok'],
+    ['an empty body', { status: 204, text: '' }, 'Your receiver answered 204'],
+    ['a redirect', { status: 302, text: '' }, 'Your receiver answered 302 (redirects are not followed)'],
+    ['no answer', { error: 'connection refused' }, 'No answer: connection refused'],
+  ])("'Send a test': %s", (_name, answer, text) => {
+    expect(testAnswerText(answer)).toBe(text);
+  });
+});
+
+describe('webhookRequestSchema', () => {
+  it.each<[string, unknown, boolean]>([
+    ['save', { op: 'save', url: 'https://example.com', holdInQuietHours: false }, true],
+    ['save without the choice', { op: 'save', url: 'https://example.com' }, false],
+    ['test', { op: 'test' }, true],
+    ['an unknown op', { op: 'read-secret' }, false],
+    ['an extra field', { op: 'remove', uid: 'someone-else' }, false],
+    ['a huge url', { op: 'save', url: 'x'.repeat(10_000), holdInQuietHours: false }, false],
+  ])('%s', (_name, request, ok) => {
+    expect(webhookRequestSchema.safeParse(request).success).toBe(ok);
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * The local stack's webhook receiver: what the functions POST to a user's webhook on the emulators
+ * lands here and is shown on a page, as mail is by the mail sink.
+ *   POST /<any path>          kept; answered 200 {"ok":true}
+ *   POST /status/<code>/...   kept; answered with that status (retries and refusals by hand)
+ *   GET  /                    the page, newest first, with each request's signature header
+ *   GET  /api/hooks           what was received, oldest first; DELETE forgets it
+ *   GET  /health              {ok, hooks}
+ */
+import { escapeHtml } from '@price-alerts/domain/notify';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+const MAX_KEPT = 200;
+const MAX_BODY = 64 * 1024;
+
+export interface StoredHook {
+  id: number;
+  receivedAt: string;
+  path: string;
+  status: number;
+  signature: string | undefined;
+  event: string | undefined;
+  /** The body as it arrived (a receiver checks the signature against these exact bytes). */
+  body: string;
+}
+
+export interface WebhookSink {
+  url: string;
+  hooks: StoredHook[];
+  close(): Promise<void>;
+}
+
+function send(res: ServerResponse, status: number, body: unknown, type = 'application/json'): void {
+  res.writeHead(status, { 'content-type': type });
+  res.end(typeof body === 'string' ? body : JSON.stringify(body));
+}
+
+async function readBody(req: IncomingMessage): Promise<string | undefined> {
+  let text = '';
+  for await (const chunk of req) {
+    text += chunk;
+    if (text.length > MAX_BODY) return undefined;
+  }
+  return text;
+}
+
+const pretty = (body: string) => {
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
+};
+
+export function hooksPage(hooks: readonly StoredHook[]): string {
+  const items = [...hooks].reverse().map(
+    (h) => `<article>
+  <h2>${escapeHtml(h.event ?? '(no event header)')} · answered ${h.status}</h2>
+  <p class="meta">${escapeHtml(h.path)} · ${escapeHtml(h.receivedAt)}</p>
+  <p class="meta">price-alerts-signature: <code>${escapeHtml(h.signature ?? '(none)')}</code></p>
+  <pre>${escapeHtml(pretty(h.body))}</pre>
+</article>`,
+  );
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Local webhook sink (${hooks.length})</title>
+<style>body{font:16px system-ui,sans-serif;margin:1rem auto;max-width:46rem;padding:0 1rem;color:#1b1f24}
+article{border:1px solid #d0d7de;border-radius:8px;padding:.5rem 1rem;margin:1rem 0}h2{font-size:1.1rem}
+.meta{color:#57606a;font-size:.9rem;overflow-wrap:anywhere}pre{white-space:pre-wrap;overflow-wrap:anywhere}</style></head>
+<body><h1>Local webhook sink</h1>
+<p>Webhooks the functions send on the emulators land here. ${hooks.length} request(s).</p>
+${items.join('\n') || '<p>Nothing yet.</p>'}
+</body></html>`;
+}
+
+export async function startWebhookSink(port = 0, host = '127.0.0.1'): Promise<WebhookSink> {
+  const hooks: StoredHook[] = [];
+  let nextId = 1;
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = new URL(req.url ?? '/', 'http://sink').pathname;
+    if (req.method === 'GET' && path === '/') return send(res, 200, hooksPage(hooks), 'text/html; charset=utf-8');
+    if (req.method === 'GET' && path === '/api/hooks') return send(res, 200, hooks);
+    if (req.method === 'DELETE' && path === '/api/hooks') {
+      hooks.length = 0;
+      return send(res, 200, { ok: true });
+    }
+    if (req.method === 'GET' && path === '/health') return send(res, 200, { ok: true, hooks: hooks.length });
+    if (req.method !== 'POST') return send(res, 404, { error: `No route ${req.method} ${path}` });
+    const body = await readBody(req);
+    if (body === undefined) return send(res, 413, { error: `Bodies over ${MAX_BODY} bytes are refused` });
+    const asked = Number(/^\/status\/(\d{3})(?:\/|$)/.exec(path)?.[1]);
+    const status = asked >= 200 && asked <= 599 ? asked : 200;
+    const header = (name: string) => {
+      const value = req.headers[name];
+      return Array.isArray(value) ? value.join(', ') : value;
+    };
+    hooks.push({
+      id: nextId++,
+      receivedAt: new Date().toISOString(),
+      path,
+      status,
+      signature: header('price-alerts-signature'),
+      event: header('price-alerts-event'),
+      body,
+    });
+    if (hooks.length > MAX_KEPT) hooks.shift();
+    return send(res, status, status < 300 ? { ok: true } : { error: `Answered ${status} as asked` });
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => send(res, 500, { error: String(error) }));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
+  });
+  const { port: bound } = server.address() as AddressInfo;
+  return {
+    url: `http://${host}:${bound}`,
+    hooks,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
