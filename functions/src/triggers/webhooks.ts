@@ -1,5 +1,6 @@
 import { describeIssues } from '@price-alerts/domain/common';
 import {
+  MSG_WEBHOOK_LOOKUP_FAILED,
   MSG_WEBHOOK_NONE,
   MSG_WEBHOOK_NOT_PUBLIC,
   parseWebhookUrl,
@@ -53,7 +54,8 @@ export const manageWebhook = onCall({ maxInstances: 10 }, async (request): Promi
     } catch (error) {
       if (error instanceof ForbiddenAddress)
         throw new HttpsError('invalid-argument', MSG_WEBHOOK_NOT_PUBLIC(error.message));
-      throw error;
+      // The resolver failed for a moment: the address may well be fine, so nothing is said about it.
+      throw new HttpsError('unavailable', MSG_WEBHOOK_LOOKUP_FAILED);
     }
     // A new secret only for a new webhook: changing the URL or the choice keeps the receiver's secret.
     const secret = current && (await webhookSecretOf(db, uid)) ? undefined : newWebhookSecret();

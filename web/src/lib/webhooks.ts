@@ -17,7 +17,7 @@ export async function manageWebhook(request: WebhookRequest): Promise<WebhookRes
     return (await call(request)).data;
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'functions/invalid-argument' || code === 'functions/failed-precondition')
+    if (['functions/invalid-argument', 'functions/failed-precondition', 'functions/unavailable'].includes(code ?? ''))
       throw new WebhookRefusal((error as Error).message);
     throw new Error(MSG_WEBHOOK_FAILED, { cause: error });
   }

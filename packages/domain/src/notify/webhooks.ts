@@ -166,6 +166,7 @@ export type WebhookResponse =
 
 export const MSG_WEBHOOK_NOT_PUBLIC = (why: string) => `Webhooks go to public internet addresses only, and ${why}.`;
 export const MSG_WEBHOOK_NONE = 'Add a webhook first.';
+export const MSG_WEBHOOK_LOOKUP_FAILED = 'Could not look the address up just now. Try again in a moment.';
 
 /** The 'Send a test' line: 'Your receiver answered 200: ok', 'No answer: connection refused'. */
 export function testAnswerText(answer: { status: number; text: string } | { error: string }): string {

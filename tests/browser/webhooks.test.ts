@@ -1,0 +1,101 @@
+// The webhook channel as a user sets it up (issue 39): a bad URL is refused on its field and nothing
+// is stored; a good one shows its secret once; 'Send a test' shows the receiver's answer; a firing
+// reaches the local webhook sink signed with that secret, the sink's page shows it, and the alert's
+// history says 'Webhook: 200'.
+import type { CurrencyPair } from '@price-alerts/domain/common';
+import { parseSignatureHeader, webhookPayloadSchema } from '@price-alerts/domain/notify';
+import type { App } from 'firebase-admin/app';
+import type { Browser } from 'playwright-core';
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEBHOOK_SINK_URL } from '../../scripts/lib/stack.mjs';
+import { addAlertAbove } from './demoAlerts';
+import { VIEWPORTS, WEB_URL, checkScreen, launchBrowser, newPage, screenshot, simulator } from './harness';
+import { adminApp, adminDb, closeAdmin, seedUser, signInAs } from './lists';
+
+// Only the actions test forces it too, for a user of its own.
+const PAIR: CurrencyPair = 'XAU/GBP';
+
+interface Hook {
+  path: string;
+  event: string;
+  signature: string;
+  body: string;
+}
+
+let browser: Browser;
+let admin: App;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = adminApp('webhooks-test');
+});
+afterAll(async () => {
+  await browser?.close();
+  await closeAdmin(admin);
+});
+
+const hooksAt = async (path: string) =>
+  ((await (await fetch(`${WEBHOOK_SINK_URL}/api/hooks`)).json()) as Hook[]).filter((h) => h.path === path);
+
+describe.each(VIEWPORTS)('a webhook at $width x $height', (viewport) => {
+  it('is set up on the Notifications screen and receives a signed firing', async () => {
+    const user = await seedUser(admin, 'webhook', []);
+    const db = adminDb(admin);
+    const { context, page } = await newPage(browser, viewport);
+    await signInAs(page, WEB_URL, user.email);
+    await page.goto(`${WEB_URL}/notifications`);
+    const field = page.getByLabel('Webhook URL');
+
+    await field.fill('example.com/hooks');
+    await page.getByRole('button', { name: 'Add webhook' }).click();
+    await expect.poll(() => page.getByText('Enter the full address of your receiver').isVisible()).toBe(true);
+    expect((await db.doc(`users/${user.uid}`).get()).get('webhook')).toBeUndefined();
+
+    const path = `/hooks/${user.uid}`;
+    await field.fill(`${WEBHOOK_SINK_URL}${path}`);
+    await page.getByRole('button', { name: 'Add webhook' }).click();
+    const secretBox = page.locator('.webhook-secret code');
+    await expect.poll(() => secretBox.textContent(), { timeout: 30_000 }).toMatch(/^whsec_[\w-]{43}$/);
+    const secret = (await secretBox.textContent()) ?? '';
+    await checkScreen(page, 'webhook-secret');
+
+    await page.getByRole('button', { name: 'Send a test' }).click();
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Your receiver answered' }).textContent(), {
+        timeout: 30_000,
+      })
+      .toBe('Your receiver answered 200: {"ok":true}');
+    expect((await hooksAt(path)).map((h) => h.event)).toEqual(['webhook.test']);
+    await checkScreen(page, 'webhook-tested');
+
+    const { ref, shown, crossing } = await addAlertAbove(db, PAIR, 2, { uid: user.uid, email: false, push: true });
+    await simulator('price', { pair: PAIR, ask: crossing });
+    await expect.poll(async () => (await hooksAt(path)).length, { timeout: 60_000 }).toBe(2);
+    const fired = (await hooksAt(path))[1] as Hook;
+    const signature = parseSignatureHeader(fired.signature);
+    const expected = createHmac('sha256', secret).update(`${signature?.t}.${fired.body}`).digest('hex');
+    expect(signature?.v1).toBe(expected);
+    expect(webhookPayloadSchema.parse(JSON.parse(fired.body))).toMatchObject({
+      event: 'alert.fired',
+      alertId: ref.id,
+      pair: PAIR,
+      title: `${PAIR}: Price rising above ${shown}`,
+    });
+
+    // The sink's page shows it, signature and all.
+    const sink = await context.newPage();
+    await sink.goto(`${WEBHOOK_SINK_URL}/`);
+    await expect.poll(() => sink.getByText('alert.fired · answered 200').first().isVisible()).toBe(true);
+    await screenshot(sink, 'webhook-sink');
+    await sink.close();
+
+    // The alert's history tells the webhook's outcome.
+    await page.goto(`${WEB_URL}/dashboard?alert=${ref.id}`);
+    const sheet = page.getByRole('dialog', { name: 'Alert Details' });
+    await expect
+      .poll(() => sheet.locator('.history-list li', { hasText: 'Webhook' }).first().textContent(), { timeout: 30_000 })
+      .toMatch(/Webhook: 200$/);
+    await context.close();
+  });
+});

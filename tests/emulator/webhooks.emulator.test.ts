@@ -1,0 +1,91 @@
+// The manageWebhook callable on the Functions emulator, as the Notifications screen calls it: a bad
+// URL is refused with its message and stores nothing; the secret is answered once, kept by a change
+// of URL, replaced by 'New secret'; a test reaches the local webhook sink; only the caller's own
+// webhook is ever touched.
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEBHOOK_SINK_URL } from '../../scripts/lib/stack.mjs';
+import { callFunction, createTestUser, type TestUser } from './auth-emulator';
+
+let app: App;
+let db: Firestore;
+let owner: TestUser;
+let other: TestUser;
+const SINK = `${WEBHOOK_SINK_URL}/hooks/callable-test`;
+
+beforeAll(async () => {
+  app = initializeApp({ projectId: 'demo-price-alerts' }, 'webhooks-test');
+  db = getFirestore(app);
+  [owner, other] = await Promise.all([createTestUser('webhook-owner'), createTestUser('webhook-other')]);
+});
+afterAll(async () => {
+  await Promise.all([owner, other].map((u) => db.doc(`webhookSecrets/${u.uid}`).delete()));
+  await Promise.all([owner, other].map((u) => db.recursiveDelete(db.doc(`users/${u.uid}`))));
+  await deleteApp(app);
+});
+
+const call = (data: unknown, user: TestUser | undefined = owner) => callFunction('manageWebhook', data, user?.idToken);
+const stored = async (uid: string) => ({
+  webhook: (await db.doc(`users/${uid}`).get()).get('webhook') as unknown,
+  secret: (await db.doc(`webhookSecrets/${uid}`).get()).get('secret') as unknown,
+});
+
+describe('manageWebhook', () => {
+  it.each([
+    ['no scheme', 'example.com/hooks', 'Enter the full address of your receiver'],
+    ['ftp', 'ftp://example.com/hooks', 'The address must start with https://.'],
+    ['credentials', 'https://bot:pw@example.com/hooks', 'Leave the user name and password out'],
+    ['a javascript: link', 'javascript:alert(1)', 'The address must start with https://.'],
+  ])('refuses %s with a message and stores nothing', async (_name, url, message) => {
+    const res = await call({ op: 'save', url, holdInQuietHours: false });
+    expect(res.body.error?.status).toBe('INVALID_ARGUMENT');
+    expect(res.body.error?.message).toContain(message);
+    expect(await stored(owner.uid)).toEqual({ webhook: undefined, secret: undefined });
+  });
+
+  it('refuses the signed-out and a malformed request', async () => {
+    expect((await callFunction('manageWebhook', { op: 'test' })).body.error?.status).toBe('UNAUTHENTICATED');
+    const odd = await call({ op: 'save', url: SINK, holdInQuietHours: false, uid: other.uid });
+    expect(odd.body.error?.status).toBe('INVALID_ARGUMENT');
+    expect(await stored(other.uid)).toEqual({ webhook: undefined, secret: undefined });
+  });
+
+  it('answers the secret once, keeps it on a change, replaces it on rotate, and removes it', async () => {
+    const first = await call({ op: 'save', url: SINK, holdInQuietHours: false });
+    const { secret, webhook } = first.body.result as { secret: string; webhook: { secretHint: string } };
+    expect(secret).toMatch(/^whsec_[\w-]{43}$/);
+    expect(webhook.secretHint).toBe(secret.slice(-4));
+    expect(await stored(owner.uid)).toMatchObject({ secret, webhook: { url: SINK, holdInQuietHours: false } });
+
+    const changed = await call({ op: 'save', url: `${SINK}/2`, holdInQuietHours: true });
+    expect(changed.body.result).not.toHaveProperty('secret');
+    expect(await stored(owner.uid)).toMatchObject({ secret, webhook: { url: `${SINK}/2`, holdInQuietHours: true } });
+
+    const rotated = (await call({ op: 'rotate' })).body.result as { secret: string };
+    expect(rotated.secret).not.toBe(secret);
+    expect((await stored(owner.uid)).secret).toBe(rotated.secret);
+
+    await fetch(`${WEBHOOK_SINK_URL}/api/hooks`, { method: 'DELETE' });
+    const test = (await call({ op: 'test' })).body.result as { status: number; text: string };
+    expect(test).toEqual({ op: 'test', status: 200, text: '{"ok":true}' });
+    const hooks = (await (await fetch(`${WEBHOOK_SINK_URL}/api/hooks`)).json()) as {
+      event: string;
+      signature: string;
+    }[];
+    expect(hooks).toEqual([
+      expect.objectContaining({ event: 'webhook.test', signature: expect.stringMatching(/^t=\d+,v1=[0-9a-f]{64}$/) }),
+    ]);
+
+    expect((await call({ op: 'remove' })).body.result).toEqual({ op: 'remove' });
+    expect(await stored(owner.uid)).toEqual({ webhook: undefined, secret: undefined });
+    expect((await call({ op: 'test' })).body.error?.message).toBe('Add a webhook first.');
+  });
+
+  it("shows the receiver's answer when it refuses", async () => {
+    await call({ op: 'save', url: `${WEBHOOK_SINK_URL}/status/418/teapot`, holdInQuietHours: false });
+    const test = (await call({ op: 'test' })).body.result as { status: number; text: string };
+    expect(test).toMatchObject({ status: 418, text: expect.stringContaining('Answered 418') });
+    await call({ op: 'remove' });
+  });
+});

@@ -1,0 +1,113 @@
+import type { WebhookRequest, WebhookResponse, WebhookSettings as Settings } from '@price-alerts/domain/notify';
+import { MSG_WEBHOOK_URL } from '@price-alerts/domain/notify';
+import type { Profile } from '@price-alerts/domain/store';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Provider, createStore } from 'jotai';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+// Boundary: the manageWebhook callable.
+const manageWebhook = vi.fn<(request: WebhookRequest) => Promise<WebhookResponse>>();
+class WebhookRefusal extends Error {}
+vi.mock('../../lib/webhooks', () => ({
+  MSG_WEBHOOK_FAILED: 'Could not reach the server.',
+  WebhookRefusal,
+  manageWebhook: (request: WebhookRequest) => manageWebhook(request),
+}));
+const { WebhookSettings } = await import('./WebhookSettings');
+const { profileAtom } = await import('../../shared/session');
+
+const HOOK: Settings = { url: 'https://example.com/hooks', holdInQuietHours: false, since: 1, secretHint: 'wxyz' };
+const SECRET = `whsec_${'a'.repeat(39)}wxyz`;
+
+function renderSettings(profile: Profile = {}) {
+  const store = createStore();
+  store.set(profileAtom, profile);
+  render(
+    <Provider store={store}>
+      <WebhookSettings />
+    </Provider>,
+  );
+  return store;
+}
+const url = () => screen.getByLabelText<HTMLInputElement>('Webhook URL');
+
+beforeEach(() => {
+  manageWebhook.mockReset();
+});
+
+describe('webhook settings', () => {
+  it.each([
+    ['no scheme', 'example.com/hooks', MSG_WEBHOOK_URL],
+    ['ftp', 'ftp://example.com/hooks', 'The address must start with https://.'],
+  ])('refuse %s on the field and call nothing', async (_name, typed, message) => {
+    renderSettings();
+    fireEvent.change(url(), { target: { value: typed } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add webhook' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(url().getAttribute('aria-invalid')).toBe('true');
+    expect(url().value).toBe(typed);
+    expect(manageWebhook).not.toHaveBeenCalled();
+  });
+
+  it('adds one once, however often it is tapped, and shows the secret it answered', async () => {
+    let answer: (r: WebhookResponse) => void = () => {};
+    manageWebhook.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    renderSettings();
+    fireEvent.change(url(), { target: { value: ' https://example.com/hooks ' } });
+    const add = screen.getByRole('button', { name: 'Add webhook' });
+    fireEvent.click(add);
+    fireEvent.click(add);
+    answer({ op: 'save', webhook: HOOK, secret: SECRET });
+    expect(await screen.findByText(SECRET)).toBeTruthy();
+    expect(manageWebhook.mock.calls).toEqual([
+      [{ op: 'save', url: 'https://example.com/hooks', holdInQuietHours: false }],
+    ]);
+    expect(screen.getByText(/it is not shown again/)).toBeTruthy();
+  });
+
+  it("says the server's refusal and keeps what was typed", async () => {
+    manageWebhook.mockRejectedValue(
+      new WebhookRefusal('Webhooks go to public internet addresses only, and 10.0.0.7 is a private address.'),
+    );
+    renderSettings();
+    fireEvent.change(url(), { target: { value: 'https://intranet.example.com/h' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add webhook' }));
+    expect(await screen.findByText(/10\.0\.0\.7 is a private address/)).toBeTruthy();
+    expect(url().value).toBe('https://intranet.example.com/h');
+  });
+
+  it('shows a webhook with its secret hint, sends a test and shows the answer', async () => {
+    manageWebhook.mockResolvedValue({ op: 'test', status: 503, text: 'busy' });
+    renderSettings({ webhook: HOOK });
+    expect(url().value).toBe(HOOK.url);
+    expect(screen.getByText('Signed with the secret ending in wxyz.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Add webhook|Save webhook/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Send a test' }));
+    expect(await screen.findByText('Your receiver answered 503: busy')).toBeTruthy();
+  });
+
+  it('saves a changed URL and the quiet-hours choice, keeping the secret', async () => {
+    manageWebhook.mockResolvedValue({ op: 'save', webhook: { ...HOOK, holdInQuietHours: true } });
+    renderSettings({ webhook: HOOK });
+    fireEvent.click(screen.getByLabelText('Hold during quiet hours'));
+    await waitFor(() => expect(manageWebhook).toHaveBeenCalledTimes(1));
+    expect(manageWebhook.mock.calls[0]).toEqual([{ op: 'save', url: HOOK.url, holdInQuietHours: true }]);
+    fireEvent.change(url(), { target: { value: 'https://example.com/other' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Save webhook' }));
+    await waitFor(() => expect(manageWebhook).toHaveBeenCalledTimes(2));
+    expect(manageWebhook.mock.calls[1]).toEqual([
+      { op: 'save', url: 'https://example.com/other', holdInQuietHours: false },
+    ]);
+  });
+
+  it('makes a new secret and shows it, and removes the webhook', async () => {
+    manageWebhook.mockResolvedValueOnce({ op: 'rotate', webhook: HOOK, secret: SECRET });
+    manageWebhook.mockResolvedValueOnce({ op: 'remove' });
+    renderSettings({ webhook: HOOK });
+    fireEvent.click(screen.getByRole('button', { name: 'New secret' }));
+    expect(await screen.findByText(SECRET)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Webhook removed.')).toBeTruthy();
+    expect(screen.queryByText(SECRET)).toBeNull();
+  });
+});
