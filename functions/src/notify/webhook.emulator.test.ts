@@ -1,5 +1,5 @@
 // The webhook channel against the Firestore emulator and a real receiver on a local socket, which
-// checks each request with the verify function docs/notifications.md tells users to write: signed
+// checks each request with the verify function docs/webhooks.md tells users to write: signed
 // firings, retries on 5xx and silence, none on 4xx, every forbidden kind of address refused unsent,
 // and quiet hours holding it only when chosen.
 import { readFileSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { webhookPayloadSchema, type Delivery, type WebhookSettings } from '@price-alerts/domain/notify';
-import { Timestamp } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';
 import { removeWebhook, saveWebhook } from '../repositories/webhooks';
@@ -25,7 +25,7 @@ let uid: string;
 let clock: number;
 
 /** The docs' own snippet, run as a user's receiver would run it. */
-const docs = readFileSync(new URL('../../../docs/notifications.md', import.meta.url), 'utf8');
+const docs = readFileSync(new URL('../../../docs/webhooks.md', import.meta.url), 'utf8');
 const snippet = /```js\n(const \{ createHmac[\s\S]*?)```/.exec(docs)?.[1] ?? '';
 type Verify = (secret: string, header: string | undefined, body: string, now?: number) => boolean;
 // The documented code, verbatim.
@@ -176,6 +176,25 @@ describe('the webhook channel', () => {
     expect(await webhookState(id)).toMatchObject({ state: 'sent', attempts: 3 });
     expect(await webhookEvents()).toEqual(['sent: 200']);
   }, 20_000);
+
+  it('follows no redirect, and does not try it again', async () => {
+    await withWebhook(receiverUrl);
+    answers = [302];
+    const id = await seedDelivery();
+    await sendToTheEnd(id);
+    expect(received).toHaveLength(1);
+    expect(await webhookEvents()).toEqual(['failed: failed: 302 (redirects are not followed)']);
+  });
+
+  it('posts an expiry notice, with no price and no actions', async () => {
+    await withWebhook(receiverUrl);
+    const id = await seedDelivery();
+    await t.db.doc(`deliveries/${id}`).update({ kind: 'expired', triggeredPrice: FieldValue.delete() });
+    await sendDelivery(sender(), id);
+    const payload = webhookPayloadSchema.parse(JSON.parse((received[0] as Received).body));
+    expect(payload).toMatchObject({ event: 'alert.expired', price: null, actions: [], alertId: 'alert-1' });
+    expect(payload.title).toBe('Your EUR/USD alert expired');
+  });
 
   it('does not try a 4xx again', async () => {
     await withWebhook(receiverUrl);

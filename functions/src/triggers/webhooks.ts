@@ -28,7 +28,7 @@ async function currentWebhook(uid: string): Promise<WebhookSettings | undefined>
 }
 
 /**
- * The caller's webhook (docs/notifications.md, "Webhook"): the only way one is stored, so the URL
+ * The caller's webhook (docs/webhooks.md): the only way one is stored, so the URL
  * is checked here (a public https address, resolved now; again at each send) and the secret never
  * leaves the server but once, in the answer that made it. The uid comes from the ID token alone.
  */

@@ -1,6 +1,6 @@
 /**
  * The webhook channel: a user's one URL that every firing and expiry notice is POSTed to as JSON
- * (docs/notifications.md, "Webhook"). The body follows `webhookPayloadSchema` (version 1); the
+ * (docs/webhooks.md). The body follows `webhookPayloadSchema` (version 1); the
  * `price-alerts-signature` header signs the time and the body with the user's secret (HMAC-SHA256),
  * so a receiver can check where it came from and refuse a replay.
  */
