@@ -5,6 +5,7 @@
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG_WEBHOOK_NO_PROFILE } from '@price-alerts/domain/notify';
 import { WEBHOOK_SINK_URL } from '../../scripts/lib/stack.mjs';
 import { callFunction, createTestUser, type TestUser } from './auth-emulator';
 
@@ -12,16 +13,23 @@ let app: App;
 let db: Firestore;
 let owner: TestUser;
 let other: TestUser;
+let newcomer: TestUser;
 const SINK = `${WEBHOOK_SINK_URL}/hooks/callable-test`;
 
 beforeAll(async () => {
   app = initializeApp({ projectId: 'demo-price-alerts' }, 'webhooks-test');
   db = getFirestore(app);
-  [owner, other] = await Promise.all([createTestUser('webhook-owner'), createTestUser('webhook-other')]);
+  [owner, other, newcomer] = await Promise.all([
+    createTestUser('webhook-owner'),
+    createTestUser('webhook-other'),
+    createTestUser('webhook-newcomer'),
+  ]);
+  // As the app makes them on the first sign-in; the newcomer has not opened the app yet.
+  await Promise.all([owner, other].map((u) => db.doc(`users/${u.uid}`).set({ fullName: 'Hook Tester' })));
 });
 afterAll(async () => {
-  await Promise.all([owner, other].map((u) => db.doc(`webhookSecrets/${u.uid}`).delete()));
-  await Promise.all([owner, other].map((u) => db.recursiveDelete(db.doc(`users/${u.uid}`))));
+  await Promise.all([owner, other, newcomer].map((u) => db.doc(`webhookSecrets/${u.uid}`).delete()));
+  await Promise.all([owner, other, newcomer].map((u) => db.recursiveDelete(db.doc(`users/${u.uid}`))));
   await deleteApp(app);
 });
 
@@ -42,6 +50,14 @@ describe('manageWebhook', () => {
     expect(res.body.error?.status).toBe('INVALID_ARGUMENT');
     expect(res.body.error?.message).toContain(message);
     expect(await stored(owner.uid)).toEqual({ webhook: undefined, secret: undefined });
+  });
+
+  it('asks a user whose profile the app has not made yet to open it first, and writes nothing', async () => {
+    const res = await call({ op: 'save', url: SINK, holdInQuietHours: false }, newcomer);
+    expect(res.body.error).toEqual({ status: 'FAILED_PRECONDITION', message: MSG_WEBHOOK_NO_PROFILE });
+    expect((await db.doc(`users/${newcomer.uid}`).get()).exists).toBe(false);
+    expect((await call({ op: 'remove' }, newcomer)).body.result).toEqual({ op: 'remove' });
+    expect((await db.doc(`users/${newcomer.uid}`).get()).exists).toBe(false);
   });
 
   it('refuses the signed-out and a malformed request', async () => {
@@ -77,15 +93,19 @@ describe('manageWebhook', () => {
       expect.objectContaining({ event: 'webhook.test', signature: expect.stringMatching(/^t=\d+,v1=[0-9a-f]{64}$/) }),
     ]);
 
+    // A second test at once is refused: tests are spaced, so none can become a stream of requests.
+    const again = await call({ op: 'test' });
+    expect(again.body.error).toEqual({ status: 'RESOURCE_EXHAUSTED', message: 'Wait a few seconds between tests.' });
+
     expect((await call({ op: 'remove' })).body.result).toEqual({ op: 'remove' });
     expect(await stored(owner.uid)).toEqual({ webhook: undefined, secret: undefined });
     expect((await call({ op: 'test' })).body.error?.message).toBe('Add a webhook first.');
   });
 
   it("shows the receiver's answer when it refuses", async () => {
-    await call({ op: 'save', url: `${WEBHOOK_SINK_URL}/status/418/teapot`, holdInQuietHours: false });
-    const test = (await call({ op: 'test' })).body.result as { status: number; text: string };
+    await call({ op: 'save', url: `${WEBHOOK_SINK_URL}/status/418/teapot`, holdInQuietHours: false }, other);
+    const test = (await call({ op: 'test' }, other)).body.result as { status: number; text: string };
     expect(test).toMatchObject({ status: 418, text: expect.stringContaining('Answered 418') });
-    await call({ op: 'remove' });
+    await call({ op: 'remove' }, other);
   });
 });

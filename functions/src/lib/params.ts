@@ -21,7 +21,12 @@ export const onEmulator = (): boolean => process.env.FUNCTIONS_EMULATOR === 'tru
 
 /**
  * The local stack's webhook sink is on 127.0.0.1 over http: WEBHOOK_ALLOW_LOCAL=true (functions/.env.local)
- * lets webhooks reach local addresses, and only on the emulator: deployed functions never run with
- * FUNCTIONS_EMULATOR set, so production cannot turn it on.
+ * lets webhooks reach local addresses, and only on the emulator with a demo project, which no deployed
+ * project can be, whatever its environment says.
  */
-export const localWebhooksAllowed = (): boolean => onEmulator() && process.env.WEBHOOK_ALLOW_LOCAL === 'true';
+export const localWebhooksAllowed = (): boolean =>
+  onEmulator() && demoProject() && process.env.WEBHOOK_ALLOW_LOCAL === 'true';
+
+/** Firebase keeps `demo-` project ids for the emulators: no deployed project has one. */
+const demoProject = (): boolean =>
+  (process.env.GCLOUD_PROJECT ?? process.env.GOOGLE_CLOUD_PROJECT ?? '').startsWith('demo-');

@@ -5,22 +5,14 @@
  */
 import { dateMillis, noticeTimeZone, type DeliveryChannel, type SendChannel } from '@price-alerts/domain/common';
 import { type NotifyOutcome } from '@price-alerts/domain/alerts';
-import {
-  deliverySchema,
-  heldChannels,
-  pendingChannels,
-  webhookHeldUntil,
-  type ChannelState,
-  type Delivery,
-} from '@price-alerts/domain/notify';
+import { deliverySchema, heldChannels, pendingChannels, type Delivery } from '@price-alerts/domain/notify';
 import { randomUUID } from 'node:crypto';
 import { deliveryRefById } from '../repositories/deliveries';
 import { alertRefOf, recordEvent } from '../repositories/history';
 import { parseDoc } from '../repositories/parse';
 import { ofThisAlert } from './alertOf';
-import { attemptChannel, deliveryTexts, type ChannelAttempt, type ChannelDeps, type Texts } from './channels';
-import type { NoticeSettings } from './providers';
-import { WEBHOOK_REMOVED, attemptWebhook } from './webhookChannel';
+import { attemptChannel, deliveryTexts, type ChannelDeps } from './channels';
+import { openWebhookChannel, webhookAttempt } from './webhookSend';
 import { holdChannels } from './hold';
 import { noticeActions, type ActionSigner } from '../actions/links';
 import { claim, record, release, type LeaseDeps, type LeasedKind, type SendResult } from './lease';
@@ -59,10 +51,13 @@ export async function sendDelivery(deps: SenderDeps, id: string): Promise<SendRe
   if ('outcome' in claimed) return claimed;
   // Judged when sending, not when it fired: a retry that falls in quiet hours is held too.
   const now = (deps.now ?? Date.now)();
-  // The webhook goes on its own path below.
+  // Quiet hours never hold the webhook with the others: it waits on its own, when the user chose so.
   const pending = pendingChannels(claimed).filter((c): c is DeliveryChannel => c !== 'webhook');
   // A cheap look first: the transaction that holds reads the settings again, authoritatively.
   const settings = await deps.recipients.settings(claimed.userId);
+  // Before any send: a sender that dies after email and push leaves the webhook pending for the sweeper.
+  const webhook = await openWebhookChannel(deps, ref, lease, claimed, settings);
+  if (webhook === 'lost') return { outcome: 'busy' };
   let held: DeliveryChannel[] = [];
   if (heldChannels(settings.quietHours, now).some((c) => pending.includes(c))) {
     const hold = await holdChannels(deps.db, id, lease, now);
@@ -78,38 +73,7 @@ export async function sendDelivery(deps: SenderDeps, id: string): Promise<SendRe
     await record(deps, kind, ref, lease, channel, attempt);
   }
   // Last, so a slow receiver never delays the push or the email.
-  const hook = await webhookAttempt(deps, id, claimed, settings, texts, now);
+  const hook = await webhookAttempt(deps, id, claimed, webhook, settings, texts, now);
   if (hook) await record(deps, kind, ref, lease, 'webhook', hook);
   return release(deps, kind, ref, lease);
-}
-
-/**
- * The webhook's part of a send: nothing when the user has none (or had none when it fired), a
- * state that waits for the end of quiet hours when they asked for that, else one try. Its pending
- * state is written before the try, so a sender that dies mid-try leaves it for the sweeper.
- */
-async function webhookAttempt(
-  deps: SenderDeps,
-  id: string,
-  d: StoredDelivery,
-  settings: NoticeSettings,
-  texts: Texts,
-  now: number,
-): Promise<ChannelAttempt | undefined> {
-  const state: ChannelState | undefined = d.channels.webhook;
-  const hook = settings.webhook;
-  if (state && state.state !== 'pending') return undefined;
-  if (!state) {
-    if (!hook || !deps.webhook || !texts.webhook || hook.since > dateMillis(d.triggeredAt)) return undefined;
-    await deliveryRefById(deps.db, id).update({ 'channels.webhook': { state: 'pending', attempts: 0 } });
-  }
-  const attempts = (state?.attempts ?? 0) + 1;
-  if (!hook || !deps.webhook || !texts.webhook)
-    return { state: { state: 'skipped', attempts: attempts - 1, lastError: WEBHOOK_REMOVED }, reason: WEBHOOK_REMOVED };
-  const heldUntil = webhookHeldUntil(hook, settings.quietHours, now);
-  if (heldUntil !== undefined) {
-    if (state?.notBefore === heldUntil) return undefined;
-    return { state: { state: 'pending', attempts: attempts - 1, notBefore: heldUntil } };
-  }
-  return attemptWebhook(deps.webhook, d.userId, hook.url, texts.webhook(id), attempts, now);
 }

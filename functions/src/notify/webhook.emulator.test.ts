@@ -38,8 +38,8 @@ interface Received {
 let server: Server;
 let receiverUrl: string;
 const received: Received[] = [];
-/** What the receiver answers, in turn; 'silent' never answers. */
-let answers: (number | 'silent')[] = [];
+/** What the receiver answers, in turn; 'silent' never answers, 'drip' is slow with its body. */
+let answers: (number | 'silent' | 'drip')[] = [];
 
 beforeAll(async () => {
   t = await testApp(PROJECT);
@@ -49,7 +49,12 @@ beforeAll(async () => {
     req.on('end', () => {
       received.push({ headers: req.headers, body });
       const answer = answers.shift() ?? 200;
-      if (answer !== 'silent') res.writeHead(answer).end('ok');
+      if (answer === 'drip') {
+        // 200 at once, then a body a byte a second: the status is the answer.
+        res.writeHead(200);
+        const drip = setInterval(() => res.write('.'), 1_000);
+        res.on('close', () => clearInterval(drip));
+      } else if (answer !== 'silent') res.writeHead(answer).end('ok');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -77,6 +82,7 @@ function sender(allowLocal = true) {
 }
 
 async function withWebhook(url: string, patch: Partial<WebhookSettings> = {}) {
+  await t.db.doc(`users/${uid}`).set({ fullName: 'Trader' }, { merge: true });
   await saveWebhook(
     t.db,
     uid,
@@ -194,6 +200,15 @@ describe('the webhook channel', () => {
     const payload = webhookPayloadSchema.parse(JSON.parse((received[0] as Received).body));
     expect(payload).toMatchObject({ event: 'alert.expired', price: null, actions: [], alertId: 'alert-1' });
     expect(payload.title).toBe('Your EUR/USD alert expired');
+  });
+
+  it('counts a 200 with a slow body as delivered', async () => {
+    await withWebhook(receiverUrl);
+    answers = ['drip'];
+    const id = await seedDelivery();
+    expect(await sendDelivery(sender(), id)).toMatchObject({ outcome: 'sent' });
+    expect(received).toHaveLength(1);
+    expect(await webhookEvents()).toEqual(['sent: 200']);
   });
 
   it('does not try a 4xx again', async () => {

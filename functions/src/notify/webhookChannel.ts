@@ -74,7 +74,8 @@ export async function attemptWebhook(
       return { state: { state: 'sent', attempts, sentAt: Timestamp.now() }, reason: webhookHistoryReason.sent(status) };
     return verdict === 'retry' ? again(attempts, String(status)) : final(attempts, String(status), statusWords(status));
   } catch (error) {
-    if (error instanceof ForbiddenAddress) {
+    // A name not found may be back in a minute (a lapsed record, a resolver's blip): tried again.
+    if (error instanceof ForbiddenAddress && error.kind !== 'unresolved') {
       logs.webhookRefused(userId, error.message);
       return final(attempts, error.message, error.message);
     }

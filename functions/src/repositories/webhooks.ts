@@ -15,17 +15,59 @@ export async function webhookSecretOf(db: Firestore, uid: string): Promise<strin
   return parseDoc(webhookSecretSchema, await secretRef(db, uid).get())?.secret;
 }
 
-/** Saves the URL and choices, and the secret when one is given (a new webhook, or a rotation). */
-export async function saveWebhook(db: Firestore, uid: string, settings: WebhookSettings, secret?: string) {
-  const batch = db.batch();
-  batch.set(profileRef(db, uid), { webhook: webhookSettingsSchema.parse(settings) }, { merge: true });
-  if (secret) batch.set(secretRef(db, uid), { secret, createdAt: Date.now() });
-  await batch.commit();
+export interface StoredWebhook {
+  settings: WebhookSettings;
+  secret: string;
 }
 
+/**
+ * Reads the webhook and its secret and writes what `change` makes of them, in one transaction, so
+ * a save, a rotation and a removal from two tabs at once apply one after the other. `change`
+ * answers the new settings and, when it made one, the new secret; or what to throw.
+ */
+export async function changeWebhook<T>(
+  db: Firestore,
+  uid: string,
+  change: (current: StoredWebhook | undefined) => { settings: WebhookSettings; secret?: string; result: T },
+): Promise<T> {
+  return db.runTransaction(async (tx) => {
+    const [profile, secretDoc] = await tx.getAll(profileRef(db, uid), secretRef(db, uid));
+    // The app creates the profile with its name and email; a bare one written here would stop it.
+    if (!profile?.exists) throw new NoProfile();
+    const settings = webhookSettingsSchema.safeParse(profile?.get('webhook'));
+    const secret = secretDoc ? parseDoc(webhookSecretSchema, secretDoc)?.secret : undefined;
+    const next = change(settings.success && secret ? { settings: settings.data, secret } : undefined);
+    tx.set(profileRef(db, uid), { webhook: webhookSettingsSchema.parse(next.settings) }, { merge: true });
+    if (next.secret) tx.set(secretRef(db, uid), { secret: next.secret, createdAt: Date.now() });
+    return next.result;
+  });
+}
+
+/** For the tests and the seeding of a stored webhook: settings and secret written together. */
+export async function saveWebhook(db: Firestore, uid: string, settings: WebhookSettings, secret?: string) {
+  await changeWebhook(db, uid, () => ({ settings, ...(secret ? { secret } : {}), result: undefined }));
+}
+
+/** The account has no profile yet: the app makes it on the first sign-in. */
+export class NoProfile extends Error {
+  constructor() {
+    super('The account has no profile yet');
+    this.name = 'NoProfile';
+  }
+}
+
+/** In one transaction with the saves, so a save and a removal at once never leave settings without a secret. */
 export async function removeWebhook(db: Firestore, uid: string): Promise<void> {
-  const batch = db.batch();
-  batch.set(profileRef(db, uid), { webhook: FieldValue.delete() }, { merge: true });
-  batch.delete(secretRef(db, uid));
-  await batch.commit();
+  await db.runTransaction(async (tx) => {
+    const profile = await tx.get(profileRef(db, uid));
+    if (profile.exists) tx.update(profileRef(db, uid), { webhook: FieldValue.delete() });
+    tx.delete(secretRef(db, uid));
+  });
+}
+
+/** The stored webhook and secret, read together (for a test). */
+export async function storedWebhook(db: Firestore, uid: string): Promise<StoredWebhook | undefined> {
+  const [profile, secret] = await Promise.all([profileRef(db, uid).get(), webhookSecretOf(db, uid)]);
+  const settings = webhookSettingsSchema.safeParse(profile.get('webhook'));
+  return settings.success && secret ? { settings: settings.data, secret } : undefined;
 }

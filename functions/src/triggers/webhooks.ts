@@ -2,19 +2,19 @@ import { describeIssues } from '@price-alerts/domain/common';
 import {
   MSG_WEBHOOK_LOOKUP_FAILED,
   MSG_WEBHOOK_NONE,
+  MSG_WEBHOOK_NO_PROFILE,
   MSG_WEBHOOK_NOT_PUBLIC,
+  MSG_WEBHOOK_TEST_SPACING,
   parseWebhookUrl,
   webhookRequestSchema,
   type WebhookResponse,
-  webhookSettingsSchema,
   type WebhookSettings,
 } from '@price-alerts/domain/notify';
-import { HttpsError, onCall } from 'firebase-functions/v2/https';
+import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
 import { db } from '../lib/firebase';
 import { APP_URL, localWebhooksAllowed } from '../lib/params';
 import * as logs from '../logs';
-import { profileRef } from '../repositories/profiles';
-import { removeWebhook, saveWebhook, webhookSecretOf } from '../repositories/webhooks';
+import { NoProfile, changeWebhook, removeWebhook, storedWebhook } from '../repositories/webhooks';
 import { ForbiddenAddress, checkedAddress } from '../webhooks/addresses';
 import { newWebhookSecret, signedRequest, testPayload } from '../webhooks/payload';
 import { postWebhook } from '../webhooks/post';
@@ -22,10 +22,9 @@ import { networkWords } from '../notify/webhookChannel';
 
 const hint = (secret: string) => secret.slice(-4);
 
-async function currentWebhook(uid: string): Promise<WebhookSettings | undefined> {
-  const parsed = webhookSettingsSchema.safeParse((await profileRef(db, uid).get()).get('webhook'));
-  return parsed.success ? parsed.data : undefined;
-}
+/** Per instance, so nothing is written for it; an instance serves many users, and each waits on its own. */
+const TEST_SPACING_MS = 5_000;
+const lastTestAt = new Map<string, number>();
 
 /**
  * The caller's webhook (docs/webhooks.md): the only way one is stored, so the URL
@@ -33,6 +32,15 @@ async function currentWebhook(uid: string): Promise<WebhookSettings | undefined>
  * leaves the server but once, in the answer that made it. The uid comes from the ID token alone.
  */
 export const manageWebhook = onCall({ maxInstances: 10 }, async (request): Promise<WebhookResponse> => {
+  try {
+    return await manage(request);
+  } catch (error) {
+    if (error instanceof NoProfile) throw new HttpsError('failed-precondition', MSG_WEBHOOK_NO_PROFILE);
+    throw error;
+  }
+});
+
+async function manage(request: CallableRequest): Promise<WebhookResponse> {
   if (!request.auth) throw new HttpsError('unauthenticated', 'Log in to set up a webhook.');
   const uid = request.auth.uid;
   const parsed = webhookRequestSchema.safeParse(request.data);
@@ -45,7 +53,6 @@ export const manageWebhook = onCall({ maxInstances: 10 }, async (request): Promi
     logs.webhookChanged(uid, 'removed');
     return { op: 'remove' };
   }
-  const current = await currentWebhook(uid);
   if (req.op === 'save') {
     const checked = parseWebhookUrl(req.url, allowLocal);
     if ('error' in checked) throw new HttpsError('invalid-argument', checked.error);
@@ -57,34 +64,48 @@ export const manageWebhook = onCall({ maxInstances: 10 }, async (request): Promi
       // The resolver failed for a moment: the address may well be fine, so nothing is said about it.
       throw new HttpsError('unavailable', MSG_WEBHOOK_LOOKUP_FAILED);
     }
-    // A new secret only for a new webhook: changing the URL or the choice keeps the receiver's secret.
-    const secret = current && (await webhookSecretOf(db, uid)) ? undefined : newWebhookSecret();
-    const webhook: WebhookSettings = {
-      url: checked.url,
-      holdInQuietHours: req.holdInQuietHours,
-      since: current?.since ?? Date.now(),
-      secretHint: secret ? hint(secret) : (current?.secretHint ?? ''),
-    };
-    await saveWebhook(db, uid, webhook, secret);
+    const response = await changeWebhook(db, uid, (current) => {
+      // A new secret only for a new webhook: changing the URL or the choice keeps the receiver's secret.
+      const secret = current ? undefined : newWebhookSecret();
+      const settings: WebhookSettings = {
+        url: checked.url,
+        holdInQuietHours: req.holdInQuietHours,
+        since: current?.settings.since ?? Date.now(),
+        secretHint: secret ? hint(secret) : (current?.settings.secretHint ?? ''),
+      };
+      return {
+        settings,
+        ...(secret ? { secret } : {}),
+        result: { op: 'save' as const, webhook: settings, ...(secret ? { secret } : {}) },
+      };
+    });
     logs.webhookChanged(uid, 'saved');
-    return { op: 'save', webhook, ...(secret ? { secret } : {}) };
+    return response;
   }
-  if (!current) throw new HttpsError('failed-precondition', MSG_WEBHOOK_NONE);
   if (req.op === 'rotate') {
-    const secret = newWebhookSecret();
-    const webhook = { ...current, secretHint: hint(secret) };
-    await saveWebhook(db, uid, webhook, secret);
+    const response = await changeWebhook(db, uid, (current) => {
+      if (!current) throw new HttpsError('failed-precondition', MSG_WEBHOOK_NONE);
+      const secret = newWebhookSecret();
+      const settings = { ...current.settings, secretHint: hint(secret) };
+      return { settings, secret, result: { op: 'rotate' as const, webhook: settings, secret } };
+    });
     logs.webhookChanged(uid, 'rotated');
-    return { op: 'rotate', webhook, secret };
+    return response;
   }
-  const secret = await webhookSecretOf(db, uid);
-  if (!secret) throw new HttpsError('failed-precondition', MSG_WEBHOOK_NONE);
-  const { body, headers } = signedRequest(testPayload(Date.now(), APP_URL.value()), secret, Date.now());
+  const current = await storedWebhook(db, uid);
+  if (!current) throw new HttpsError('failed-precondition', MSG_WEBHOOK_NONE);
+  // A test posts to any public address the user names: a few a minute is what a person needs, and
+  // no one can turn it into a stream of requests at someone else's server.
+  const last = lastTestAt.get(uid) ?? 0;
+  if (Date.now() - last < TEST_SPACING_MS) throw new HttpsError('resource-exhausted', MSG_WEBHOOK_TEST_SPACING);
+  lastTestAt.set(uid, Date.now());
+  if (lastTestAt.size > 10_000) lastTestAt.clear();
+  const { body, headers } = signedRequest(testPayload(Date.now(), APP_URL.value()), current.secret, Date.now());
   logs.webhookChanged(uid, 'tested');
   try {
-    const answer = await postWebhook(current.url, body, headers, { allowLocal });
+    const answer = await postWebhook(current.settings.url, body, headers, { allowLocal });
     return { op: 'test', status: answer.status, text: answer.text };
   } catch (error) {
     return { op: 'test', error: networkWords(error) };
   }
-});
+}

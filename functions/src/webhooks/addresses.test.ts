@@ -34,6 +34,13 @@ describe('forbiddenKind: each kind of address a webhook may not reach', () => {
     ['64:ff9b::a00:1', 'reserved'],
     ['2002:a00:1::', 'reserved'],
     ['2001:db8::1', 'reserved'],
+    ['::7f00:1', 'reserved'],
+    ['::0.0.0.1', 'loopback'],
+    ['::10.0.0.1', 'reserved'],
+    ['fec0::1', 'private'],
+    ['192.88.99.1', 'reserved'],
+    ['2001:10::1', 'reserved'],
+    ['::a9fe:a9fe', 'reserved'],
   ])('%s: %s', (address, kind) => {
     expect(forbiddenKind(address)).toBe(kind);
   });
@@ -46,10 +53,12 @@ describe('checkedAddress', () => {
       list.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
 
   it('connects to the first of public answers', async () => {
-    await expect(checkedAddress('hooks.example.com', false, answers('93.184.215.14', '2606:4700::1'))).resolves.toEqual({
-      address: '93.184.215.14',
-      family: 4,
-    });
+    await expect(checkedAddress('hooks.example.com', false, answers('93.184.215.14', '2606:4700::1'))).resolves.toEqual(
+      {
+        address: '93.184.215.14',
+        family: 4,
+      },
+    );
   });
 
   it('refuses a name with one private answer among public ones (a rebinding trick)', async () => {
@@ -79,6 +88,10 @@ describe('checkedAddress', () => {
       throw Object.assign(new Error('getaddrinfo EAI_AGAIN'), { code: 'EAI_AGAIN' });
     };
     await expect(checkedAddress('hooks.example.com', false, flaky)).rejects.toThrow('EAI_AGAIN');
+  });
+
+  it('refuses an answer that is not an address', async () => {
+    await expect(checkedAddress('hooks.example.com', false, answers('not-an-ip'))).rejects.toThrow('not-an-ip');
   });
 
   it('lets the local stack reach its own sink', async () => {

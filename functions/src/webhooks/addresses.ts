@@ -22,6 +22,8 @@ const RANGES: Record<AddressKind, [string, number, 'ipv4' | 'ipv6'][]> = {
     // Carrier-grade NAT: private to a provider's network, and Cloud Run's own egress may sit in it.
     ['100.64.0.0', 10, 'ipv4'],
     ['fc00::', 7, 'ipv6'],
+    // Site-local, deprecated but still routed by some networks.
+    ['fec0::', 10, 'ipv6'],
   ],
   // 169.254.169.254 is the metadata server.
   'link-local': [
@@ -46,9 +48,14 @@ const RANGES: Record<AddressKind, [string, number, 'ipv4' | 'ipv6'][]> = {
     ['203.0.113.0', 24, 'ipv4'],
     ['240.0.0.0', 4, 'ipv4'],
     ['64:ff9b::', 96, 'ipv6'],
+    // IPv4-compatible (::a.b.c.d): '::' and '::1' inside it are judged first, as unspecified and loopback.
+    ['::', 96, 'ipv6'],
     ['64:ff9b:1::', 48, 'ipv6'],
     ['100::', 64, 'ipv6'],
-    ['2001::', 32, 'ipv6'],
+    // IETF protocol assignments: Teredo, benchmarking, ORCHID.
+    ['2001::', 23, 'ipv6'],
+    // The deprecated 6to4 relay anycast.
+    ['192.88.99.0', 24, 'ipv4'],
     ['2001:db8::', 32, 'ipv6'],
     ['2002::', 16, 'ipv6'],
   ],
@@ -117,15 +124,18 @@ export async function checkedAddress(
     try {
       answers = await resolve(bare);
     } catch (error) {
-      const code = (error as { code?: string }).code;
-      // Not found is the user's to fix; a resolver that failed for a moment is worth another try.
-      if (code === 'ENOTFOUND' || code === 'ENODATA') throw new ForbiddenAddress(bare, 'unresolved');
+      const code = (error as { code?: string }).code ?? '';
+      // Not found (or a name no resolver takes) is the user's to fix; a resolver that failed for a
+      // moment is worth another try.
+      if (['ENOTFOUND', 'ENODATA', 'EINVAL', 'EBADNAME'].includes(code)) throw new ForbiddenAddress(bare, 'unresolved');
       throw error;
     }
   }
   if (answers.length === 0) throw new ForbiddenAddress(bare, 'unresolved');
   if (!allowLocal) {
     for (const { address } of answers) {
+      // An answer that is not an address at all is nothing this check can vouch for.
+      if (!isIP(address.replace(/%.*$/, ''))) throw new ForbiddenAddress(address, 'reserved');
       const kind = forbiddenKind(address);
       if (kind) throw new ForbiddenAddress(address, kind);
     }

@@ -33,23 +33,42 @@ export class WebhookTimeout extends Error {
   }
 }
 
+/** How long the answer's first characters are waited for once its status is in: the status counts either way. */
+const PREVIEW_WAIT_MS = 1_000;
+
 function readPreview(res: IncomingMessage): Promise<string> {
   return new Promise((resolve) => {
     let text = '';
+    const done = () => {
+      clearTimeout(timer);
+      res.destroy();
+      resolve(text.slice(0, ANSWER_PREVIEW_CHARS));
+    };
+    const timer = setTimeout(done, PREVIEW_WAIT_MS);
     res.setEncoding('utf8');
     res.on('data', (chunk: string) => {
-      if (text.length < ANSWER_PREVIEW_CHARS) text += chunk;
-      else res.destroy();
+      text += chunk;
+      if (text.length >= ANSWER_PREVIEW_CHARS) done();
     });
-    res.on('end', () => resolve(text.slice(0, ANSWER_PREVIEW_CHARS)));
-    res.on('close', () => resolve(text.slice(0, ANSWER_PREVIEW_CHARS)));
-    res.on('error', () => resolve(text.slice(0, ANSWER_PREVIEW_CHARS)));
+    res.on('end', done);
+    res.on('close', done);
+    res.on('error', done);
   });
+}
+
+/** `work`, or WebhookTimeout once `ms` have passed (the work itself may go on; nobody waits for it). */
+function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new WebhookTimeout(ms)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 /**
  * Throws ForbiddenAddress (not to be tried again), WebhookTimeout, or the network's error; any
- * status comes back as an answer, 3xx included.
+ * status comes back as an answer, 3xx included. The time allowed runs from the lookup to the status
+ * line: a receiver that answered 200 and is slow with its body has delivered.
  */
 export async function postWebhook(
   target: string,
@@ -62,30 +81,41 @@ export async function postWebhook(
   // Saved URLs were checked already; this holds even if one was not (a document written by hand).
   if (url.protocol !== 'https:' && !(options.allowLocal && url.protocol === 'http:'))
     throw new ForbiddenAddress(url.protocol.replace(/:$/, '://'), 'not https');
-  const deadline = AbortSignal.timeout(timeoutMs);
-  const { address, family } = await checkedAddress(url.hostname, options.allowLocal, options.resolve);
+  const started = Date.now();
+  const { address, family } = await within(
+    checkedAddress(url.hostname, options.allowLocal, options.resolve),
+    timeoutMs,
+  );
   // The socket goes to the address checked above, whatever a second lookup would say.
   const lookup: LookupFunction = (_host, opts, callback) => {
     if (opts.all) callback(null, [{ address, family }]);
     else callback(null, address, family);
   };
+  const left = Math.max(1, timeoutMs - (Date.now() - started));
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  return new Promise<WebhookAnswer>((resolve, reject) => {
-    const req = send(url, {
-      method: 'POST',
-      lookup,
-      signal: deadline,
-      headers: {
-        'content-type': 'application/json',
-        'content-length': String(Buffer.byteLength(body)),
-        'user-agent': 'PriceAlerts-Webhook/1',
-        ...headers,
-      },
-    });
-    req.on('response', (res) => {
-      void readPreview(res).then((text) => resolve({ status: res.statusCode ?? 0, text }));
-    });
-    req.on('error', (error) => reject(deadline.aborted ? new WebhookTimeout(timeoutMs) : error));
-    req.end(body);
+  const req = send(url, {
+    method: 'POST',
+    lookup,
+    headers: {
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(body)),
+      'user-agent': 'PriceAlerts-Webhook/1',
+      ...headers,
+    },
   });
+  const answered = new Promise<{ status: number; res: IncomingMessage }>((resolve, reject) => {
+    req.on('response', (response) => resolve({ status: response.statusCode ?? 0, res: response }));
+    req.on('error', reject);
+  });
+  req.end(body);
+  let status: number;
+  let res: IncomingMessage;
+  try {
+    ({ status, res } = await within(answered, left));
+  } catch (error) {
+    // Past the time allowed the request is dropped, not only no longer waited for.
+    req.destroy();
+    throw error;
+  }
+  return { status, text: await readPreview(res) };
 }

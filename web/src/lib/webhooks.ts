@@ -17,7 +17,14 @@ export async function manageWebhook(request: WebhookRequest): Promise<WebhookRes
     return (await call(request)).data;
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (['functions/invalid-argument', 'functions/failed-precondition', 'functions/unavailable'].includes(code ?? ''))
+    if (
+      [
+        'functions/invalid-argument',
+        'functions/failed-precondition',
+        'functions/unavailable',
+        'functions/resource-exhausted',
+      ].includes(code ?? '')
+    )
       throw new WebhookRefusal((error as Error).message);
     throw new Error(MSG_WEBHOOK_FAILED, { cause: error });
   }

@@ -32,6 +32,13 @@ describe('parseWebhookUrl', () => {
     ['not text', 42, false, { error: MSG_WEBHOOK_URL }],
     ['a user and password', 'https://bot:pw@example.com/h', false, { error: MSG_WEBHOOK_CREDENTIALS }],
     ['too long', `https://example.com/${'a'.repeat(2_000)}`, false, { error: MSG_WEBHOOK_TOO_LONG }],
+    ['too long once encoded', `https://example.com/${'é'.repeat(1_900)}`, false, { error: MSG_WEBHOOK_TOO_LONG }],
+    [
+      'a host longer than DNS allows',
+      `https://${'abcdefghij'.repeat(6).concat('.').repeat(5)}com/`,
+      false,
+      { error: MSG_WEBHOOK_URL },
+    ],
     ['a host ending in a dot-less oddity', 'https://example.com./h', false, { error: MSG_WEBHOOK_URL }],
   ])('%s', (_name, input, allowHttp, expected) => {
     expect(parseWebhookUrl(input, allowHttp)).toEqual(expected);

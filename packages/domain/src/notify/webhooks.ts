@@ -14,7 +14,7 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** Tries before a webhook delivery is given up: network errors, timeouts and 5xx are tried again. */
 export const MAX_WEBHOOK_ATTEMPTS = 5;
-/** From the connection to the response's status line; longer counts as a failed try. */
+/** From the name's lookup to the response's status line; longer counts as a failed try. */
 export const WEBHOOK_TIMEOUT_MS = 5_000;
 export const MAX_WEBHOOK_URL_LENGTH = 2_000;
 export const SIGNATURE_HEADER = 'price-alerts-signature';
@@ -101,8 +101,12 @@ export function parseWebhookUrl(input: unknown, allowHttp = false): { url: strin
     return { error: /^[a-z]+:$/.test(url.protocol) ? MSG_WEBHOOK_HTTPS : MSG_WEBHOOK_URL };
   if (!url.hostname || !/[a-z0-9\]]$/i.test(url.hostname)) return { error: MSG_WEBHOOK_URL };
   if (url.username || url.password) return { error: MSG_WEBHOOK_CREDENTIALS };
+  // DNS names end at 253 characters: a longer host could never be found.
+  if (url.hostname.length > 253) return { error: MSG_WEBHOOK_URL };
   url.hash = '';
-  return { url: url.toString() };
+  // Measured as stored: 'é' in a path becomes six characters.
+  const normal = url.toString();
+  return normal.length > MAX_WEBHOOK_URL_LENGTH ? { error: MSG_WEBHOOK_TOO_LONG } : { url: normal };
 }
 
 /** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`: the header a receiver checks. */
@@ -166,6 +170,8 @@ export type WebhookResponse =
 
 export const MSG_WEBHOOK_NOT_PUBLIC = (why: string) => `Webhooks go to public internet addresses only, and ${why}.`;
 export const MSG_WEBHOOK_NONE = 'Add a webhook first.';
+export const MSG_WEBHOOK_NO_PROFILE = 'Open the app once to finish setting up your account, then add the webhook.';
+export const MSG_WEBHOOK_TEST_SPACING = 'Wait a few seconds between tests.';
 export const MSG_WEBHOOK_LOOKUP_FAILED = 'Could not look the address up just now. Try again in a moment.';
 
 /** The 'Send a test' line: 'Your receiver answered 200: ok', 'No answer: connection refused'. */

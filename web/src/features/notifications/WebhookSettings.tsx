@@ -3,6 +3,7 @@ import {
   testAnswerText,
   type WebhookRequest,
   type WebhookResponse,
+  type WebhookSettings as Settings,
 } from '@price-alerts/domain/notify';
 import { useAtomValue } from 'jotai';
 import { useId, useState } from 'react';
@@ -14,36 +15,51 @@ import { useSubmit } from '../../shared/useSubmit';
 
 const FAILURE = { failure: (error: unknown) => (error instanceof WebhookRefusal ? error.message : MSG_WEBHOOK_FAILED) };
 
+/** What 'New secret' and 'Remove' ask before they act: both stop the receiver's checks at once. */
+export const CONFIRM = {
+  rotate: 'Make a new secret? Notices are signed with it at once, so your receiver needs it right away.',
+  remove: 'Remove the webhook? Nothing more is sent to it, and its secret is deleted.',
+} as const;
+
 /**
  * The webhook on the Notifications screen: one URL per account that every firing and expiry is
  * POSTed to, signed with a secret shown once (here, right after it is made). The URL is checked
- * here as far as text can tell and by the server for good; nothing is stored when it refuses.
+ * here as far as text can tell and by the server for good; nothing is stored when it refuses, and
+ * what was typed stays in the field.
  */
 export function WebhookSettings() {
   const profile = useAtomValue(profileAtom);
-  const webhook = profile?.webhook;
+  // What the server answered (null: removed), shown until the profile's next snapshot brings it.
+  const [answer, setAnswer] = useState<{ webhook: Settings | null; before: Settings | undefined } | null>(null);
+  const webhook = answer && profile?.webhook === answer.before ? (answer.webhook ?? undefined) : profile?.webhook;
+  const setAnswered = (next: Settings | null) => setAnswer({ webhook: next, before: profile?.webhook });
   const [url, setUrl] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
+  const [asking, setAsking] = useState<keyof typeof CONFIRM | null>(null);
   const { error, busy, run } = useSubmit(FAILURE);
   const id = useId();
   const shown = url ?? webhook?.url ?? '';
+  const edited = url !== null && url !== (webhook?.url ?? '');
   const disabled = busy || !profile;
 
   async function call(request: WebhookRequest, after: (response: WebhookResponse) => void) {
     setNote(null);
+    setAsking(null);
     await run(async () => after(await manageWebhook(request)));
   }
 
-  async function save(holdInQuietHours = webhook?.holdInQuietHours ?? false) {
-    const checked = parseWebhookUrl(shown, config.useEmulators);
+  async function save(typed: string, holdInQuietHours: boolean) {
+    const checked = parseWebhookUrl(typed, config.useEmulators);
     setFieldError('error' in checked ? checked.error : null);
     if ('error' in checked) return;
     await call({ op: 'save', url: checked.url, holdInQuietHours }, (r) => {
+      if (r.op !== 'save') return;
+      setAnswered(r.webhook);
       setUrl(null);
-      if (r.op === 'save' && r.secret) setSecret(r.secret);
-      setNote(webhook ? 'Webhook saved.' : null);
+      if (r.secret) setSecret(r.secret);
+      else setNote('Webhook saved.');
     });
   }
 
@@ -66,8 +82,13 @@ export function WebhookSettings() {
         }}
       />
       <div className="webhook-buttons">
-        {(!webhook || (url !== null && url !== webhook.url)) && (
-          <button type="button" className="button" disabled={disabled} onClick={() => void save()}>
+        {(!webhook || edited) && (
+          <button
+            type="button"
+            className="button"
+            disabled={disabled}
+            onClick={() => void save(shown, webhook?.holdInQuietHours ?? false)}
+          >
             {webhook ? 'Save webhook' : 'Add webhook'}
           </button>
         )}
@@ -76,12 +97,9 @@ export function WebhookSettings() {
             <button
               type="button"
               className="button button-secondary"
-              disabled={disabled}
-              onClick={() =>
-                void call({ op: 'test' }, (r) => {
-                  if (r.op === 'test') setNote(testAnswerText(r));
-                })
-              }
+              // A test goes to the saved address: one being edited is saved first.
+              disabled={disabled || edited}
+              onClick={() => void call({ op: 'test' }, (r) => r.op === 'test' && setNote(testAnswerText(r)))}
             >
               Send a test
             </button>
@@ -89,11 +107,7 @@ export function WebhookSettings() {
               type="button"
               className="button button-secondary"
               disabled={disabled}
-              onClick={() =>
-                void call({ op: 'rotate' }, (r) => {
-                  if (r.op === 'rotate') setSecret(r.secret);
-                })
-              }
+              onClick={() => setAsking('rotate')}
             >
               New secret
             </button>
@@ -101,21 +115,45 @@ export function WebhookSettings() {
               type="button"
               className="button button-ghost"
               disabled={disabled}
-              onClick={() =>
-                void call({ op: 'remove' }, () => {
-                  setSecret(null);
-                  setUrl(null);
-                  setNote('Webhook removed.');
-                })
-              }
+              onClick={() => setAsking('remove')}
             >
               Remove
             </button>
           </>
         )}
       </div>
+      {asking && (
+        <div className="webhook-confirm" role="group" aria-label="Confirm">
+          <p>{CONFIRM[asking]}</p>
+          <button
+            type="button"
+            className="button"
+            disabled={disabled}
+            onClick={() =>
+              asking === 'rotate'
+                ? void call({ op: 'rotate' }, (r) => {
+                    if (r.op !== 'rotate') return;
+                    setAnswered(r.webhook);
+                    setSecret(r.secret);
+                  })
+                : void call({ op: 'remove' }, () => {
+                    setAnswered(null);
+                    setSecret(null);
+                    setUrl(null);
+                    setNote('Webhook removed.');
+                  })
+            }
+          >
+            {asking === 'rotate' ? 'Make a new secret' : 'Remove webhook'}
+          </button>
+          <button type="button" className="button button-ghost" onClick={() => setAsking(null)}>
+            Cancel
+          </button>
+        </div>
+      )}
       {secret && (
-        <div className="webhook-secret" role="status">
+        // No live region: a screen reader would read the secret aloud to the room.
+        <div className="webhook-secret">
           <p>
             <strong>Your signing secret.</strong> Copy it to your receiver now: it is not shown again.
           </p>
@@ -136,7 +174,7 @@ export function WebhookSettings() {
             type="checkbox"
             checked={webhook.holdInQuietHours}
             disabled={disabled}
-            onChange={(e) => void save(e.target.checked)}
+            onChange={(e) => void save(webhook.url, e.target.checked)}
           />
           <span>Hold during quiet hours</span>
         </label>

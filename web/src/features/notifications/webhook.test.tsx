@@ -13,7 +13,7 @@ vi.mock('../../lib/webhooks', () => ({
   WebhookRefusal,
   manageWebhook: (request: WebhookRequest) => manageWebhook(request),
 }));
-const { WebhookSettings } = await import('./WebhookSettings');
+const { CONFIRM, WebhookSettings } = await import('./WebhookSettings');
 const { profileAtom } = await import('../../shared/session');
 
 const HOOK: Settings = { url: 'https://example.com/hooks', holdInQuietHours: false, since: 1, secretHint: 'wxyz' };
@@ -96,18 +96,49 @@ describe('webhook settings', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Save webhook' }));
     await waitFor(() => expect(manageWebhook).toHaveBeenCalledTimes(2));
     expect(manageWebhook.mock.calls[1]).toEqual([
-      { op: 'save', url: 'https://example.com/other', holdInQuietHours: false },
+      { op: 'save', url: 'https://example.com/other', holdInQuietHours: true },
     ]);
   });
 
-  it('makes a new secret and shows it, and removes the webhook', async () => {
+  it('asks before a new secret and shows it; asks before removing, and Cancel changes nothing', async () => {
     manageWebhook.mockResolvedValueOnce({ op: 'rotate', webhook: HOOK, secret: SECRET });
     manageWebhook.mockResolvedValueOnce({ op: 'remove' });
     renderSettings({ webhook: HOOK });
     fireEvent.click(screen.getByRole('button', { name: 'New secret' }));
+    expect(screen.getByText(CONFIRM.rotate)).toBeTruthy();
+    expect(manageWebhook).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Make a new secret' }));
     expect(await screen.findByText(SECRET)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByText(CONFIRM.remove)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove webhook' }));
     expect(await screen.findByText('Webhook removed.')).toBeTruthy();
+    expect(manageWebhook.mock.calls.map(([r]) => r.op)).toEqual(['rotate', 'remove']);
     expect(screen.queryByText(SECRET)).toBeNull();
+    expect(url().value).toBe('');
+    expect(screen.getByRole('button', { name: 'Add webhook' })).toBeTruthy();
+  });
+
+  it('keeps the new webhook on screen before the profile shows it, and tests only a saved address', async () => {
+    manageWebhook.mockResolvedValueOnce({ op: 'save', webhook: HOOK, secret: SECRET });
+    renderSettings();
+    fireEvent.change(url(), { target: { value: HOOK.url } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add webhook' }));
+    expect(await screen.findByText(SECRET)).toBeTruthy();
+    expect(url().value).toBe(HOOK.url);
+    expect(screen.queryByRole('button', { name: 'Add webhook' })).toBeNull();
+    fireEvent.change(url(), { target: { value: 'https://example.com/edited' } });
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Send a test' }).disabled).toBe(true);
+  });
+
+  it('saves the quiet-hours choice for the saved address, not one half typed', async () => {
+    manageWebhook.mockResolvedValue({ op: 'save', webhook: { ...HOOK, holdInQuietHours: true } });
+    renderSettings({ webhook: HOOK });
+    fireEvent.change(url(), { target: { value: 'not a url' } });
+    fireEvent.click(screen.getByLabelText('Hold during quiet hours'));
+    await waitFor(() => expect(manageWebhook).toHaveBeenCalledTimes(1));
+    expect(manageWebhook.mock.calls[0]).toEqual([{ op: 'save', url: HOOK.url, holdInQuietHours: true }]);
   });
 });
