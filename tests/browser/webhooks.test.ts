@@ -68,6 +68,12 @@ describe.each(VIEWPORTS)('a webhook at $width x $height', (viewport) => {
       .toBe('Your receiver answered 200: {"ok":true}');
     expect((await hooksAt(path)).map((h) => h.event)).toEqual(['webhook.test']);
     await checkScreen(page, 'webhook-tested');
+    // Tests are spaced: a second at once is refused in the server's own words, sent nowhere.
+    await page.getByRole('button', { name: 'Send a test' }).click();
+    await expect
+      .poll(() => page.locator('.webhook').getByRole('alert').textContent())
+      .toBe('Wait a few seconds between tests.');
+    expect(await hooksAt(path)).toHaveLength(1);
 
     const { ref, shown, crossing } = await addAlertAbove(db, PAIR, 2, { uid: user.uid, email: false, push: true });
     await simulator('price', { pair: PAIR, ask: crossing });

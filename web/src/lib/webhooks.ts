@@ -25,7 +25,8 @@ export async function manageWebhook(request: WebhookRequest): Promise<WebhookRes
         'functions/resource-exhausted',
       ].includes(code ?? '')
     )
-      throw new WebhookRefusal((error as Error).message);
+      // The SDK appends the HTTP status ('… [400]'): the user reads the server's sentence alone.
+      throw new WebhookRefusal((error as Error).message.replace(/ \[\d{3}\]$/, ''));
     throw new Error(MSG_WEBHOOK_FAILED, { cause: error });
   }
 }

@@ -85,7 +85,7 @@ export function WebhookSettings() {
         {(!webhook || edited) && (
           <button
             type="button"
-            className="button"
+            className="button button-primary"
             disabled={disabled}
             onClick={() => void save(shown, webhook?.holdInQuietHours ?? false)}
           >
@@ -127,7 +127,7 @@ export function WebhookSettings() {
           <p>{CONFIRM[asking]}</p>
           <button
             type="button"
-            className="button"
+            className={asking === 'rotate' ? 'button button-primary' : 'button button-danger'}
             disabled={disabled}
             onClick={() =>
               asking === 'rotate'
