@@ -48,6 +48,25 @@ export async function newPage(
   return { context, page };
 }
 
+/**
+ * Waits for the page to reach `url`; when it does not, the error says where it is and what the
+ * page says (its alerts, statuses and toasts), so a failure on a loaded machine can be read.
+ */
+export async function arrivedAt(page: Page, url: string, timeout = 30_000): Promise<void> {
+  try {
+    await page.waitForURL(url, { timeout });
+  } catch (error) {
+    const said = await page
+      .locator('[role=alert], [role=status]')
+      .allTextContents()
+      .catch(() => []);
+    const texts = said.map((t) => t.trim()).filter(Boolean);
+    throw new Error(`Still at ${page.url()} after ${timeout / 1000} s; the page says: ${JSON.stringify(texts)}`, {
+      cause: error,
+    });
+  }
+}
+
 /** Waits for every running animation that ends (a spinner's never does, so it is left out). */
 export async function animationsSettled(page: Page): Promise<void> {
   await page.evaluate(() =>

@@ -2,7 +2,16 @@
 // back arrow or the bottom navigation, nor, inside a sheet or dialog, anything of it.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIEWPORTS, WEB_URL, animationsSettled, checkScreen, launchBrowser, newPage, signIn } from './harness';
+import {
+  VIEWPORTS,
+  WEB_URL,
+  animationsSettled,
+  arrivedAt,
+  checkScreen,
+  launchBrowser,
+  newPage,
+  signIn,
+} from './harness';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -47,7 +56,7 @@ describe.each(VIEWPORTS)('toasts hide nothing at %o', (viewport) => {
     // Allowed, so that sign-in's registration has nothing to tell (that is notify-hints' test).
     await context.grantPermissions(['notifications'], { origin: WEB_URL });
     await signIn(page);
-    await page.waitForURL(`${WEB_URL}/dashboard`);
+    await arrivedAt(page, `${WEB_URL}/dashboard`);
 
     // A top pair with its price, so the draft has a trigger price.
     await expect.poll(() => page.locator('.pair-card', { hasText: 'EUR/USD' }).textContent()).toMatch(/\d\.\d{5}/);
@@ -60,7 +69,7 @@ describe.each(VIEWPORTS)('toasts hide nothing at %o', (viewport) => {
     await page.getByRole('button', { name: /Alert type/ }).click();
     await page.getByRole('dialog', { name: 'Alert type' }).getByRole('button', { name: 'Price rising above' }).click();
     await page.getByRole('button', { name: 'Create New Alert' }).click();
-    await page.waitForURL(`${WEB_URL}/alert_added_successfully`);
+    await arrivedAt(page, `${WEB_URL}/alert_added_successfully`);
     await showing(page, 'Alert created successfully!');
     expect(await covered(page)).toEqual([]);
     await checkScreen(page, 'toast-page');
