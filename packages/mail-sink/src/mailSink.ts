@@ -7,8 +7,8 @@
  *   GET  /health                    {ok, mails: kept, received: every mail since start or the last DELETE}
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
+import { listen, send } from './http.ts';
 import { inboxPage, sendRequestSchema, sendgridError, toStored, type StoredMail } from './messages.ts';
 
 const MAX_KEPT = 500;
@@ -18,11 +18,6 @@ export interface MailSink {
   url: string;
   mails: StoredMail[];
   close(): Promise<void>;
-}
-
-function send(res: ServerResponse, status: number, body?: unknown, type = 'application/json'): void {
-  res.writeHead(status, { 'content-type': type });
-  res.end(body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body));
 }
 
 async function readJson(req: IncomingMessage): Promise<unknown> {
@@ -89,14 +84,5 @@ export async function startMailSink(port = 0, host = '127.0.0.1'): Promise<MailS
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => send(res, 500, sendgridError(String(error))));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, resolve);
-  });
-  const { port: bound } = server.address() as AddressInfo;
-  return {
-    url: `http://${host}:${bound}`,
-    mails,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  return { ...(await listen(server, port, host)), mails };
 }

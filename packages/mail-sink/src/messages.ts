@@ -1,5 +1,6 @@
 import { escapeHtml } from '@price-alerts/domain/notify';
 import { z } from 'zod';
+import { sinkPage } from './http.ts';
 
 /** The part of SendGrid's v3 /mail/send request the sink understands (what @sendgrid/mail sends). */
 const address = z.object({ email: z.email(), name: z.string().optional() });
@@ -50,14 +51,10 @@ export function inboxPage(mails: readonly StoredMail[]): string {
   <pre>${escapeHtml(m.text ?? '(no text part)')}</pre>
 </article>`,
   );
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Local mail sink (${mails.length})</title>
-<style>body{font:16px system-ui,sans-serif;margin:1rem auto;max-width:46rem;padding:0 1rem;color:#1b1f24}
-article{border:1px solid #d0d7de;border-radius:8px;padding:.5rem 1rem;margin:1rem 0}h2{font-size:1.1rem}
-.meta{color:#57606a;font-size:.9rem}pre{white-space:pre-wrap}</style></head>
-<body><h1>Local mail sink</h1>
-<p>Email the functions send on the emulators lands here instead of SendGrid. ${mails.length} message(s).</p>
-${items.join('\n') || '<p>No mail yet.</p>'}
-</body></html>`;
+  return sinkPage(
+    'Local mail sink',
+    `Email the functions send on the emulators lands here instead of SendGrid. ${mails.length} message(s).`,
+    items,
+    'No mail yet.',
+  );
 }

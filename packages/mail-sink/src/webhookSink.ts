@@ -9,7 +9,7 @@
  */
 import { escapeHtml } from '@price-alerts/domain/notify';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listen, send, sinkPage } from './http.ts';
 
 const MAX_KEPT = 200;
 const MAX_BODY = 64 * 1024;
@@ -29,11 +29,6 @@ export interface WebhookSink {
   url: string;
   hooks: StoredHook[];
   close(): Promise<void>;
-}
-
-function send(res: ServerResponse, status: number, body: unknown, type = 'application/json'): void {
-  res.writeHead(status, { 'content-type': type });
-  res.end(typeof body === 'string' ? body : JSON.stringify(body));
 }
 
 async function readBody(req: IncomingMessage): Promise<string | undefined> {
@@ -62,16 +57,12 @@ export function hooksPage(hooks: readonly StoredHook[]): string {
   <pre>${escapeHtml(pretty(h.body))}</pre>
 </article>`,
   );
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Local webhook sink (${hooks.length})</title>
-<style>body{font:16px system-ui,sans-serif;margin:1rem auto;max-width:46rem;padding:0 1rem;color:#1b1f24}
-article{border:1px solid #d0d7de;border-radius:8px;padding:.5rem 1rem;margin:1rem 0}h2{font-size:1.1rem}
-.meta{color:#57606a;font-size:.9rem;overflow-wrap:anywhere}pre{white-space:pre-wrap;overflow-wrap:anywhere}</style></head>
-<body><h1>Local webhook sink</h1>
-<p>Webhooks the functions send on the emulators land here. ${hooks.length} request(s).</p>
-${items.join('\n') || '<p>Nothing yet.</p>'}
-</body></html>`;
+  return sinkPage(
+    'Local webhook sink',
+    `Webhooks the functions send on the emulators land here. ${hooks.length} request(s).`,
+    items,
+    'Nothing yet.',
+  );
 }
 
 export async function startWebhookSink(port = 0, host = '127.0.0.1'): Promise<WebhookSink> {
@@ -112,14 +103,5 @@ export async function startWebhookSink(port = 0, host = '127.0.0.1'): Promise<We
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => send(res, 500, { error: String(error) }));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, resolve);
-  });
-  const { port: bound } = server.address() as AddressInfo;
-  return {
-    url: `http://${host}:${bound}`,
-    hooks,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  return { ...(await listen(server, port, host)), hooks };
 }

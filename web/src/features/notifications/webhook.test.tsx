@@ -43,7 +43,8 @@ describe('webhook settings', () => {
     renderSettings();
     fireEvent.change(url(), { target: { value: typed } });
     fireEvent.click(screen.getByRole('button', { name: 'Add webhook' }));
-    expect(await screen.findByText(message)).toBeTruthy();
+    const said = await screen.findByText(message);
+    expect(url().getAttribute('aria-describedby')).toContain(said.id);
     expect(url().getAttribute('aria-invalid')).toBe('true');
     expect(url().value).toBe(typed);
     expect(manageWebhook).not.toHaveBeenCalled();
@@ -58,11 +59,13 @@ describe('webhook settings', () => {
     fireEvent.click(add);
     fireEvent.click(add);
     answer({ op: 'save', webhook: HOOK, secret: SECRET });
-    expect(await screen.findByText(SECRET)).toBeTruthy();
+    expect((await screen.findByText(SECRET)).tagName).toBe('CODE');
     expect(manageWebhook.mock.calls).toEqual([
       [{ op: 'save', url: 'https://example.com/hooks', holdInQuietHours: false }],
     ]);
-    expect(screen.getByText(/it is not shown again/)).toBeTruthy();
+    expect(screen.getByText(/it is not shown again/).closest('.webhook-secret')?.textContent).toBe(
+      `Your signing secret. Copy it to your receiver now: it is not shown again.${SECRET}Copy`,
+    );
   });
 
   it("says the server's refusal and keeps what was typed", async () => {
@@ -72,7 +75,7 @@ describe('webhook settings', () => {
     renderSettings();
     fireEvent.change(url(), { target: { value: 'https://intranet.example.com/h' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add webhook' }));
-    expect(await screen.findByText(/10\.0\.0\.7 is a private address/)).toBeTruthy();
+    expect((await screen.findByText(/10\.0\.0\.7 is a private address/)).getAttribute('role')).toBe('alert');
     expect(url().value).toBe('https://intranet.example.com/h');
   });
 
@@ -80,10 +83,12 @@ describe('webhook settings', () => {
     manageWebhook.mockResolvedValue({ op: 'test', status: 503, text: 'busy' });
     renderSettings({ webhook: HOOK });
     expect(url().value).toBe(HOOK.url);
-    expect(screen.getByText('Signed with the secret ending in wxyz.')).toBeTruthy();
+    expect(screen.getByText(/^Signed with the secret ending in/).textContent).toBe(
+      'Signed with the secret ending in wxyz.',
+    );
     expect(screen.queryByRole('button', { name: /Add webhook|Save webhook/ })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Send a test' }));
-    expect(await screen.findByText('Your receiver answered 503: busy')).toBeTruthy();
+    expect((await screen.findByText('Your receiver answered 503: busy')).getAttribute('role')).toBe('status');
   });
 
   it('saves a changed URL and the quiet-hours choice, keeping the secret', async () => {
@@ -105,20 +110,20 @@ describe('webhook settings', () => {
     manageWebhook.mockResolvedValueOnce({ op: 'remove' });
     renderSettings({ webhook: HOOK });
     fireEvent.click(screen.getByRole('button', { name: 'New secret' }));
-    expect(screen.getByText(CONFIRM.rotate)).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Confirm' }).textContent).toContain(CONFIRM.rotate);
     expect(manageWebhook).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Make a new secret' }));
-    expect(await screen.findByText(SECRET)).toBeTruthy();
+    expect((await screen.findByText(SECRET)).tagName).toBe('CODE');
     fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByText(CONFIRM.remove)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
     fireEvent.click(screen.getByRole('button', { name: 'Remove webhook' }));
-    expect(await screen.findByText('Webhook removed.')).toBeTruthy();
+    expect((await screen.findByText('Webhook removed.')).getAttribute('role')).toBe('status');
     expect(manageWebhook.mock.calls.map(([r]) => r.op)).toEqual(['rotate', 'remove']);
     expect(screen.queryByText(SECRET)).toBeNull();
     expect(url().value).toBe('');
-    expect(screen.getByRole('button', { name: 'Add webhook' })).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Add webhook' }).disabled).toBe(false);
   });
 
   it('keeps the new webhook on screen before the profile shows it, and tests only a saved address', async () => {
@@ -126,7 +131,7 @@ describe('webhook settings', () => {
     renderSettings();
     fireEvent.change(url(), { target: { value: HOOK.url } });
     fireEvent.click(screen.getByRole('button', { name: 'Add webhook' }));
-    expect(await screen.findByText(SECRET)).toBeTruthy();
+    expect((await screen.findByText(SECRET)).tagName).toBe('CODE');
     expect(url().value).toBe(HOOK.url);
     expect(screen.queryByRole('button', { name: 'Add webhook' })).toBeNull();
     fireEvent.change(url(), { target: { value: 'https://example.com/edited' } });
