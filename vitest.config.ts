@@ -54,6 +54,10 @@ export default defineConfig({
           hookTimeout: 60_000,
           // One Chromium at a time: two cores are shared with the emulators and the web server.
           fileParallelism: false,
+          // A whole flow through the Functions emulator on a loaded 2-core machine: a second try, as
+          // Playwright's own runner gives on CI. The summary of npm test names every test that needed
+          // it, with its first try's error (scripts/lib/failed-tests.mjs), so a flaky one is seen.
+          retry: 1,
         },
       },
     ],

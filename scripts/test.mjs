@@ -2,7 +2,7 @@
 // runner prints its own summary, and the exit code is non-zero if anything failed.
 import { spawn, spawnSync } from 'node:child_process';
 import { SetupError } from './lib/emulator-env.mjs';
-import { failedTestLines, jsonReportArgs } from './lib/failed-tests.mjs';
+import { failedTestLines, jsonReportArgs, retriedTestLines } from './lib/failed-tests.mjs';
 import { describeTakenPorts, takenPorts } from './lib/processes.mjs';
 import { EMULATOR_ENV, STACK_PORTS, WEB_URL, buildForStack, startStack, useProjectNode } from './lib/stack.mjs';
 import { onShutdownSignals } from './lib/supervisor.mjs';
@@ -76,6 +76,7 @@ console.log('\n=== summary');
 for (const r of results) {
   console.log(`${r.ok ? 'ok    ' : 'FAILED'} ${r.name} (${r.seconds.toFixed(1)} s)`);
   if (!r.ok && r.report) for (const line of failedTestLines(r.report)) console.log(line);
+  if (r.report) for (const line of retriedTestLines(r.report)) console.log(line);
 }
 const failed = results.filter((r) => !r.ok).length;
 console.log(`${results.length - failed} passed, ${failed} failed`);

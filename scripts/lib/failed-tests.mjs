@@ -36,6 +36,31 @@ export function failedTestLines(file, maxLines = 20) {
   return lines;
 }
 
+/**
+ * One line per test that passed only when tried again (the browser tests get a second try: see
+ * vitest.config.ts), with the first line of the error its failed try ended with. A flaky test is
+ * named in every summary, never passed over in silence. Vitest keeps a failed try's error on a test
+ * that then passes, which is how such a test is told from one that passed at once.
+ */
+export function retriedTestLines(file) {
+  if (!existsSync(file)) return [];
+  let report;
+  try {
+    report = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return [];
+  }
+  const lines = [];
+  for (const suite of report.testResults ?? []) {
+    const path = String(suite.name ?? '').replace(`${process.cwd()}/`, '');
+    for (const t of suite.assertionResults ?? []) {
+      if (t.status === 'passed' && t.failureMessages?.length)
+        lines.push(`  passed on a second try: ${path} > ${t.fullName}: ${firstLine(t.failureMessages[0])}`);
+    }
+  }
+  return lines;
+}
+
 function firstLine(message) {
   // eslint-disable-next-line no-control-regex -- strips terminal colour codes from the runner's text
   const text = String(message ?? '').replace(/\u001b\[[0-9;]*m/g, '');

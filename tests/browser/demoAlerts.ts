@@ -3,6 +3,9 @@
 import { formatPrice, pairToSymbol, type CurrencyPair } from '@price-alerts/domain/common';
 import { priceDocumentSchema } from '@price-alerts/domain/store';
 import { FieldValue, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { pageErrors, shownNotifications } from './harness';
 
 export interface DemoAlert {
   ref: DocumentReference;
@@ -59,11 +62,21 @@ export async function addAlertAbove(
   return { ref, trigger, shown: formatPrice(pair, trigger), crossing };
 }
 
+/** Where a test looks for a firing's push: the device's token, and when the crossing was forced. */
+export interface PushWatch {
+  token: string;
+  forcedAt: number;
+}
+
 /**
- * One line on where an alert's firing got to (the alert, its deliveries' push states, the local push
- * messages left and the devices registered), for the message of a test whose push never showed.
+ * One line on where an alert's firing got to, each step timed from the forced crossing (+s): the
+ * alert, its deliveries' push states, this device's registration and the local push messages written
+ * for it and still waiting (the page consumes each once its service worker has shown it), and all
+ * messages waiting for the account's other devices; for the message of a test whose push never showed.
  */
-export async function describeFiring(db: Firestore, uid: string, alertId: string): Promise<string> {
+export async function describeFiring(db: Firestore, uid: string, alertId: string, watch: PushWatch): Promise<string> {
+  const since = (at: { toMillis(): number } | undefined) =>
+    at ? `+${((at.toMillis() - watch.forcedAt) / 1000).toFixed(1)}s` : '+?';
   const [alert, deliveries, pushes, tokens] = await Promise.all([
     db.doc(`users/${uid}/alerts/${alertId}`).get(),
     db.collection('deliveries').where('alertId', '==', alertId).get(),
@@ -72,13 +85,42 @@ export async function describeFiring(db: Firestore, uid: string, alertId: string
   ]);
   const push = deliveries.docs.map((d) => {
     const state = (d.get('channels.push') ?? {}) as { state?: string; attempts?: number; lastError?: string };
-    return [state.state ?? 'none', state.attempts, state.lastError].filter((part) => part !== undefined).join('/');
+    const said = [state.state ?? 'none', state.attempts, state.lastError].filter((part) => part !== undefined);
+    return `${said.join('/')} ${since(d.updateTime)}`;
   });
+  const mine = pushes.docs.filter((d) => d.get('token') === watch.token);
+  const registered = tokens.docs.some((d) => d.get('token') === watch.token);
   // Short enough for the summary of npm test, which keeps a failure's first 240 characters.
   return [
-    `alert ${alert.get('status')} armed=${alert.get('armed')} triggeredPrice=${alert.get('triggeredPrice')}`,
-    `deliveries' push [${push.join(', ')}]`,
-    `devices ${tokens.size}`,
-    `local pushes waiting ${pushes.size}`,
+    `alert ${alert.get('status')} ${since(alert.updateTime)}`,
+    `push [${push.join(', ')}]`,
+    `device ${registered ? 'registered' : 'NOT registered'}, waiting [${mine.map((d) => since(d.createTime)).join(', ')}]`,
+    `others ${pushes.size - mine.length}`,
   ].join('; ');
+}
+
+/**
+ * Waits for the device to show a notification like `expected` after a forced crossing. The whole
+ * chain runs through the Functions emulator, whose first call of a function in a new worker took over
+ * 15 s on a loaded CI machine; how fast a push arrives is bench:stack's to measure, not a test's. When
+ * none shows, the error says how far the firing got and what the page logged.
+ */
+export async function expectPushShown(
+  page: Page,
+  db: Firestore,
+  alertId: string,
+  watch: PushWatch,
+  expected: Record<string, unknown>,
+): Promise<void> {
+  try {
+    await expect
+      .poll(() => shownNotifications(page), { timeout: 60_000 })
+      .toContainEqual(expect.objectContaining(expected));
+  } catch (error) {
+    const where = await describeFiring(db, 'demo-user', alertId, watch).catch((e: unknown) => `(${String(e)})`);
+    const logged = pageErrors(page);
+    throw new Error(`No push shown: ${where}; page errors ${logged.length}: ${logged.slice(-3).join(' | ')}`, {
+      cause: error,
+    });
+  }
 }

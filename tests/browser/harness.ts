@@ -45,8 +45,19 @@ export async function newPage(
     serviceWorkers,
   });
   const page = await context.newPage();
+  const errors: string[] = [];
+  errorsOf.set(page, errors);
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text().slice(0, 160));
+  });
+  page.on('pageerror', (error) => errors.push(error.message.slice(0, 160)));
   return { context, page };
 }
+
+const errorsOf = new WeakMap<Page, string[]>();
+
+/** What the page logged as errors, and threw uncaught, since it opened: for a failing test to say. */
+export const pageErrors = (page: Page): readonly string[] => errorsOf.get(page) ?? [];
 
 /**
  * Waits for the page to reach `url`; when it does not, the error says where it is and what the

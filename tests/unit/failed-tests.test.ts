@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { failedTestLines } from '../../scripts/lib/failed-tests.mjs';
+import { failedTestLines, retriedTestLines } from '../../scripts/lib/failed-tests.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'failed-tests-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -65,5 +65,35 @@ describe('the failed tests repeated in the summary of npm test', () => {
   it('says so when the report is missing or unreadable', () => {
     expect(failedTestLines(join(dir, 'absent.json'))[0]).toMatch(/no test report at .*absent\.json/);
     expect(failedTestLines(report('{not json'))[0]).toMatch(/unreadable test report/);
+  });
+});
+
+describe('the tests named in the summary for passing only on a second try', () => {
+  it("names a passed test that kept a failed try's error, and no other", () => {
+    const file = report({
+      testResults: [
+        {
+          name: `${process.cwd()}/tests/browser/firing.test.ts`,
+          status: 'passed',
+          assertionResults: [
+            { status: 'passed', fullName: 'at 390 x 844 shows the push', failureMessages: [] },
+            {
+              status: 'passed',
+              fullName: 'at 820 x 1180 shows the push',
+              failureMessages: ['Error: No push shown\n  at x'],
+            },
+            { status: 'failed', fullName: 'fails twice', failureMessages: ['e1', 'e2'] },
+          ],
+        },
+      ],
+    });
+    expect(retriedTestLines(file)).toEqual([
+      '  passed on a second try: tests/browser/firing.test.ts > at 820 x 1180 shows the push: Error: No push shown',
+    ]);
+  });
+
+  it('names none when the report is missing or unreadable', () => {
+    expect(retriedTestLines(join(dir, 'absent.json'))).toEqual([]);
+    expect(retriedTestLines(report('{not json'))).toEqual([]);
   });
 });

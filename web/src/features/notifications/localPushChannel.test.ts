@@ -100,14 +100,36 @@ describe('listening on the local channel', () => {
     stop();
   });
 
-  it('leaves a push it could not have shown for the next listener, after its last try', async () => {
+  it("listens again after a push's last try failed, so a fresh listener tries it again", async () => {
     const stop = await listening();
+    const first = listener();
     answers = Array<Answer>(LOCAL_PUSH_TIMING.tries).fill('failed');
-    const delivered = listener().deliver('m1', { n: 1 });
+    const delivered = first.deliver('m1', { n: 1 });
     await vi.advanceTimersByTimeAsync(allTries);
     await expect(delivered).resolves.toBe(false);
     expect(received).toHaveLength(LOCAL_PUSH_TIMING.tries);
     expect(console.error).toHaveBeenCalledWith(expect.stringContaining('Local push not shown'), 'm1');
+    expect(watchLocalPushes).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(LOCAL_PUSH_TIMING.relistenMs);
+    await settle();
+    expect(watchLocalPushes).toHaveBeenCalledTimes(2);
+    // The new listener is handed the message still stored, and this time the worker shows it.
+    await expect(listener().deliver('m1', { n: 1 })).resolves.toBe(true);
+    expect(received).toHaveLength(LOCAL_PUSH_TIMING.tries + 1);
+    stop();
+  });
+
+  it('waits the first pause again once a push is shown after failures', async () => {
+    const stop = await listening();
+    listener().onError(new Error('unavailable'));
+    await vi.advanceTimersByTimeAsync(LOCAL_PUSH_TIMING.relistenMs);
+    await settle();
+    expect(watchLocalPushes).toHaveBeenCalledTimes(2);
+    await expect(listener().deliver('m1', 1)).resolves.toBe(true);
+    listener().onError(new Error('unavailable'));
+    await vi.advanceTimersByTimeAsync(LOCAL_PUSH_TIMING.relistenMs);
+    await settle();
+    expect(watchLocalPushes).toHaveBeenCalledTimes(3);
     stop();
   });
 
