@@ -14,22 +14,25 @@ let db: Firestore;
 let owner: TestUser;
 let other: TestUser;
 let newcomer: TestUser;
+let tester: TestUser;
 const SINK = `${WEBHOOK_SINK_URL}/hooks/callable-test`;
 
 beforeAll(async () => {
   app = initializeApp({ projectId: 'demo-price-alerts' }, 'webhooks-test');
   db = getFirestore(app);
-  [owner, other, newcomer] = await Promise.all([
+  [owner, other, newcomer, tester] = await Promise.all([
     createTestUser('webhook-owner'),
     createTestUser('webhook-other'),
     createTestUser('webhook-newcomer'),
+    createTestUser('webhook-tester'),
   ]);
   // As the app makes them on the first sign-in; the newcomer has not opened the app yet.
-  await Promise.all([owner, other].map((u) => db.doc(`users/${u.uid}`).set({ fullName: 'Hook Tester' })));
+  await Promise.all([owner, other, tester].map((u) => db.doc(`users/${u.uid}`).set({ fullName: 'Hook Tester' })));
 });
 afterAll(async () => {
-  await Promise.all([owner, other, newcomer].map((u) => db.doc(`webhookSecrets/${u.uid}`).delete()));
-  await Promise.all([owner, other, newcomer].map((u) => db.recursiveDelete(db.doc(`users/${u.uid}`))));
+  const users = [owner, other, newcomer, tester];
+  await Promise.all(users.map((u) => db.doc(`webhookSecrets/${u.uid}`).delete()));
+  await Promise.all(users.map((u) => db.recursiveDelete(db.doc(`users/${u.uid}`))));
   await deleteApp(app);
 });
 
@@ -100,6 +103,24 @@ describe('manageWebhook', () => {
     expect((await call({ op: 'remove' })).body.result).toEqual({ op: 'remove' });
     expect(await stored(owner.uid)).toEqual({ webhook: undefined, secret: undefined });
     expect((await call({ op: 'test' })).body.error?.message).toBe('Add a webhook first.');
+  });
+
+  it('spaces tests across instances: one sent a moment ago by another holds this one, a new secret included', async () => {
+    expect((await call({ op: 'save', url: SINK, holdInQuietHours: false }, tester)).body.result).toBeDefined();
+    const secretDoc = db.doc(`webhookSecrets/${tester.uid}`);
+    // What another instance of the function leaves when it sends a test.
+    await secretDoc.update({ testedAt: Date.now() });
+    const spaced = { status: 'RESOURCE_EXHAUSTED', message: 'Wait a few seconds between tests.' };
+    expect((await call({ op: 'test' }, tester)).body.error).toEqual(spaced);
+
+    await secretDoc.update({ testedAt: Date.now() - 6_000 });
+    expect((await call({ op: 'test' }, tester)).body.result).toMatchObject({ op: 'test', status: 200 });
+    const testedAt = (await secretDoc.get()).get('testedAt') as number;
+    expect(Date.now() - testedAt).toBeLessThan(5_000);
+    // A new secret does not make room for another test.
+    expect((await call({ op: 'rotate' }, tester)).body.result).toMatchObject({ op: 'rotate' });
+    expect((await secretDoc.get()).get('testedAt')).toBe(testedAt);
+    expect((await call({ op: 'test' }, tester)).body.error).toEqual(spaced);
   });
 
   it("shows the receiver's answer when it refuses", async () => {

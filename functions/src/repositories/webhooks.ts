@@ -38,7 +38,8 @@ export async function changeWebhook<T>(
     const secret = secretDoc ? parseDoc(webhookSecretSchema, secretDoc)?.secret : undefined;
     const next = change(settings.success && secret ? { settings: settings.data, secret } : undefined);
     tx.set(profileRef(db, uid), { webhook: webhookSettingsSchema.parse(next.settings) }, { merge: true });
-    if (next.secret) tx.set(secretRef(db, uid), { secret: next.secret, createdAt: Date.now() });
+    // Merged, so a new secret keeps when the last test was: rotating does not make room for another.
+    if (next.secret) tx.set(secretRef(db, uid), { secret: next.secret, createdAt: Date.now() }, { merge: true });
     return next.result;
   });
 }
@@ -65,9 +66,25 @@ export async function removeWebhook(db: Firestore, uid: string): Promise<void> {
   });
 }
 
-/** The stored webhook and secret, read together (for a test). */
-export async function storedWebhook(db: Firestore, uid: string): Promise<StoredWebhook | undefined> {
-  const [profile, secret] = await Promise.all([profileRef(db, uid).get(), webhookSecretOf(db, uid)]);
-  const settings = webhookSettingsSchema.safeParse(profile.get('webhook'));
-  return settings.success && secret ? { settings: settings.data, secret } : undefined;
+/**
+ * The stored webhook and secret for 'Send a test', claimed in one transaction: undefined when there
+ * is none, 'too soon' when the last test (from any instance) was under `spacingMs` ago; otherwise the
+ * test's time is written first, so two tests at once cannot both pass.
+ */
+export async function claimWebhookTest(
+  db: Firestore,
+  uid: string,
+  now: number,
+  spacingMs: number,
+): Promise<StoredWebhook | 'too soon' | undefined> {
+  return db.runTransaction(async (tx) => {
+    const [profile, secretDoc] = await tx.getAll(profileRef(db, uid), secretRef(db, uid));
+    const settings = webhookSettingsSchema.safeParse(profile?.get('webhook'));
+    const stored = secretDoc ? parseDoc(webhookSecretSchema, secretDoc) : undefined;
+    if (!settings.success || !stored) return undefined;
+    // A clock a little behind another instance's reads as a test just now: it waits, never passes.
+    if (stored.testedAt !== undefined && Math.abs(now - stored.testedAt) < spacingMs) return 'too soon';
+    tx.update(secretRef(db, uid), { testedAt: now });
+    return { settings: settings.data, secret: stored.secret };
+  });
 }

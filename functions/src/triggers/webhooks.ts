@@ -5,6 +5,7 @@ import {
   MSG_WEBHOOK_NO_PROFILE,
   MSG_WEBHOOK_NOT_PUBLIC,
   MSG_WEBHOOK_TEST_SPACING,
+  WEBHOOK_TIMEOUT_MS,
   parseWebhookUrl,
   webhookRequestSchema,
   type WebhookResponse,
@@ -14,17 +15,16 @@ import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/
 import { db } from '../lib/firebase';
 import { APP_URL, localWebhooksAllowed } from '../lib/params';
 import * as logs from '../logs';
-import { NoProfile, changeWebhook, removeWebhook, storedWebhook } from '../repositories/webhooks';
-import { ForbiddenAddress, checkedAddress } from '../webhooks/addresses';
+import { NoProfile, changeWebhook, claimWebhookTest, removeWebhook } from '../repositories/webhooks';
+import { ForbiddenAddress } from '../webhooks/addresses';
 import { newWebhookSecret, signedRequest, testPayload } from '../webhooks/payload';
-import { postWebhook } from '../webhooks/post';
+import { checkedInTime, postWebhook } from '../webhooks/post';
 import { networkWords } from '../notify/webhookChannel';
 
 const hint = (secret: string) => secret.slice(-4);
 
-/** Per instance, so nothing is written for it; an instance serves many users, and each waits on its own. */
+/** Per user, across every instance (kept with the secret): a person needs a few a minute at most. */
 const TEST_SPACING_MS = 5_000;
-const lastTestAt = new Map<string, number>();
 
 /**
  * The caller's webhook (docs/webhooks.md): the only way one is stored, so the URL
@@ -57,7 +57,8 @@ async function manage(request: CallableRequest): Promise<WebhookResponse> {
     const checked = parseWebhookUrl(req.url, allowLocal);
     if ('error' in checked) throw new HttpsError('invalid-argument', checked.error);
     try {
-      await checkedAddress(new URL(checked.url).hostname, allowLocal);
+      // Within the time a send allows, so a slow name server is an answer, not a screen that gives up.
+      await checkedInTime(new URL(checked.url).hostname, allowLocal, WEBHOOK_TIMEOUT_MS);
     } catch (error) {
       if (error instanceof ForbiddenAddress)
         throw new HttpsError('invalid-argument', MSG_WEBHOOK_NOT_PUBLIC(error.message));
@@ -92,14 +93,11 @@ async function manage(request: CallableRequest): Promise<WebhookResponse> {
     logs.webhookChanged(uid, 'rotated');
     return response;
   }
-  const current = await storedWebhook(db, uid);
+  // A test posts to any public address the user names: spaced, so no one can turn it into a stream
+  // of requests at someone else's server.
+  const current = await claimWebhookTest(db, uid, Date.now(), TEST_SPACING_MS);
   if (!current) throw new HttpsError('failed-precondition', MSG_WEBHOOK_NONE);
-  // A test posts to any public address the user names: a few a minute is what a person needs, and
-  // no one can turn it into a stream of requests at someone else's server.
-  const last = lastTestAt.get(uid) ?? 0;
-  if (Date.now() - last < TEST_SPACING_MS) throw new HttpsError('resource-exhausted', MSG_WEBHOOK_TEST_SPACING);
-  lastTestAt.set(uid, Date.now());
-  if (lastTestAt.size > 10_000) lastTestAt.clear();
+  if (current === 'too soon') throw new HttpsError('resource-exhausted', MSG_WEBHOOK_TEST_SPACING);
   const { body, headers } = signedRequest(testPayload(Date.now(), APP_URL.value()), current.secret, Date.now());
   logs.webhookChanged(uid, 'tested');
   try {

@@ -65,6 +65,11 @@ function within<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
+/** The checked address of `host` (addresses.ts), or WebhookTimeout when the lookup takes over `ms`. */
+export function checkedInTime(host: string, allowLocal: boolean, ms: number, resolve?: Resolve) {
+  return within(checkedAddress(host, allowLocal, resolve), ms);
+}
+
 /**
  * Throws ForbiddenAddress (not to be tried again), WebhookTimeout, or the network's error; any
  * status comes back as an answer, 3xx included. The time allowed runs from the lookup to the status
@@ -82,10 +87,7 @@ export async function postWebhook(
   if (url.protocol !== 'https:' && !(options.allowLocal && url.protocol === 'http:'))
     throw new ForbiddenAddress(url.protocol.replace(/:$/, '://'), 'not https');
   const started = Date.now();
-  const { address, family } = await within(
-    checkedAddress(url.hostname, options.allowLocal, options.resolve),
-    timeoutMs,
-  );
+  const { address, family } = await checkedInTime(url.hostname, options.allowLocal, timeoutMs, options.resolve);
   // The socket goes to the address checked above, whatever a second lookup would say.
   const lookup: LookupFunction = (_host, opts, callback) => {
     if (opts.all) callback(null, [{ address, family }]);
