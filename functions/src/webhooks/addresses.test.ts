@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ForbiddenAddress, checkedAddress, forbiddenKind, type AddressKind } from './addresses';
+import { ForbiddenAddress, MAX_ADDRESSES_TRIED, checkedAddresses, forbiddenKind, type AddressKind } from './addresses';
 
 describe('forbiddenKind: each kind of address a webhook may not reach', () => {
   it.each<[string, AddressKind | undefined]>([
@@ -46,28 +46,37 @@ describe('forbiddenKind: each kind of address a webhook may not reach', () => {
   });
 });
 
-describe('checkedAddress', () => {
+describe('checkedAddresses', () => {
   const answers =
     (...list: string[]) =>
     async () =>
       list.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
 
-  it('connects to the first of public answers', async () => {
-    await expect(checkedAddress('hooks.example.com', false, answers('93.184.215.14', '2606:4700::1'))).resolves.toEqual(
-      {
-        address: '93.184.215.14',
-        family: 4,
-      },
-    );
+  it.each([
+    [
+      'IPv4 first, then IPv6, each in the resolver’s order',
+      ['2606:4700::1', '93.184.215.14', '2606:4700::2', '93.184.215.15'],
+      ['93.184.215.14', '93.184.215.15', '2606:4700::1', '2606:4700::2'],
+    ],
+    ['each address once', ['93.184.215.14', '93.184.215.14', '2606:4700::1'], ['93.184.215.14', '2606:4700::1']],
+    [
+      'at most MAX_ADDRESSES_TRIED of them',
+      ['1.1.1.1', '1.1.1.2', '1.1.1.3', '1.1.1.4', '1.1.1.5'],
+      ['1.1.1.1', '1.1.1.2', '1.1.1.3', '1.1.1.4'].slice(0, MAX_ADDRESSES_TRIED),
+    ],
+  ])('answers the public addresses to try: %s', async (_name, resolved, tried) => {
+    const checked = await checkedAddresses('hooks.example.com', false, answers(...resolved));
+    expect(checked.map((a) => a.address)).toEqual(tried);
+    expect(checked.map((a) => a.family)).toEqual(tried.map((a) => (a.includes(':') ? 6 : 4)));
   });
 
   it('refuses a name with one private answer among public ones (a rebinding trick)', async () => {
-    const check = checkedAddress('hooks.example.com', false, answers('93.184.215.14', '10.0.0.7'));
+    const check = checkedAddresses('hooks.example.com', false, answers('93.184.215.14', '10.0.0.7'));
     await expect(check).rejects.toThrow(new ForbiddenAddress('10.0.0.7', 'private'));
   });
 
   it('refuses the metadata server by name, as it resolves', async () => {
-    const check = checkedAddress('metadata.google.internal', false, answers('169.254.169.254'));
+    const check = checkedAddresses('metadata.google.internal', false, answers('169.254.169.254'));
     await expect(check).rejects.toThrow('169.254.169.254 is a link-local address');
   });
 
@@ -75,26 +84,26 @@ describe('checkedAddress', () => {
     const never = async () => {
       throw new Error('DNS was asked');
     };
-    await expect(checkedAddress('[::1]', false, never)).rejects.toThrow('::1 is a loopback address');
-    await expect(checkedAddress('127.0.0.1', false, never)).rejects.toThrow('127.0.0.1 is a loopback address');
+    await expect(checkedAddresses('[::1]', false, never)).rejects.toThrow('::1 is a loopback address');
+    await expect(checkedAddresses('127.0.0.1', false, never)).rejects.toThrow('127.0.0.1 is a loopback address');
   });
 
   it('says a name that does not exist could not be found; a resolver failure is thrown as it is', async () => {
     const notFound = async () => {
       throw Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' });
     };
-    await expect(checkedAddress('nope.invalid', false, notFound)).rejects.toThrow('nope.invalid could not be found');
+    await expect(checkedAddresses('nope.invalid', false, notFound)).rejects.toThrow('nope.invalid could not be found');
     const flaky = async () => {
       throw Object.assign(new Error('getaddrinfo EAI_AGAIN'), { code: 'EAI_AGAIN' });
     };
-    await expect(checkedAddress('hooks.example.com', false, flaky)).rejects.toThrow('EAI_AGAIN');
+    await expect(checkedAddresses('hooks.example.com', false, flaky)).rejects.toThrow('EAI_AGAIN');
   });
 
   it('refuses an answer that is not an address', async () => {
-    await expect(checkedAddress('hooks.example.com', false, answers('not-an-ip'))).rejects.toThrow('not-an-ip');
+    await expect(checkedAddresses('hooks.example.com', false, answers('not-an-ip'))).rejects.toThrow('not-an-ip');
   });
 
   it('lets the local stack reach its own sink', async () => {
-    await expect(checkedAddress('127.0.0.1', true)).resolves.toEqual({ address: '127.0.0.1', family: 4 });
+    await expect(checkedAddresses('127.0.0.1', true)).resolves.toEqual([{ address: '127.0.0.1', family: 4 }]);
   });
 });

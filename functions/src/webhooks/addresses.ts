@@ -107,15 +107,26 @@ export class ForbiddenAddress extends Error {
 export type Resolve = (host: string) => Promise<{ address: string; family: number }[]>;
 const systemResolve: Resolve = (host) => dnsLookup(host, { all: true, verbatim: true });
 
+export interface CheckedAddress {
+  address: string;
+  family: 4 | 6;
+}
+
+/** How many of a name's addresses a send tries, one after another, when a connection is refused. */
+export const MAX_ADDRESSES_TRIED = 4;
+
 /**
- * The address to connect to for `host`: every address it resolves to must be public (one private
- * answer among public ones refuses it all). `allowLocal` (the local stack only) skips the check.
+ * The addresses to connect to for `host`, in the order to try them: every address it resolves to
+ * must be public (one private answer among public ones refuses it all). IPv4 comes first, each
+ * family in the resolver's order: a function's egress may have no IPv6 route, so a dual-stack
+ * receiver is reached on its IPv4 address rather than failing on the other. `allowLocal` (the
+ * local stack only) skips the check.
  */
-export async function checkedAddress(
+export async function checkedAddresses(
   host: string,
   allowLocal: boolean,
   resolve: Resolve = systemResolve,
-): Promise<{ address: string; family: 4 | 6 }> {
+): Promise<CheckedAddress[]> {
   const bare = host.replace(/^\[|\]$/g, '');
   const literal = isIP(bare);
   let answers: { address: string; family: number }[];
@@ -140,6 +151,13 @@ export async function checkedAddress(
       if (kind) throw new ForbiddenAddress(address, kind);
     }
   }
-  const first = answers[0] as { address: string; family: number };
-  return { address: first.address, family: first.family === 6 ? 6 : 4 };
+  const unique = [
+    ...new Map(
+      answers.map((a) => [a.address, { address: a.address, family: a.family === 6 ? 6 : 4 } as const]),
+    ).values(),
+  ];
+  return [...unique.filter((a) => a.family === 4), ...unique.filter((a) => a.family === 6)].slice(
+    0,
+    MAX_ADDRESSES_TRIED,
+  );
 }

@@ -1,8 +1,11 @@
 // The lookup before a webhook is saved or sent, with a resolver standing in for DNS: it answers the
-// checked address, refuses a private one, and gives up on a name server that does not answer in time.
-import { describe, expect, it } from 'vitest';
+// checked addresses, refuses a private one, and gives up on a name server that does not answer in time.
+// A send to a name with several addresses, on real loopback sockets (127.0.0.2 is loopback too on Linux).
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ForbiddenAddress, type Resolve } from './addresses';
-import { WebhookTimeout, checkedInTime } from './post';
+import { WebhookTimeout, checkedInTime, postWebhook } from './post';
 
 const answering =
   (address: string, family = 4): Resolve =>
@@ -11,10 +14,9 @@ const silent: Resolve = () => new Promise(() => undefined);
 
 describe('looking up a webhook host within the time allowed', () => {
   it('answers the checked public address', async () => {
-    await expect(checkedInTime('hooks.example.com', false, 1_000, answering('93.184.216.34'))).resolves.toEqual({
-      address: '93.184.216.34',
-      family: 4,
-    });
+    await expect(checkedInTime('hooks.example.com', false, 1_000, answering('93.184.216.34'))).resolves.toEqual([
+      { address: '93.184.216.34', family: 4 },
+    ]);
   });
 
   it('refuses a name that resolves to a private address', async () => {
@@ -27,5 +29,59 @@ describe('looking up a webhook host within the time allowed', () => {
     const lookup = checkedInTime('slow.example.com', false, 50, silent);
     await expect(lookup).rejects.toBeInstanceOf(WebhookTimeout);
     await expect(lookup).rejects.toThrow('no answer within 0.05 s');
+  });
+});
+
+describe('a send to a name with several addresses', () => {
+  const servers: Server[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => new Promise((done) => server.close(done))));
+  });
+  /** A receiver on `host`, answering as `answer` does; its port, or the one asked for. */
+  async function receiver(host: string, answer: Parameters<typeof createServer>[1], port = 0): Promise<number> {
+    const server = createServer(answer);
+    servers.push(server);
+    await new Promise<void>((done) => server.listen(port, host, done));
+    return (server.address() as AddressInfo).port;
+  }
+  const send = (port: number, ...addresses: string[]) =>
+    postWebhook(
+      `http://hooks.example.test:${port}/in`,
+      '{}',
+      {},
+      {
+        allowLocal: true,
+        timeoutMs: 2_000,
+        resolve: async () => addresses.map((address) => ({ address, family: 4 })),
+      },
+    );
+
+  it('tries the next address when a connection is refused', async () => {
+    const port = await receiver('127.0.0.1', (_req, res) => res.end('ok'));
+    // Nothing listens on 127.0.0.2 at that port: refused, so nothing reached a receiver.
+    await expect(send(port, '127.0.0.2', '127.0.0.1')).resolves.toEqual({ status: 200, text: 'ok' });
+  });
+
+  it('takes an answer from the first address as the answer, a 503 included', async () => {
+    const port = await receiver('127.0.0.1', (_req, res) => res.end('second'));
+    await receiver('127.0.0.2', (_req, res) => res.writeHead(503).end('first'), port);
+    await expect(send(port, '127.0.0.2', '127.0.0.1')).resolves.toEqual({ status: 503, text: 'first' });
+  });
+
+  it('does not try another address once a connection opened, as the receiver may have the request', async () => {
+    let reached = 0;
+    const port = await receiver('127.0.0.1', (_req, res) => {
+      reached += 1;
+      res.end('second');
+    });
+    await receiver('127.0.0.2', (req) => req.socket.destroy(), port);
+    await expect(send(port, '127.0.0.2', '127.0.0.1')).rejects.toMatchObject({ code: 'ECONNRESET' });
+    expect(reached).toBe(0);
+  });
+
+  it('throws the last refusal when every address refuses', async () => {
+    const port = await receiver('127.0.0.1', (_req, res) => res.end());
+    await new Promise((done) => servers.pop()?.close(done));
+    await expect(send(port, '127.0.0.2', '127.0.0.1')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
   });
 });

@@ -7,7 +7,7 @@ import { WEBHOOK_TIMEOUT_MS } from '@price-alerts/domain/notify';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { ForbiddenAddress, checkedAddress, type Resolve } from './addresses';
+import { ForbiddenAddress, checkedAddresses, type CheckedAddress, type Resolve } from './addresses';
 
 /** What 'Send a test' shows of the receiver's answer. */
 export const ANSWER_PREVIEW_CHARS = 200;
@@ -65,15 +65,19 @@ function within<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
-/** The checked address of `host` (addresses.ts), or WebhookTimeout when the lookup takes over `ms`. */
+/** The checked addresses of `host` (addresses.ts), or WebhookTimeout when the lookup takes over `ms`. */
 export function checkedInTime(host: string, allowLocal: boolean, ms: number, resolve?: Resolve) {
-  return within(checkedAddress(host, allowLocal, resolve), ms);
+  return within(checkedAddresses(host, allowLocal, resolve), ms);
 }
+
+/** Errors of a connection that never opened: nothing reached the receiver, so its next address may be tried. */
+const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENETUNREACH', 'EHOSTUNREACH', 'EADDRNOTAVAIL', 'EAFNOSUPPORT']);
 
 /**
  * Throws ForbiddenAddress (not to be tried again), WebhookTimeout, or the network's error; any
  * status comes back as an answer, 3xx included. The time allowed runs from the lookup to the status
- * line: a receiver that answered 200 and is slow with its body has delivered.
+ * line: a receiver that answered 200 and is slow with its body has delivered. A name's addresses
+ * are tried in turn while connections are refused or unreachable, within that same time.
  */
 export async function postWebhook(
   target: string,
@@ -87,17 +91,37 @@ export async function postWebhook(
   if (url.protocol !== 'https:' && !(options.allowLocal && url.protocol === 'http:'))
     throw new ForbiddenAddress(url.protocol.replace(/:$/, '://'), 'not https');
   const started = Date.now();
-  const { address, family } = await checkedInTime(url.hostname, options.allowLocal, timeoutMs, options.resolve);
-  // The socket goes to the address checked above, whatever a second lookup would say.
+  const addresses = await checkedInTime(url.hostname, options.allowLocal, timeoutMs, options.resolve);
+  for (const [i, address] of addresses.entries()) {
+    try {
+      return await postTo(url, address, body, headers, Math.max(1, timeoutMs - (Date.now() - started)));
+    } catch (error) {
+      // Once a connection opened, the receiver may have the request: another address could deliver it twice.
+      const code = (error as { code?: unknown }).code;
+      if (i === addresses.length - 1 || typeof code !== 'string' || !NOT_CONNECTED.has(code)) throw error;
+    }
+  }
+  throw new ForbiddenAddress(url.hostname, 'unresolved');
+}
+
+async function postTo(
+  url: URL,
+  { address, family }: CheckedAddress,
+  body: string,
+  headers: Record<string, string>,
+  left: number,
+): Promise<WebhookAnswer> {
+  // The socket goes to the address checked, whatever a second lookup would say.
   const lookup: LookupFunction = (_host, opts, callback) => {
     if (opts.all) callback(null, [{ address, family }]);
     else callback(null, address, family);
   };
-  const left = Math.max(1, timeoutMs - (Date.now() - started));
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   const req = send(url, {
     method: 'POST',
     lookup,
+    // A pooled socket could be one opened to another of the name's addresses.
+    agent: false,
     headers: {
       'content-type': 'application/json',
       'content-length': String(Buffer.byteLength(body)),
