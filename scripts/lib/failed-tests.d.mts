@@ -1,3 +1,3 @@
 export function jsonReportArgs(stepName: string): { file: string; args: string[] };
 export function failedTestLines(file: string, maxLines?: number): string[];
-export function retriedTestLines(file: string): string[];
+export function retriedTestLines(file: string, maxLines?: number): string[];

@@ -42,7 +42,7 @@ export function failedTestLines(file, maxLines = 20) {
  * named in every summary, never passed over in silence. Vitest keeps a failed try's error on a test
  * that then passes, which is how such a test is told from one that passed at once.
  */
-export function retriedTestLines(file) {
+export function retriedTestLines(file, maxLines = 20) {
   if (!existsSync(file)) return [];
   let report;
   try {
@@ -58,6 +58,7 @@ export function retriedTestLines(file) {
         lines.push(`  passed on a second try: ${path} > ${t.fullName}: ${firstLine(t.failureMessages[0])}`);
     }
   }
+  if (lines.length > maxLines) return [...lines.slice(0, maxLines), `  ... and ${lines.length - maxLines} more`];
   return lines;
 }
 

@@ -92,7 +92,7 @@ export async function describeFiring(db: Firestore, uid: string, alertId: string
   const registered = tokens.docs.some((d) => d.get('token') === watch.token);
   // Short enough for the summary of npm test, which keeps a failure's first 240 characters.
   return [
-    `alert ${alert.get('status')} ${since(alert.updateTime)}`,
+    `alert ${alert.get('status')} ${since(alert.updateTime)} armed=${alert.get('armed')} at ${alert.get('triggeredPrice')}`,
     `push [${push.join(', ')}]`,
     `device ${registered ? 'registered' : 'NOT registered'}, waiting [${mine.map((d) => since(d.createTime)).join(', ')}]`,
     `others ${pushes.size - mine.length}`,

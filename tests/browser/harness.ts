@@ -4,7 +4,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pushTokenId } from '@price-alerts/domain/notify';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, onTestFinished } from 'vitest';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
 
 export const WEB_URL = process.env.WEB_URL ?? 'http://127.0.0.1:5173';
@@ -44,6 +44,12 @@ export async function newPage(
     hasTouch: viewport.width < 1024,
     serviceWorkers,
   });
+  try {
+    // Closed when the test ends, passed or failed: a failed try's browser must not load the second try.
+    onTestFinished(() => context.close().catch(() => undefined));
+  } catch {
+    // Opened outside a test (a hook): its file closes it.
+  }
   const page = await context.newPage();
   const errors: string[] = [];
   errorsOf.set(page, errors);

@@ -222,4 +222,17 @@ describe('webhook: set by the manageWebhook function only', () => {
     await assertFails(getDoc(secret));
     await assertFails(setDoc(secret, { secret: 'y'.repeat(40), createdAt: 2 }));
   });
+  it.each([
+    ['the owner', ALICE],
+    ['another user', BOB],
+    ['a signed-out visitor', null],
+  ])('denies %s reading the last test time or clearing it (to test again at once)', async (_label, uid) => {
+    await env.withSecurityRulesDisabled((ctx) =>
+      setDoc(doc(ctx.firestore(), `webhookTests/${ALICE}`), { testedAt: 1 }),
+    );
+    const tested = doc(dbFor(uid), `webhookTests/${ALICE}`);
+    await assertFails(getDoc(tested));
+    await assertFails(setDoc(tested, { testedAt: 0 }));
+    await assertFails(deleteDoc(tested));
+  });
 });

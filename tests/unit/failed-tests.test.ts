@@ -12,6 +12,21 @@ function report(content: unknown): string {
   return file;
 }
 
+/** A report of one file 'f' with `count` tests t0, t1, … in `status`, each with the error 'e'. */
+const manyTests = (count: number, status: 'passed' | 'failed') =>
+  report({
+    testResults: [
+      {
+        name: 'f',
+        assertionResults: Array.from({ length: count }, (_, i) => ({
+          status,
+          fullName: `t${i}`,
+          failureMessages: ['e'],
+        })),
+      },
+    ],
+  });
+
 describe('the failed tests repeated in the summary of npm test', () => {
   it.each([
     {
@@ -53,12 +68,7 @@ describe('the failed tests repeated in the summary of npm test', () => {
   });
 
   it('caps a long list and says how many more failed', () => {
-    const assertionResults = Array.from({ length: 5 }, (_, i) => ({
-      status: 'failed',
-      fullName: `t${i}`,
-      failureMessages: ['e'],
-    }));
-    const lines = failedTestLines(report({ testResults: [{ name: 'f', assertionResults }] }), 3);
+    const lines = failedTestLines(manyTests(5, 'failed'), 3);
     expect(lines).toEqual(['  f > t0: e', '  f > t1: e', '  f > t2: e', '  ... and 2 more']);
   });
 
@@ -89,6 +99,15 @@ describe('the tests named in the summary for passing only on a second try', () =
     });
     expect(retriedTestLines(file)).toEqual([
       '  passed on a second try: tests/browser/firing.test.ts > at 820 x 1180 shows the push: Error: No push shown',
+    ]);
+  });
+
+  it('caps a long list and says how many more', () => {
+    const lines = retriedTestLines(manyTests(4, 'passed'), 2);
+    expect(lines).toEqual([
+      '  passed on a second try: f > t0: e',
+      '  passed on a second try: f > t1: e',
+      '  ... and 2 more',
     ]);
   });
 

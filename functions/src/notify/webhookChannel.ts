@@ -28,6 +28,8 @@ export function networkWords(error: unknown): string {
   const known: Record<string, string> = {
     ECONNREFUSED: 'connection refused',
     ECONNRESET: 'connection reset',
+    ENETUNREACH: 'network unreachable',
+    EHOSTUNREACH: 'host unreachable',
     ENOTFOUND: 'address not found',
     EAI_AGAIN: 'address lookup failed',
     CERT_HAS_EXPIRED: 'certificate expired',

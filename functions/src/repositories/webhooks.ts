@@ -1,14 +1,21 @@
 /**
  * Repository for a user's webhook: the URL and choices in users/{uid}.webhook (the owner reads them;
- * only these functions write them: the rules name no such field), and the signing secret in
- * webhookSecrets/{uid}, which no client may read or write.
+ * only these functions write them: the rules name no such field), the signing secret in
+ * webhookSecrets/{uid}, and when the last test was sent in webhookTests/{uid}: no client may read or
+ * write either.
  */
-import { webhookSecretSchema, webhookSettingsSchema, type WebhookSettings } from '@price-alerts/domain/notify';
+import {
+  webhookSecretSchema,
+  webhookSettingsSchema,
+  webhookTestSchema,
+  type WebhookSettings,
+} from '@price-alerts/domain/notify';
 import { FieldValue, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 import { parseDoc } from './parse';
 import { profileRef } from './profiles';
 
 const secretRef = (db: Firestore, uid: string): DocumentReference => db.collection('webhookSecrets').doc(uid);
+const testRef = (db: Firestore, uid: string): DocumentReference => db.collection('webhookTests').doc(uid);
 
 /** The secret the sender signs with; undefined when the user has none (removed meanwhile). */
 export async function webhookSecretOf(db: Firestore, uid: string): Promise<string | undefined> {
@@ -38,8 +45,7 @@ export async function changeWebhook<T>(
     const secret = secretDoc ? parseDoc(webhookSecretSchema, secretDoc)?.secret : undefined;
     const next = change(settings.success && secret ? { settings: settings.data, secret } : undefined);
     tx.set(profileRef(db, uid), { webhook: webhookSettingsSchema.parse(next.settings) }, { merge: true });
-    // Merged, so a new secret keeps when the last test was: rotating does not make room for another.
-    if (next.secret) tx.set(secretRef(db, uid), { secret: next.secret, createdAt: Date.now() }, { merge: true });
+    if (next.secret) tx.set(secretRef(db, uid), { secret: next.secret, createdAt: Date.now() });
     return next.result;
   });
 }
@@ -69,22 +75,23 @@ export async function removeWebhook(db: Firestore, uid: string): Promise<void> {
 /**
  * The stored webhook and secret for 'Send a test', claimed in one transaction: undefined when there
  * is none, 'too soon' when the last test (from any instance) was under `spacingMs` ago; otherwise the
- * test's time is written first, so two tests at once cannot both pass.
+ * test's time is written first, so two tests at once cannot both pass. Times are Firestore's (the
+ * transaction's read time), so no instance's clock can move the spacing.
  */
 export async function claimWebhookTest(
   db: Firestore,
   uid: string,
-  now: number,
   spacingMs: number,
 ): Promise<StoredWebhook | 'too soon' | undefined> {
   return db.runTransaction(async (tx) => {
-    const [profile, secretDoc] = await tx.getAll(profileRef(db, uid), secretRef(db, uid));
+    const [profile, secretDoc, testDoc] = await tx.getAll(profileRef(db, uid), secretRef(db, uid), testRef(db, uid));
     const settings = webhookSettingsSchema.safeParse(profile?.get('webhook'));
     const stored = secretDoc ? parseDoc(webhookSecretSchema, secretDoc) : undefined;
-    if (!settings.success || !stored) return undefined;
-    // A clock a little behind another instance's reads as a test just now: it waits, never passes.
-    if (stored.testedAt !== undefined && Math.abs(now - stored.testedAt) < spacingMs) return 'too soon';
-    tx.update(secretRef(db, uid), { testedAt: now });
+    if (!testDoc || !settings.success || !stored) return undefined;
+    const now = testDoc.readTime.toMillis();
+    const last = parseDoc(webhookTestSchema, testDoc)?.testedAt;
+    if (last !== undefined && Math.abs(now - last) < spacingMs) return 'too soon';
+    tx.set(testRef(db, uid), { testedAt: now });
     return { settings: settings.data, secret: stored.secret };
   });
 }

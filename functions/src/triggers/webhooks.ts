@@ -95,7 +95,7 @@ async function manage(request: CallableRequest): Promise<WebhookResponse> {
   }
   // A test posts to any public address the user names: spaced, so no one can turn it into a stream
   // of requests at someone else's server.
-  const current = await claimWebhookTest(db, uid, Date.now(), TEST_SPACING_MS);
+  const current = await claimWebhookTest(db, uid, TEST_SPACING_MS);
   if (!current) throw new HttpsError('failed-precondition', MSG_WEBHOOK_NONE);
   if (current === 'too soon') throw new HttpsError('resource-exhausted', MSG_WEBHOOK_TEST_SPACING);
   const { body, headers } = signedRequest(testPayload(Date.now(), APP_URL.value()), current.secret, Date.now());

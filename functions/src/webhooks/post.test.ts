@@ -56,10 +56,10 @@ describe('a send to a name with several addresses', () => {
       },
     );
 
-  it('tries the next address when a connection is refused', async () => {
+  it('tries the next address while connections are refused', async () => {
     const port = await receiver('127.0.0.1', (_req, res) => res.end('ok'));
-    // Nothing listens on 127.0.0.2 at that port: refused, so nothing reached a receiver.
-    await expect(send(port, '127.0.0.2', '127.0.0.1')).resolves.toEqual({ status: 200, text: 'ok' });
+    // Nothing listens on 127.0.0.2 or 127.0.0.3 at that port: refused, so nothing reached a receiver.
+    await expect(send(port, '127.0.0.2', '127.0.0.3', '127.0.0.1')).resolves.toEqual({ status: 200, text: 'ok' });
   });
 
   it('takes an answer from the first address as the answer, a 503 included', async () => {
@@ -79,9 +79,12 @@ describe('a send to a name with several addresses', () => {
     expect(reached).toBe(0);
   });
 
-  it('throws the last refusal when every address refuses', async () => {
+  it('throws the first refusal when every address refuses', async () => {
     const port = await receiver('127.0.0.1', (_req, res) => res.end());
     await new Promise((done) => servers.pop()?.close(done));
-    await expect(send(port, '127.0.0.2', '127.0.0.1')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    await expect(send(port, '127.0.0.2', '127.0.0.1')).rejects.toMatchObject({
+      code: 'ECONNREFUSED',
+      address: '127.0.0.2',
+    });
   });
 });

@@ -92,16 +92,19 @@ export async function postWebhook(
     throw new ForbiddenAddress(url.protocol.replace(/:$/, '://'), 'not https');
   const started = Date.now();
   const addresses = await checkedInTime(url.hostname, options.allowLocal, timeoutMs, options.resolve);
-  for (const [i, address] of addresses.entries()) {
+  let first: unknown;
+  for (const address of addresses) {
     try {
       return await postTo(url, address, body, headers, Math.max(1, timeoutMs - (Date.now() - started)));
     } catch (error) {
       // Once a connection opened, the receiver may have the request: another address could deliver it twice.
       const code = (error as { code?: unknown }).code;
-      if (i === addresses.length - 1 || typeof code !== 'string' || !NOT_CONNECTED.has(code)) throw error;
+      if (typeof code !== 'string' || !NOT_CONNECTED.has(code)) throw error;
+      first ??= error;
     }
   }
-  throw new ForbiddenAddress(url.hostname, 'unresolved');
+  // Every address refused or was out of reach: the first (an IPv4 one when there is one) says it best.
+  throw first;
 }
 
 async function postTo(

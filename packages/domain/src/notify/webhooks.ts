@@ -72,15 +72,14 @@ export const webhookSettingsSchema = z.object({
 });
 export type WebhookSettings = z.infer<typeof webhookSettingsSchema>;
 
+/** webhookSecrets/{uid}: the signing secret, read by the functions only. */
+export const webhookSecretSchema = z.object({ secret: z.string().check(z.minLength(32)), createdAt: z.number() });
+
 /**
- * webhookSecrets/{uid}: the signing secret, read by the functions only, and when 'Send a test' last
- * posted (ms), which spaces tests across every instance of the function.
+ * webhookTests/{uid}: when 'Send a test' last posted (ms, Firestore's clock), which spaces tests across
+ * every instance of the function. Apart from the secret, so removing the webhook does not reset it.
  */
-export const webhookSecretSchema = z.object({
-  secret: z.string().check(z.minLength(32)),
-  createdAt: z.number(),
-  testedAt: z.optional(z.number()),
-});
+export const webhookTestSchema = z.object({ testedAt: z.number() });
 
 export const MSG_WEBHOOK_URL = 'Enter the full address of your receiver, like https://example.com/hooks/alerts.';
 export const MSG_WEBHOOK_HTTPS = 'The address must start with https://.';

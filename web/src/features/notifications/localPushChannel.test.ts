@@ -48,7 +48,10 @@ async function listening() {
   await settle();
   return stop;
 }
-const allTries = LOCAL_PUSH_TIMING.retryMs * LOCAL_PUSH_TIMING.tries;
+// A round of tries the worker fails at once: the pauses between them.
+const oneRound = LOCAL_PUSH_TIMING.retryMs * (LOCAL_PUSH_TIMING.tries - 1);
+const pauses = Array.from({ length: LOCAL_PUSH_TIMING.rounds - 1 }, (_, i) => LOCAL_PUSH_TIMING.roundPauseMs * 2 ** i);
+const allTries = oneRound * LOCAL_PUSH_TIMING.rounds + pauses.reduce((a, b) => a + b, 0);
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -100,36 +103,33 @@ describe('listening on the local channel', () => {
     stop();
   });
 
-  it("listens again after a push's last try failed, so a fresh listener tries it again", async () => {
+  it('gives a busy worker further rounds of tries, further apart, while other messages are shown', async () => {
     const stop = await listening();
-    const first = listener();
     answers = Array<Answer>(LOCAL_PUSH_TIMING.tries).fill('failed');
-    const delivered = first.deliver('m1', { n: 1 });
-    await vi.advanceTimersByTimeAsync(allTries);
-    await expect(delivered).resolves.toBe(false);
+    const first = listener().deliver('m1', 1);
+    await vi.advanceTimersByTimeAsync(oneRound);
     expect(received).toHaveLength(LOCAL_PUSH_TIMING.tries);
-    expect(console.error).toHaveBeenCalledWith(expect.stringContaining('Local push not shown'), 'm1');
-    expect(watchLocalPushes).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(LOCAL_PUSH_TIMING.relistenMs);
-    await settle();
-    expect(watchLocalPushes).toHaveBeenCalledTimes(2);
-    // The new listener is handed the message still stored, and this time the worker shows it.
-    await expect(listener().deliver('m1', { n: 1 })).resolves.toBe(true);
+    // Between rounds the listener goes on: another message is shown at once.
+    await expect(listener().deliver('m2', 2)).resolves.toBe(true);
     expect(received).toHaveLength(LOCAL_PUSH_TIMING.tries + 1);
+    // The next round starts after the pause, not before.
+    await vi.advanceTimersByTimeAsync(LOCAL_PUSH_TIMING.roundPauseMs - 100);
+    expect(received).toHaveLength(LOCAL_PUSH_TIMING.tries + 1);
+    await vi.advanceTimersByTimeAsync(100);
+    await expect(first).resolves.toBe(true);
+    expect(received.map((r) => r.id).slice(-2)).toEqual(['m2', 'm1']);
     stop();
   });
 
-  it('waits the first pause again once a push is shown after failures', async () => {
+  it('leaves a push it could not have shown for the next listener, after its last round', async () => {
     const stop = await listening();
-    listener().onError(new Error('unavailable'));
-    await vi.advanceTimersByTimeAsync(LOCAL_PUSH_TIMING.relistenMs);
-    await settle();
-    expect(watchLocalPushes).toHaveBeenCalledTimes(2);
-    await expect(listener().deliver('m1', 1)).resolves.toBe(true);
-    listener().onError(new Error('unavailable'));
-    await vi.advanceTimersByTimeAsync(LOCAL_PUSH_TIMING.relistenMs);
-    await settle();
-    expect(watchLocalPushes).toHaveBeenCalledTimes(3);
+    const everyTry = LOCAL_PUSH_TIMING.tries * LOCAL_PUSH_TIMING.rounds;
+    answers = Array<Answer>(everyTry).fill('failed');
+    const delivered = listener().deliver('m1', { n: 1 });
+    await vi.advanceTimersByTimeAsync(allTries);
+    await expect(delivered).resolves.toBe(false);
+    expect(received).toHaveLength(everyTry);
+    expect(console.error).toHaveBeenCalledWith(expect.stringContaining('Local push not shown'), 'm1');
     stop();
   });
 

@@ -2,13 +2,16 @@ import { repository } from '../../lib/repositories/load';
 import { needServiceWorker } from '../../lib/serviceWorkerStart';
 
 /**
- * How long the service worker has to answer, how many tries a push gets and how far apart, and how
- * long a failed listener waits before it listens again (doubling up to the cap until a push is shown).
+ * How long the service worker has to answer, how many tries a push gets and how far apart, how many
+ * rounds of those tries and the pause before each further round (doubling), and how long a failed
+ * listener waits before it listens again (doubling up to the cap while it keeps failing).
  */
 export const LOCAL_PUSH_TIMING = {
   answerWaitMs: 5_000,
   retryMs: 1_000,
   tries: 5,
+  rounds: 3,
+  roundPauseMs: 5_000,
   relistenMs: 2_000,
   relistenCapMs: 60_000,
 };
@@ -52,32 +55,30 @@ export async function showInServiceWorker(
 
 /**
  * Emulators only: shows each message the sender writes for this device (users/{uid}/localPush). A
- * message is consumed only once the service worker is done with it, and never tried twice at once.
- * A listener that fails, or a message still not shown after its tries, starts the listener again
- * after a pause (doubling while failures go on): a new listener sees the messages still there as
- * new, so one error or one busy spell of the worker does not leave a push unshown while the page is open.
+ * message is consumed only once the service worker is done with it, and never tried twice at once
+ * (a listener that starts again sees the messages still there as new). A worker busy for a while
+ * gets a few rounds of tries, further apart each time, while the listener goes on serving other
+ * messages; after the last the message is left for the next listener. A listener that fails starts
+ * again, so one error (a brief permission or network failure) does not silence every later push.
  */
 export function listenForLocalPushes(uid: string): () => void {
   let live = true;
   let stop: (() => void) | undefined;
-  let later: ReturnType<typeof setTimeout> | undefined;
+  let again: ReturnType<typeof setTimeout> | undefined;
   let relistenMs = LOCAL_PUSH_TIMING.relistenMs;
   const inFlight = new Set<string>();
   const deliver = async (id: string, payload: unknown): Promise<boolean> => {
     if (inFlight.has(id)) return false;
     inFlight.add(id);
     try {
-      for (let tried = 1; live && tried <= LOCAL_PUSH_TIMING.tries; tried += 1) {
-        if (await showInServiceWorker(id, payload)) {
-          relistenMs = LOCAL_PUSH_TIMING.relistenMs;
-          return true;
+      for (let round = 1; live && round <= LOCAL_PUSH_TIMING.rounds; round += 1) {
+        if (round > 1) await pause(LOCAL_PUSH_TIMING.roundPauseMs * 2 ** (round - 2));
+        for (let tried = 1; live && tried <= LOCAL_PUSH_TIMING.tries; tried += 1) {
+          if (await showInServiceWorker(id, payload)) return true;
+          if (tried < LOCAL_PUSH_TIMING.tries) await pause(LOCAL_PUSH_TIMING.retryMs);
         }
-        if (tried < LOCAL_PUSH_TIMING.tries) await pause(LOCAL_PUSH_TIMING.retryMs);
       }
-      if (live) {
-        console.error('Local push not shown by the service worker; listening again to retry it', id);
-        listenLater();
-      }
+      if (live) console.error('Local push not shown by the service worker; left for the next listener', id);
       return false;
     } finally {
       inFlight.delete(id);
@@ -93,21 +94,16 @@ export function listenForLocalPushes(uid: string): () => void {
   };
   function failed(error: unknown) {
     console.error('Local push channel failed', error);
-    listenLater();
-  }
-  /** Stops listening and listens again after the current pause, which doubles for the next time. */
-  function listenLater() {
     stop?.();
     stop = undefined;
     if (!live) return;
-    clearTimeout(later);
-    later = setTimeout(listen, relistenMs);
+    again = setTimeout(listen, relistenMs);
     relistenMs = Math.min(relistenMs * 2, LOCAL_PUSH_TIMING.relistenCapMs);
   }
   listen();
   return () => {
     live = false;
-    clearTimeout(later);
+    clearTimeout(again);
     stop?.();
   };
 }
