@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pushTokenId } from '@price-alerts/domain/notify';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect, onTestFinished } from 'vitest';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
 
@@ -130,6 +130,16 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   }
   await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
 }
+
+/** Whether the element's middle is on screen and not under anything (the bottom navigation, a sheet). */
+export const onScreen = (locator: Locator): Promise<boolean> =>
+  locator.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+    if (y < 0 || y > window.innerHeight || x < 0 || x > window.innerWidth) return false;
+    const top = document.elementFromPoint(x, y);
+    return top !== null && (top === el || el.contains(top));
+  });
 
 /** How many pixels the page scrolls sideways (0 when nothing does). */
 export const sideScroll = (page: Page): Promise<number> =>

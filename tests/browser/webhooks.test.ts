@@ -10,7 +10,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_SINK_URL } from '../../scripts/lib/stack.mjs';
 import { addAlertAbove } from './demoAlerts';
-import { VIEWPORTS, WEB_URL, checkScreen, launchBrowser, newPage, screenshot, simulator } from './harness';
+import { VIEWPORTS, WEB_URL, checkScreen, launchBrowser, newPage, onScreen, screenshot, simulator } from './harness';
 import { adminApp, adminDb, closeAdmin, seedUser, signInAs } from './lists';
 
 // Only the actions test forces it too, for a user of its own.
@@ -58,6 +58,8 @@ describe.each(VIEWPORTS)('a webhook at $width x $height', (viewport) => {
     const secretBox = page.locator('.webhook-secret code');
     await expect.poll(() => secretBox.textContent(), { timeout: 30_000 }).toMatch(/^whsec_[\w-]{43}$/);
     const secret = (await secretBox.textContent()) ?? '';
+    // The answer shows where the tap was, not below the fold or under the bottom navigation.
+    await expect.poll(() => onScreen(secretBox)).toBe(true);
     await checkScreen(page, 'webhook-secret');
 
     await page.getByRole('button', { name: 'Send a test' }).click();
@@ -66,14 +68,20 @@ describe.each(VIEWPORTS)('a webhook at $width x $height', (viewport) => {
         timeout: 30_000,
       })
       .toBe('Your receiver answered 200: {"ok":true}');
+    await expect
+      .poll(() => onScreen(page.getByRole('status').filter({ hasText: 'Your receiver answered' })))
+      .toBe(true);
     expect((await hooksAt(path)).map((h) => h.event)).toEqual(['webhook.test']);
-    await checkScreen(page, 'webhook-tested');
+    // A picture only: the scan of both schemes waits for the refusal below, which must come within 5 s.
+    await screenshot(page, 'webhook-tested');
     // Tests are spaced: a second at once is refused in the server's own words, sent nowhere.
     await page.getByRole('button', { name: 'Send a test' }).click();
     await expect
       .poll(() => page.locator('.webhook').getByRole('alert').textContent())
       .toBe('Wait a few seconds between tests.');
+    await expect.poll(() => onScreen(page.locator('.webhook').getByRole('alert'))).toBe(true);
     expect(await hooksAt(path)).toHaveLength(1);
+    await checkScreen(page, 'webhook-test-spaced');
 
     const { ref, shown, crossing } = await addAlertAbove(db, PAIR, 2, { uid: user.uid, email: false, push: true });
     await simulator('price', { pair: PAIR, ask: crossing });

@@ -6,7 +6,7 @@ import {
   type WebhookSettings as Settings,
 } from '@price-alerts/domain/notify';
 import { useAtomValue } from 'jotai';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { config } from '../../lib/config';
 import { MSG_WEBHOOK_FAILED, WebhookRefusal, manageWebhook } from '../../lib/webhooks';
 import { FormError, FormNote, TextField } from '../../shared/forms';
@@ -43,6 +43,10 @@ export function WebhookSettings() {
   const shown = url ?? webhook?.url ?? '';
   const edited = url !== null && url !== (webhook?.url ?? '');
   const disabled = busy || !profile;
+  const answerRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (error || note || secret) answerRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [error, note, secret]);
 
   async function call(request: WebhookRequest, after: (response: WebhookResponse) => void) {
     setNote(null);
@@ -151,22 +155,27 @@ export function WebhookSettings() {
           </button>
         </div>
       )}
-      {secret && (
-        // No live region: a screen reader would read the secret aloud to the room.
-        <div className="webhook-secret">
-          <p>
-            <strong>Your signing secret.</strong> Copy it to your receiver now: it is not shown again.
-          </p>
-          <code>{secret}</code>
-          <button
-            type="button"
-            className="button button-ghost"
-            onClick={() => void navigator.clipboard?.writeText(secret)}
-          >
-            Copy
-          </button>
-        </div>
-      )}
+      {/* Right under the buttons, and scrolled to: on a phone the card's end is below the fold. */}
+      <div ref={answerRef}>
+        <FormError message={error} />
+        <FormNote message={note} />
+        {secret && (
+          // No live region: a screen reader would read the secret aloud to the room.
+          <div className="webhook-secret">
+            <p>
+              <strong>Your signing secret.</strong> Copy it to your receiver now: it is not shown again.
+            </p>
+            <code>{secret}</code>
+            <button
+              type="button"
+              className="button button-ghost"
+              onClick={() => void navigator.clipboard?.writeText(secret)}
+            >
+              Copy
+            </button>
+          </div>
+        )}
+      </div>
       {webhook && !secret && <p className="muted">Signed with the secret ending in {webhook.secretHint}.</p>}
       {webhook && (
         <label className="check-field">
@@ -179,8 +188,6 @@ export function WebhookSettings() {
           <span>Hold during quiet hours</span>
         </label>
       )}
-      <FormError message={error} />
-      <FormNote message={note} />
     </section>
   );
 }
