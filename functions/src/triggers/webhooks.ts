@@ -23,7 +23,7 @@ import { networkWords } from '../notify/webhookChannel';
 
 const hint = (secret: string) => secret.slice(-4);
 
-/** Per user, across every instance (kept with the secret): a person needs a few a minute at most. */
+/** Per user, across every instance (webhookTests/{uid}): a person needs a few a minute at most. */
 const TEST_SPACING_MS = 5_000;
 
 /**
