@@ -49,6 +49,7 @@ describe('manageWebhook', () => {
     ['ftp', 'ftp://example.com/hooks', 'The address must start with https://.'],
     ['credentials', 'https://bot:pw@example.com/hooks', 'Leave the user name and password out'],
     ['a javascript: link', 'javascript:alert(1)', 'The address must start with https://.'],
+    ['a mail server’s port', 'https://example.com:25/hooks', 'Use the https port (443, or none in the address)'],
   ])('refuses %s with a message and stores nothing', async (_name, url, message) => {
     const res = await call({ op: 'save', url, holdInQuietHours: false });
     expect(res.body.error?.status).toBe('INVALID_ARGUMENT');
@@ -66,6 +67,8 @@ describe('manageWebhook', () => {
 
   it('refuses the signed-out and a malformed request', async () => {
     expect((await callFunction('manageWebhook', { op: 'test' })).body.error?.status).toBe('UNAUTHENTICATED');
+    // A token that is not one (the emulator decodes it unchecked, to no uid) is no sign-in either.
+    expect((await callFunction('manageWebhook', { op: 'test' }, 'x')).body.error?.status).toBe('UNAUTHENTICATED');
     const odd = await call({ op: 'save', url: SINK, holdInQuietHours: false, uid: other.uid });
     expect(odd.body.error?.status).toBe('INVALID_ARGUMENT');
     expect(await stored(other.uid)).toEqual({ webhook: undefined, secret: undefined });

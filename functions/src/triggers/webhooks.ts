@@ -3,6 +3,7 @@ import {
   MSG_WEBHOOK_LOOKUP_FAILED,
   MSG_WEBHOOK_NONE,
   MSG_WEBHOOK_NO_PROFILE,
+  MSG_WEBHOOK_NOT_FOUND,
   MSG_WEBHOOK_NOT_PUBLIC,
   MSG_WEBHOOK_TEST_SPACING,
   WEBHOOK_TIMEOUT_MS,
@@ -12,6 +13,7 @@ import {
   type WebhookSettings,
 } from '@price-alerts/domain/notify';
 import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import { domainToUnicode } from 'node:url';
 import { db } from '../lib/firebase';
 import { APP_URL, localWebhooksAllowed } from '../lib/params';
 import * as logs from '../logs';
@@ -41,7 +43,8 @@ export const manageWebhook = onCall({ maxInstances: 10 }, async (request): Promi
 });
 
 async function manage(request: CallableRequest): Promise<WebhookResponse> {
-  if (!request.auth) throw new HttpsError('unauthenticated', 'Log in to set up a webhook.');
+  // A token without a uid (the emulator decodes a malformed one unchecked) is no sign-in either.
+  if (!request.auth?.uid) throw new HttpsError('unauthenticated', 'Log in to set up a webhook.');
   const uid = request.auth.uid;
   const parsed = webhookRequestSchema.safeParse(request.data);
   if (!parsed.success)
@@ -60,6 +63,9 @@ async function manage(request: CallableRequest): Promise<WebhookResponse> {
       // Within the time a send allows, so a slow name server is an answer, not a screen that gives up.
       await checkedInTime(new URL(checked.url).hostname, allowLocal, WEBHOOK_TIMEOUT_MS);
     } catch (error) {
+      // A name that does not exist is a typo to fix, said with the name as typed (not its punycode).
+      if (error instanceof ForbiddenAddress && error.kind === 'unresolved')
+        throw new HttpsError('invalid-argument', MSG_WEBHOOK_NOT_FOUND(domainToUnicode(error.address)));
       if (error instanceof ForbiddenAddress)
         throw new HttpsError('invalid-argument', MSG_WEBHOOK_NOT_PUBLIC(error.message));
       // The resolver failed for a moment: the address may well be fine, so nothing is said about it.
@@ -101,7 +107,7 @@ async function manage(request: CallableRequest): Promise<WebhookResponse> {
   const { body, headers } = signedRequest(testPayload(Date.now(), APP_URL.value()), current.secret, Date.now());
   logs.webhookChanged(uid, 'tested');
   try {
-    const answer = await postWebhook(current.settings.url, body, headers, { allowLocal });
+    const answer = await postWebhook(current.settings.url, body, headers, { allowLocal, preview: true });
     return { op: 'test', status: answer.status, text: answer.text };
   } catch (error) {
     return { op: 'test', error: networkWords(error) };

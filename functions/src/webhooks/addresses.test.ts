@@ -41,6 +41,12 @@ describe('forbiddenKind: each kind of address a webhook may not reach', () => {
     ['192.88.99.1', 'reserved'],
     ['2001:10::1', 'reserved'],
     ['::a9fe:a9fe', 'reserved'],
+    ['2a00:1450:4001::1', undefined],
+    ['3fff::1', 'reserved'],
+    // Outside IPv6's global unicast block and in no list: not anyone's address.
+    ['5f00::1', 'reserved'],
+    ['4000::1', 'reserved'],
+    ['::ffff:ffff:7f00:1', 'reserved'],
   ])('%s: %s', (address, kind) => {
     expect(forbiddenKind(address)).toBe(kind);
   });

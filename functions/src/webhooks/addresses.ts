@@ -57,9 +57,15 @@ const RANGES: Record<AddressKind, [string, number, 'ipv4' | 'ipv6'][]> = {
     // The deprecated 6to4 relay anycast.
     ['192.88.99.0', 24, 'ipv4'],
     ['2001:db8::', 32, 'ipv6'],
+    // Documentation (RFC 9637).
+    ['3fff::', 20, 'ipv6'],
     ['2002::', 16, 'ipv6'],
   ],
 };
+
+/** IPv6's global unicast block: what lies outside it and in no list above is not handed out to anyone. */
+const GLOBAL_UNICAST = new BlockList();
+GLOBAL_UNICAST.addSubnet('2000::', 3, 'ipv6');
 
 const LISTS = ADDRESS_KINDS.map((kind) => {
   const list = new BlockList();
@@ -84,7 +90,9 @@ export function forbiddenKind(address: string): AddressKind | undefined {
   const family = isIP(plain);
   if (family === 0) return undefined;
   const type = family === 4 ? 'ipv4' : 'ipv6';
-  return LISTS.find(([, list]) => list.check(plain, type))?.[0];
+  const kind = LISTS.find(([, list]) => list.check(plain, type))?.[0];
+  if (kind || type === 'ipv4') return kind;
+  return GLOBAL_UNICAST.check(plain, 'ipv6') ? undefined : 'reserved';
 }
 
 /** Why a URL's host may not be sent to: said in the history and on the 'Send a test' line. */

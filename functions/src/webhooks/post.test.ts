@@ -51,6 +51,7 @@ describe('a send to a name with several addresses', () => {
       {},
       {
         allowLocal: true,
+        preview: true,
         timeoutMs: 2_000,
         resolve: async () => addresses.map((address) => ({ address, family: 4 })),
       },
@@ -77,6 +78,24 @@ describe('a send to a name with several addresses', () => {
     await receiver('127.0.0.2', (req) => req.socket.destroy(), port);
     await expect(send(port, '127.0.0.2', '127.0.0.1')).rejects.toMatchObject({ code: 'ECONNRESET' });
     expect(reached).toBe(0);
+  });
+
+  it('reads nothing of the answer for a delivery, so a receiver slow with its body holds nothing up', async () => {
+    const port = await receiver('127.0.0.1', (_req, res) => {
+      res.writeHead(200);
+      res.write('first words');
+      // …and the rest never comes.
+    });
+    const answer = await postWebhook(
+      `http://hooks.example.test:${port}/in`,
+      '{}',
+      {},
+      {
+        allowLocal: true,
+        resolve: async () => [{ address: '127.0.0.1', family: 4 }],
+      },
+    );
+    expect(answer).toEqual({ status: 200, text: '' });
   });
 
   it('throws the first refusal when every address refuses', async () => {

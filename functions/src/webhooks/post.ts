@@ -14,7 +14,7 @@ export const ANSWER_PREVIEW_CHARS = 200;
 
 export interface WebhookAnswer {
   status: number;
-  /** The first ANSWER_PREVIEW_CHARS characters of the body. */
+  /** The first ANSWER_PREVIEW_CHARS characters of the body; empty unless asked for (`preview`). */
   text: string;
 }
 
@@ -23,6 +23,8 @@ export interface WebhookPostOptions {
   allowLocal: boolean;
   timeoutMs?: number;
   resolve?: Resolve;
+  /** Read the answer's first characters (for 'Send a test'); a delivery needs its status alone. */
+  preview?: boolean;
 }
 
 /** No answer within the time allowed: counted as a failed try, tried again. */
@@ -95,7 +97,11 @@ export async function postWebhook(
   let first: unknown;
   for (const address of addresses) {
     try {
-      return await postTo(url, address, body, headers, Math.max(1, timeoutMs - (Date.now() - started)));
+      const left = Math.max(1, timeoutMs - (Date.now() - started));
+      const { status, res } = await postTo(url, address, body, headers, left);
+      if (options.preview) return { status, text: await readPreview(res) };
+      res.destroy();
+      return { status, text: '' };
     } catch (error) {
       // Once a connection opened, the receiver may have the request: another address could deliver it twice.
       const code = (error as { code?: unknown }).code;
@@ -113,7 +119,7 @@ async function postTo(
   body: string,
   headers: Record<string, string>,
   left: number,
-): Promise<WebhookAnswer> {
+): Promise<{ status: number; res: IncomingMessage }> {
   // The socket goes to the address checked, whatever a second lookup would say.
   const lookup: LookupFunction = (_host, opts, callback) => {
     if (opts.all) callback(null, [{ address, family }]);
@@ -137,14 +143,11 @@ async function postTo(
     req.on('error', reject);
   });
   req.end(body);
-  let status: number;
-  let res: IncomingMessage;
   try {
-    ({ status, res } = await within(answered, left));
+    return await within(answered, left);
   } catch (error) {
     // Past the time allowed the request is dropped, not only no longer waited for.
     req.destroy();
     throw error;
   }
-  return { status, text: await readPreview(res) };
 }

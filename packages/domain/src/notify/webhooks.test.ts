@@ -4,6 +4,7 @@ import { defaultQuietHours } from './quietHours.ts';
 import {
   MSG_WEBHOOK_CREDENTIALS,
   MSG_WEBHOOK_HTTPS,
+  MSG_WEBHOOK_PORT,
   MSG_WEBHOOK_TOO_LONG,
   MSG_WEBHOOK_URL,
   parseSignatureHeader,
@@ -40,6 +41,11 @@ describe('parseWebhookUrl', () => {
       { error: MSG_WEBHOOK_URL },
     ],
     ['a host ending in a dot-less oddity', 'https://example.com./h', false, { error: MSG_WEBHOOK_URL }],
+    ['https’s port, written out', 'https://example.com:443/h', false, { url: 'https://example.com/h' }],
+    ['a port from 1024 up', 'https://example.com:8443/h', false, { url: 'https://example.com:8443/h' }],
+    ['a mail port', 'https://example.com:25/h', false, { error: MSG_WEBHOOK_PORT }],
+    ['port 0', 'https://example.com:0/h', false, { error: MSG_WEBHOOK_PORT }],
+    ['any port on the local stack', 'http://127.0.0.1:80/h', true, { url: 'http://127.0.0.1/h' }],
   ])('%s', (_name, input, allowHttp, expected) => {
     expect(parseWebhookUrl(input, allowHttp)).toEqual(expected);
   });
@@ -111,6 +117,11 @@ describe("the webhook's words", () => {
     ['an empty body', { status: 204, text: '' }, 'Your receiver answered 204'],
     ['a redirect', { status: 302, text: '' }, 'Your receiver answered 302 (redirects are not followed)'],
     ['no answer', { error: 'connection refused' }, 'No answer: connection refused'],
+    [
+      'control and direction characters',
+      { status: 200, text: '\u0000ok\u001b[31m red\u202e!\u0085' },
+      'Your receiver answered 200: ok [31m red !',
+    ],
   ])("'Send a test': %s", (_name, answer, text) => {
     expect(testAnswerText(answer)).toBe(text);
   });

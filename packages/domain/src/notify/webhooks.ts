@@ -86,6 +86,7 @@ export const MSG_WEBHOOK_HTTPS = 'The address must start with https://.';
 export const MSG_WEBHOOK_CREDENTIALS =
   'Leave the user name and password out of the address; the signature proves it is us.';
 export const MSG_WEBHOOK_TOO_LONG = `Keep the address under ${MAX_WEBHOOK_URL_LENGTH} characters.`;
+export const MSG_WEBHOOK_PORT = 'Use the https port (443, or none in the address) or a port from 1024 up.';
 
 /**
  * A URL a user typed, checked as far as text can tell: a full http(s) address without credentials.
@@ -107,6 +108,8 @@ export function parseWebhookUrl(input: unknown, allowHttp = false): { url: strin
     return { error: /^[a-z]+:$/.test(url.protocol) ? MSG_WEBHOOK_HTTPS : MSG_WEBHOOK_URL };
   if (!url.hostname || !/[a-z0-9\]]$/i.test(url.hostname)) return { error: MSG_WEBHOOK_URL };
   if (url.username || url.password) return { error: MSG_WEBHOOK_CREDENTIALS };
+  // Ports below 1024 other than https's are other services' (mail, SSH): a test must not knock on them.
+  if (!httpOk && url.port !== '' && Number(url.port) < 1024) return { error: MSG_WEBHOOK_PORT };
   // DNS names end at 253 characters: a longer host could never be found.
   if (url.hostname.length > 253) return { error: MSG_WEBHOOK_URL };
   url.hash = '';
@@ -175,14 +178,19 @@ export type WebhookResponse =
   | { op: 'test'; error: string };
 
 export const MSG_WEBHOOK_NOT_PUBLIC = (why: string) => `Webhooks go to public internet addresses only, and ${why}.`;
+export const MSG_WEBHOOK_NOT_FOUND = (host: string) => `No address was found for ${host}. Check the name.`;
 export const MSG_WEBHOOK_NONE = 'Add a webhook first.';
 export const MSG_WEBHOOK_NO_PROFILE = 'Open the app once to finish setting up your account, then add the webhook.';
 export const MSG_WEBHOOK_TEST_SPACING = 'Wait a few seconds between tests.';
 export const MSG_WEBHOOK_LOOKUP_FAILED = 'Could not look the address up just now. Try again in a moment.';
 
+/** Control and direction characters: they would garble the 'Send a test' line, or turn it around. */
+// eslint-disable-next-line no-control-regex -- these are the characters to remove
+const UNSHOWN = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g;
+
 /** The 'Send a test' line: 'Your receiver answered 200: ok', 'No answer: connection refused'. */
 export function testAnswerText(answer: { status: number; text: string } | { error: string }): string {
   if ('error' in answer) return `No answer: ${answer.error}`;
-  const text = answer.text.trim().replace(/\s+/g, ' ');
+  const text = answer.text.replace(UNSHOWN, ' ').trim().replace(/\s+/g, ' ');
   return `Your receiver answered ${statusWords(answer.status)}${text ? `: ${text}` : ''}`;
 }
