@@ -13,18 +13,30 @@ export function jsonReportArgs(stepName) {
   return { file, args: ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`] };
 }
 
+/** The report's suites as { path, suite }, or the one line saying why there are none to read. */
+function readSuites(file) {
+  if (!existsSync(file)) return { problem: `  (no test report at ${file}: the runner stopped before writing it)` };
+  try {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    const suites = (report.testResults ?? []).map((suite) => ({
+      suite,
+      path: String(suite.name ?? '').replace(`${process.cwd()}/`, ''),
+    }));
+    return { suites };
+  } catch (error) {
+    return { problem: `  (unreadable test report at ${file}: ${error.message})` };
+  }
+}
+
+const capped = (lines, maxLines) =>
+  lines.length > maxLines ? [...lines.slice(0, maxLines), `  ... and ${lines.length - maxLines} more`] : lines;
+
 /** One line per failed test (file, name, first line of the error), or a line saying the report is missing. */
 export function failedTestLines(file, maxLines = 20) {
-  if (!existsSync(file)) return [`  (no test report at ${file}: the runner stopped before writing it)`];
-  let report;
-  try {
-    report = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    return [`  (unreadable test report at ${file}: ${error.message})`];
-  }
+  const { suites, problem } = readSuites(file);
+  if (problem) return [problem];
   const lines = [];
-  for (const suite of report.testResults ?? []) {
-    const path = String(suite.name ?? '').replace(`${process.cwd()}/`, '');
+  for (const { suite, path } of suites) {
     const failed = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
     if (!failed.length && suite.status === 'failed') lines.push(`  ${path}: ${firstLine(suite.message)}`);
     for (const t of failed) lines.push(`  ${path} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
@@ -32,34 +44,25 @@ export function failedTestLines(file, maxLines = 20) {
   // A failed hook inside a describe, or an error outside any test, fails the run with no test to name.
   if (lines.length === 0)
     return ['  (no failed test in the report: a hook or an unhandled error failed it; see the log above)'];
-  if (lines.length > maxLines) return [...lines.slice(0, maxLines), `  ... and ${lines.length - maxLines} more`];
-  return lines;
+  return capped(lines, maxLines);
 }
 
 /**
  * One line per test that passed only when tried again (the browser tests get a second try: see
  * vitest.config.ts), with the first line of the error its failed try ended with. A flaky test is
  * named in every summary, never passed over in silence. Vitest keeps a failed try's error on a test
- * that then passes, which is how such a test is told from one that passed at once.
+ * that then passes, which is how such a test is told from one that passed at once. A missing or
+ * unreadable report names none here: failedTestLines says so under the failed step.
  */
 export function retriedTestLines(file, maxLines = 20) {
-  if (!existsSync(file)) return [];
-  let report;
-  try {
-    report = JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return [];
-  }
   const lines = [];
-  for (const suite of report.testResults ?? []) {
-    const path = String(suite.name ?? '').replace(`${process.cwd()}/`, '');
+  for (const { suite, path } of readSuites(file).suites ?? []) {
     for (const t of suite.assertionResults ?? []) {
       if (t.status === 'passed' && t.failureMessages?.length)
         lines.push(`  passed on a second try: ${path} > ${t.fullName}: ${firstLine(t.failureMessages[0])}`);
     }
   }
-  if (lines.length > maxLines) return [...lines.slice(0, maxLines), `  ... and ${lines.length - maxLines} more`];
-  return lines;
+  return capped(lines, maxLines);
 }
 
 function firstLine(message) {
