@@ -5,6 +5,7 @@ import { SESSION_CHECK_LABEL } from '../shared/session';
 import { Spinner } from '../shared/Spinner';
 import { RootLayout } from './RootLayout';
 import { SessionPendingContext } from './sessionPending';
+import { loadAgainOnce } from '../lib/loadAgain';
 
 /** A screen's chunk: the screen, and what it shows while the session is being checked, if not the spinner alone. */
 type PageModule = { default: ComponentType; Pending?: ComponentType };
@@ -18,7 +19,8 @@ const loaders = new WeakMap<ReactElement, () => Promise<ComponentType>>();
  */
 const page = (load: () => Promise<PageModule>) => {
   let loaded: PageModule | undefined;
-  const loadOnce = () => load().then((module) => (loaded = module).default);
+  // Asked for once more after a failure: a load cut by leaving the page then ends quietly.
+  const loadOnce = () => loadAgainOnce(load).then((module) => (loaded = module).default);
   const Lazy = lazy(() => loadOnce().then((component) => ({ default: component })));
   function Page() {
     // Chosen once per mount, so a screen never remounts when its chunk arrives.

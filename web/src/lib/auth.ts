@@ -6,6 +6,7 @@
  */
 import type * as AuthSdk from './authSdk';
 import type { SessionUser } from './authSdk';
+import { loadAgainOnce } from './loadAgain';
 
 export type { SessionUser } from './authSdk';
 
@@ -29,7 +30,9 @@ const sdk = () =>
 export function watchAuth(onChange: (user: SessionUser | null) => void): () => void {
   let stop: (() => void) | undefined;
   let live = true;
-  sdk().then(
+  // Tried again once: a load cut by leaving the page is no error, and a session left unknown would
+  // keep the app at 'Checking your session'.
+  loadAgainOnce(sdk).then(
     (auth) => {
       if (live) stop = auth.watchAuth(onChange);
     },

@@ -7,6 +7,7 @@
 import type { Firestore } from 'firebase/firestore';
 import type { Functions } from 'firebase/functions';
 import type { Messaging } from 'firebase/messaging';
+import { cacheState } from './cacheLock';
 import { config } from './config';
 import { lowerStreamPriority } from './streamPriority';
 
@@ -15,23 +16,46 @@ export const firebaseApp = () => import('./firebaseApp');
 let dbPromise: Promise<Firestore> | undefined;
 
 export function getDb(): Promise<Firestore> {
-  dbPromise ??= Promise.all([firebaseApp(), import('firebase/firestore')]).then(([{ app }, firestore]) => {
-    const { initializeFirestore, connectFirestoreEmulator, persistentLocalCache, persistentMultipleTabManager } =
-      firestore;
+  dbPromise ??= Promise.all([firebaseApp(), import('firebase/firestore')]).then(async ([{ app }, firestore]) => {
+    const { initializeFirestore, connectFirestoreEmulator, memoryLocalCache, persistentLocalCache } = firestore;
     // Before the SDK's first request, so that its streams are never what a screen waits for.
     lowerStreamPriority();
     // The persistent cache is what the dashboard shows offline (the last known alerts and profile),
     // and it answers a reload at once, before the server does. Shared across tabs, so a second tab
-    // does not lose it. Where IndexedDB is unavailable the SDK falls back to memory on its own.
+    // does not lose it. Where IndexedDB is unavailable the SDK falls back to memory on its own; where
+    // a page frozen in WebKit's back/forward cache holds it, this page keeps its cache in memory
+    // (lib/cacheLock.ts).
+    const name = firestoreDatabaseName(app.name, app.options.projectId);
+    const held = (await cacheState(name)) === 'held';
+    if (!held) reloadIfHeldOnReturn(name);
     const db = initializeFirestore(app, {
       ignoreUndefinedProperties: true,
-      localCache: persistentLocalCache({ tabManager: persistentMultipleTabManager() }),
+      localCache: held
+        ? memoryLocalCache()
+        : persistentLocalCache({ tabManager: firestore.persistentMultipleTabManager() }),
     });
     if (config.useEmulators) connectFirestoreEmulator(db, config.emulatorHost, 8080);
     return db;
   });
   return dbPromise;
 }
+
+/**
+ * A page WebKit brings back from its back/forward cache goes on with the IndexedDB cache it had, which
+ * the page it left (frozen in turn) may now hold: it then loads afresh and asks again.
+ */
+function reloadIfHeldOnReturn(databaseName: string): void {
+  window.addEventListener('pageshow', (event) => {
+    if (!event.persisted) return;
+    void cacheState(databaseName).then((state) => {
+      if (state === 'held') window.location.reload();
+    });
+  });
+}
+
+/** The IndexedDB database in which Firestore keeps the default database's cache. */
+const firestoreDatabaseName = (appName: string, projectId: string | undefined) =>
+  `firestore/${appName}/${projectId}/main`;
 
 /** How long signing out waits for writes made offline to reach the server before keeping the cache. */
 const PENDING_WRITES_WAIT_MS = 2_000;

@@ -1,6 +1,7 @@
 import type { Firestore } from 'firebase/firestore';
 import { afterThisTask } from '../afterThisTask';
 import { getDb } from '../firebase';
+import { loadAgainOnce } from '../loadAgain';
 
 const repositories = {
   alerts: () => import('./alerts'),
@@ -22,7 +23,8 @@ const loaded = new Set<keyof Repositories>();
  */
 export function repository<K extends keyof Repositories>(name: K): Promise<[Firestore, Repository<K>]> {
   const load = () =>
-    Promise.all([getDb(), repositories[name]() as Promise<Repository<K>>]).then((both) => {
+    // The chunk is asked for once more after a failure: a load cut by leaving the page ends quietly.
+    Promise.all([getDb(), loadAgainOnce(repositories[name] as () => Promise<Repository<K>>)]).then((both) => {
       loaded.add(name);
       return both;
     });
