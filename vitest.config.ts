@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
-// Five projects, one per kind of test, so each can run alone:
+// Six projects, one per kind of test, so each can run alone:
 //   unit      pure TypeScript (domain, feed, functions logic), no emulator
 //   web       React components in jsdom
 //   emulator  rules, repositories and functions against the Firebase emulators
 //   browser   the built app in a real Chromium against the whole local stack
+//   engines   the main screens walked in Chromium, Firefox and WebKit against the whole local stack
 //   lifecycle `npm start` started, used and stopped (after the stack above is down)
 export default defineConfig({
   test: {
@@ -58,6 +59,17 @@ export default defineConfig({
           // Playwright's own runner gives on CI. The summary of npm test names every test that needed
           // it, with its first try's error (scripts/lib/failed-tests.mjs), so a flaky one is seen.
           retry: 1,
+        },
+      },
+      {
+        // The main screens walked in Chromium, Firefox and WebKit (tests/engines): one browser at a time.
+        test: {
+          name: 'engines',
+          include: ['tests/engines/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
         },
       },
     ],

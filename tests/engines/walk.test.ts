@@ -1,0 +1,208 @@
+// The main screens walked in each engine a phone's browser is built on (Chromium; Firefox's Gecko;
+// WebKit, which every browser on an iPhone or iPad is), at a phone's and a tablet's size: sign in,
+// live prices, the details sheet, the pickers, creating an alert, full page loads between app pages
+// and the history's back and forward, the offline reload, the desktop block. Any console error fails.
+import { DESKTOP_BLOCK_MESSAGE } from '@price-alerts/domain/common';
+import type { App } from 'firebase-admin/app';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEB_URL, simulator } from '../browser/harness';
+import { PASSWORD, adminApp, closeAdmin, seedUser } from '../browser/lists';
+import { openEngine, type Engine, type Size } from './engines';
+import {
+  alertsShown,
+  at,
+  byText,
+  fieldsetHeights,
+  inputLabelled,
+  shot,
+  signInThroughForm,
+  waitFor,
+  type WalkContext,
+} from './walk';
+import { startWebProxy, type WebProxy } from './webProxy';
+
+/** Safari's own: on an iPhone, and the desktop-class one an iPad sends by default. */
+const IPHONE_SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1';
+const IPAD_SAFARI =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Safari/605.1.15';
+
+interface Walk {
+  engine: Engine;
+  size: Size;
+  userAgent?: string;
+}
+
+const PHONE = { width: 390, height: 844 };
+const TABLET = { width: 820, height: 1180 };
+const WALKS: Walk[] = [
+  { engine: 'chromium', size: PHONE },
+  { engine: 'chromium', size: TABLET },
+  { engine: 'firefox', size: PHONE },
+  { engine: 'firefox', size: TABLET },
+  { engine: 'webkit', size: PHONE, userAgent: IPHONE_SAFARI },
+  { engine: 'webkit', size: TABLET, userAgent: IPAD_SAFARI },
+];
+
+/** Offline, an engine logs the loads that failed; nothing else may be logged then either. */
+const OFFLINE_LOAD_FAILED =
+  /Failed to load resource|NetworkError|net::ERR_|Could not connect|Load failed|network connection was lost|Failed to fetch|FetchEvent|WebChannelConnection|Could not reach Cloud Firestore|firestore/i;
+
+/**
+ * What WebKit logs as it freezes a page in its back/forward cache: each connection it cuts. A
+ * cross-origin request it cancels is logged as failing 'due to access control checks' (WebKit tells a
+ * page nothing more about another origin's failures), as in Safari for any app with live data.
+ */
+const WEBKIT_FREEZE =
+  /WebSocket is closed due to suspension|Fetch API cannot load http:\/\/127\.0\.0\.1:(8080|9099)\/\S+ due to access control checks/;
+
+/**
+ * Connections a page had open when it was left, logged as errors as they are cut: the Firestore SDK
+ * logs a request to its backend that ended without an answer, and Firefox a price socket that was
+ * still opening. The walk sees the data and the prices arrive on every screen it opens, which is what
+ * a real loss of either would stop.
+ */
+const CONNECTION_CUT =
+  /Firefox can’t establish a connection to the server at ws:\/\/127\.0\.0\.1:8091\/prices|@firebase\/firestore: Firestore \([\d.]+\): Could not reach Cloud Firestore backend|This typically indicates that your device does not have a healthy Internet connection/;
+
+let admin: App;
+let proxy: WebProxy;
+const heights = new Map<string, Record<string, number>>();
+
+beforeAll(async () => {
+  admin = adminApp('engine-walk');
+  proxy = await startWebProxy(WEB_URL);
+});
+afterAll(async () => {
+  await proxy?.close();
+  await closeAdmin(admin);
+});
+
+describe.each(WALKS)('$engine at $size.width x $size.height', ({ engine, size, userAgent }) => {
+  it('walks the main screens with no console error', async () => {
+    const user = await seedUser(admin, `walk-${engine}`, [
+      { status: 'active', pair: 'EUR/USD' },
+      { status: 'active', pair: 'GBP/USD' },
+      { status: 'triggered' },
+    ]);
+    const page = await openEngine(engine, { size, userAgent });
+    const walk: WalkContext = { page, origin: proxy.url, label: `${engine} ${size.width}x${size.height}` };
+    const offlineErrors: string[] = [];
+    let errors: string[];
+    try {
+      await signInThroughForm(walk, user.email, PASSWORD);
+      await alertsShown(walk, 2);
+      await shot(walk, 'dashboard');
+
+      // Live prices move: a price the feed sends reaches the first top pair's card.
+      const card = `document.querySelector('.pair-card .pair-ask')?.textContent`;
+      const shown = await waitFor(walk, 'top pairs with prices', `/\\d/.test(${card} ?? '')`).then(() =>
+        page.evaluate<string>(card),
+      );
+      const pair = await page.evaluate<string>(`document.querySelector('.pair-card .pair-name').textContent`);
+      await simulator('price', { pair, ask: Number((Number(shown.replace(/,/g, '')) * 1.0003).toPrecision(6)) });
+      await waitFor(walk, `the ${pair} price to move`, `${card} !== ${JSON.stringify(shown)}`);
+
+      // The details sheet.
+      await page.click('.alert-row');
+      await waitFor(walk, 'the details sheet', `document.querySelector('dialog[open] #alert-details-title') !== null`);
+      await shot(walk, 'details');
+      await page.goto(`${walk.origin}/dashboard`);
+      await alertsShown(walk, 2);
+
+      // Full page loads between app pages, then back and forward: the alerts always come.
+      await page.goto(`${walk.origin}/create_alert`);
+      await waitFor(walk, 'the create form', `document.querySelector('form fieldset') !== null`);
+      await page.goto(`${walk.origin}/dashboard`);
+      await alertsShown(walk, 2);
+      await page.goto(`${walk.origin}/account`);
+      await at(walk, '/account');
+      await page.back();
+      await at(walk, '/dashboard');
+      await alertsShown(walk, 2);
+      await page.forward();
+      await at(walk, '/account');
+      await page.goto(`${walk.origin}/dashboard`);
+      await alertsShown(walk, 2);
+
+      // With the web server out of reach, the service worker serves the app. (The emulators stay in
+      // reach: only Chromium can take a page offline altogether, and tests/browser/pwa.test.ts does.)
+      await waitFor(walk, 'the service worker', 'navigator.serviceWorker.ready.then(() => true)');
+      await page.reload();
+      await waitFor(walk, 'a controlled page', 'navigator.serviceWorker.controller !== null');
+      await alertsShown(walk, 2);
+      const before = page.consoleErrors().length;
+      proxy.setOffline(true);
+      try {
+        await page.reload();
+        await waitFor(walk, 'the bottom navigation', `document.querySelector('nav.bottom-nav') !== null`);
+        await alertsShown(walk, 2);
+        await shot(walk, 'offline');
+      } finally {
+        proxy.setOffline(false);
+      }
+      offlineErrors.push(...page.consoleErrors().slice(before));
+      await page.reload();
+      await alertsShown(walk, 2);
+
+      // The pickers, and an alert created (far from the market, so it stays active).
+      await page.goto(`${walk.origin}/create_alert`);
+      await page.click('button.select[aria-labelledby^="pair-label"]');
+      await page.type('dialog[open] input[aria-label="Search for a pair"]', 'JPY');
+      await shot(walk, 'pair-picker');
+      await page.click(await byText(walk, 'dialog[open] button', 'USD/JPY'));
+      await waitFor(walk, 'the pair picker closed', `document.querySelector('dialog[open]') === null`);
+      await page.click('button.select[aria-labelledby^="type-label"]');
+      await shot(walk, 'type-picker');
+      await page.click(await byText(walk, 'dialog[open] button', 'Price rising above'));
+      await waitFor(walk, 'the pickers closed', `document.querySelector('dialog[open]') === null`);
+      await page.type(await inputLabelled(walk, 'Trigger price'), '999');
+      heights.set(`${engine}-${size.width}`, await fieldsetHeights(walk));
+      await shot(walk, 'create');
+      await page.click(await byText(walk, 'button', 'Create New Alert'));
+      await at(walk, '/alert_added_successfully');
+      await page.goto(`${walk.origin}/dashboard`);
+      await alertsShown(walk, 3);
+
+      // A desktop-wide window gets the message and not the app.
+      await page.resize({ width: 1280, height: 800 });
+      await waitFor(
+        walk,
+        'the desktop block',
+        `document.body.innerText.includes(${JSON.stringify(DESKTOP_BLOCK_MESSAGE)})`,
+      );
+    } finally {
+      errors = page.consoleErrors();
+      await page.close();
+    }
+    const unexpectedOffline = offlineErrors.filter((line) => !OFFLINE_LOAD_FAILED.test(line));
+    const online = errors.filter(
+      (line) =>
+        !offlineErrors.includes(line) &&
+        !CONNECTION_CUT.test(line) &&
+        !(engine === 'webkit' && WEBKIT_FREEZE.test(line)),
+    );
+    expect([...online, ...unexpectedOffline].join('\n'), `${walk.label}: console errors`).toBe('');
+  });
+});
+
+describe('the create form across engines', () => {
+  it('measures the same in each engine, fieldset by fieldset', () => {
+    for (const width of [PHONE.width, TABLET.width]) {
+      const chromium = heights.get(`chromium-${width}`);
+      expect(chromium, `the Chromium walk at ${width} measured the form`).toBeDefined();
+      for (const engine of ['firefox', 'webkit'] as const) {
+        const other = heights.get(`${engine}-${width}`);
+        expect(Object.keys(other ?? {}).sort(), `${engine} at ${width}: the same fieldsets`).toEqual(
+          Object.keys(chromium ?? {}).sort(),
+        );
+        for (const [legend, height] of Object.entries(chromium ?? {})) {
+          // Fonts differ by a pixel or two between engines; a layout that differs does by more.
+          expect(Math.abs((other?.[legend] ?? 0) - height), `${engine} at ${width}: '${legend}'`).toBeLessThanOrEqual(
+            3,
+          );
+        }
+      }
+    }
+  });
+});
