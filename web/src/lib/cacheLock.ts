@@ -15,10 +15,16 @@
 
 /** A live page's transactions take milliseconds; a frozen page's never end. */
 export const CACHE_LOCK_WAIT_MS = 1_000;
+/** Opening the database may be slow on a cold start of an older phone; only a frozen page blocks it for good. */
+export const CACHE_OPEN_WAIT_MS = 5_000;
 
 export type CacheState = 'free' | 'held';
 
-export function cacheState(databaseName: string, waitMs = CACHE_LOCK_WAIT_MS): Promise<CacheState> {
+export function cacheState(
+  databaseName: string,
+  waitMs = CACHE_LOCK_WAIT_MS,
+  openWaitMs = CACHE_OPEN_WAIT_MS,
+): Promise<CacheState> {
   return new Promise((resolve) => {
     let factory: IDBFactory;
     try {
@@ -32,14 +38,24 @@ export function cacheState(databaseName: string, waitMs = CACHE_LOCK_WAIT_MS): P
       return;
     }
     let settled = false;
+    let probe: IDBTransaction | undefined;
     const settle = (state: CacheState) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      // A probe still waiting must not start later and become a lock of its own (this page may be
+      // frozen in turn by then).
+      if (state === 'held') {
+        try {
+          probe?.abort();
+        } catch {
+          // Already finished.
+        }
+      }
       resolve(state);
     };
     // An open that is itself never answered (a version change held by the frozen page) is held too.
-    const timer = setTimeout(() => settle('held'), waitMs);
+    let timer = setTimeout(() => settle('held'), openWaitMs);
     let request: IDBOpenDBRequest;
     try {
       request = factory.open(databaseName);
@@ -54,6 +70,10 @@ export function cacheState(databaseName: string, waitMs = CACHE_LOCK_WAIT_MS): P
     request.onblocked = () => settle('held');
     request.onsuccess = () => {
       const db = request.result;
+      if (settled) {
+        db.close();
+        return;
+      }
       const stores = Array.from(db.objectStoreNames);
       const first = stores[0];
       if (first === undefined) {
@@ -66,13 +86,16 @@ export function cacheState(databaseName: string, waitMs = CACHE_LOCK_WAIT_MS): P
         // over these stores, a read included (a readonly one would run beside a read, and Firestore's
         // first write would then wait for good).
         const read = db.transaction(stores, 'readwrite');
+        probe = read;
+        clearTimeout(timer);
+        timer = setTimeout(() => settle('held'), waitMs);
         read.oncomplete = () => settle('free');
         read.onabort = () => settle('free');
         read.objectStore(first).count();
       } catch {
         settle('free');
       }
-      // Closing lets the read finish first; a held one finishes whenever the lock is let go.
+      // Closing lets the read finish first; one still waiting when time is up is aborted (settle).
       db.close();
     };
   });

@@ -9,14 +9,23 @@ import type { Functions } from 'firebase/functions';
 import type { Messaging } from 'firebase/messaging';
 import { cacheState } from './cacheLock';
 import { config } from './config';
+import { loadAgainOnce } from './loadAgain';
 import { lowerStreamPriority } from './streamPriority';
 
 export const firebaseApp = () => import('./firebaseApp');
 
 let dbPromise: Promise<Firestore> | undefined;
+/** This page's Firestore keeps its cache in memory: another page holds the IndexedDB one. */
+let cacheHeld = false;
 
 export function getDb(): Promise<Firestore> {
-  dbPromise ??= Promise.all([firebaseApp(), import('firebase/firestore')]).then(async ([{ app }, firestore]) => {
+  if (dbPromise) return dbPromise;
+  // The probe runs while the chunks load; a chunk cut short (the page being left) is asked for again.
+  dbPromise = Promise.all([
+    loadAgainOnce(firebaseApp),
+    loadAgainOnce(() => import('firebase/firestore')),
+    cacheState(firestoreDatabaseName(config.firebase.projectId)),
+  ]).then(([{ app }, firestore, state]) => {
     const { initializeFirestore, connectFirestoreEmulator, memoryLocalCache, persistentLocalCache } = firestore;
     // Before the SDK's first request, so that its streams are never what a screen waits for.
     lowerStreamPriority();
@@ -25,17 +34,20 @@ export function getDb(): Promise<Firestore> {
     // does not lose it. Where IndexedDB is unavailable the SDK falls back to memory on its own; where
     // a page frozen in WebKit's back/forward cache holds it, this page keeps its cache in memory
     // (lib/cacheLock.ts).
-    const name = firestoreDatabaseName(app.name, app.options.projectId);
-    const held = (await cacheState(name)) === 'held';
-    if (!held) reloadIfHeldOnReturn(name);
+    cacheHeld = state === 'held';
+    if (!cacheHeld) reloadIfHeldOnReturn();
     const db = initializeFirestore(app, {
       ignoreUndefinedProperties: true,
-      localCache: held
+      localCache: cacheHeld
         ? memoryLocalCache()
         : persistentLocalCache({ tabManager: firestore.persistentMultipleTabManager() }),
     });
     if (config.useEmulators) connectFirestoreEmulator(db, config.emulatorHost, 8080);
     return db;
+  });
+  // A load that failed twice is tried afresh by the next caller rather than kept for the page's life.
+  dbPromise.catch(() => {
+    dbPromise = undefined;
   });
   return dbPromise;
 }
@@ -44,18 +56,21 @@ export function getDb(): Promise<Firestore> {
  * A page WebKit brings back from its back/forward cache goes on with the IndexedDB cache it had, which
  * the page it left (frozen in turn) may now hold: it then loads afresh and asks again.
  */
-function reloadIfHeldOnReturn(databaseName: string): void {
+let watchingReturns = false;
+
+function reloadIfHeldOnReturn(): void {
+  if (watchingReturns) return;
+  watchingReturns = true;
   window.addEventListener('pageshow', (event) => {
-    if (!event.persisted) return;
-    void cacheState(databaseName).then((state) => {
+    if (!event.persisted || cacheHeld) return;
+    void cacheState(firestoreDatabaseName(config.firebase.projectId)).then((state) => {
       if (state === 'held') window.location.reload();
     });
   });
 }
 
-/** The IndexedDB database in which Firestore keeps the default database's cache. */
-const firestoreDatabaseName = (appName: string, projectId: string | undefined) =>
-  `firestore/${appName}/${projectId}/main`;
+/** The IndexedDB database in which Firestore keeps the default app's default database's cache. */
+const firestoreDatabaseName = (projectId: string) => `firestore/[DEFAULT]/${projectId}/main`;
 
 /** How long signing out waits for writes made offline to reach the server before keeping the cache. */
 const PENDING_WRITES_WAIT_MS = 2_000;
@@ -69,6 +84,8 @@ const PENDING_WRITES_WAIT_MS = 2_000;
 export async function clearLocalCache(): Promise<void> {
   const current = dbPromise;
   if (!current) return;
+  // The IndexedDB cache is another page's, frozen: deleting it would wait on that page for good.
+  if (cacheHeld) return;
   const [db, { clearIndexedDbPersistence, terminate, waitForPendingWrites }] = await Promise.all([
     current,
     import('firebase/firestore'),
