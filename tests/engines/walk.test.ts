@@ -3,6 +3,7 @@
 // live prices, the details sheet, the pickers, creating an alert, full page loads between app pages
 // and the history's back and forward, the offline reload, the desktop block. Any console error fails.
 import { DESKTOP_BLOCK_MESSAGE } from '@price-alerts/domain/common';
+import { PUSH_MESSAGES } from '@price-alerts/domain/copy';
 import type { App } from 'firebase-admin/app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_URL, simulator } from '../browser/harness';
@@ -92,6 +93,18 @@ describe.each(WALKS)('$engine at $size.width x $size.height', ({ engine, size, u
     try {
       await signInThroughForm(walk, user.email, PASSWORD);
       await alertsShown(walk, 2);
+      if (engine !== 'chromium') {
+        // No prompt unasked for and no error at sign-in: the to-do leads to the switch instead, where
+        // the browser can push at all.
+        await waitFor(
+          walk,
+          'the notifications to-do, or none where push cannot work',
+          `[...document.querySelectorAll('.todos a')].some((a) => a.textContent === 'Turn on notifications') || !('PushManager' in window)`,
+        );
+        const said = await page.evaluate<string>('document.body.innerText');
+        expect(said).not.toContain(PUSH_MESSAGES.permissionDefault);
+        expect(said).not.toContain(PUSH_MESSAGES.unsupported);
+      }
       await shot(walk, 'dashboard');
 
       // Live prices move: a price the feed sends reaches the first top pair's card.

@@ -29,3 +29,10 @@ if (!window.matchMedia) {
       removeEventListener: () => {},
     }) as unknown as MediaQueryList;
 }
+
+// Components are tested as Chromium runs them, the engine whose behaviour the product spec describes
+// (asking for notifications at sign-in); a test of another engine sets its own user agent.
+Object.defineProperty(navigator, 'userAgent', {
+  value: 'Mozilla/5.0 (Linux; Android 15) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36',
+  configurable: true,
+});

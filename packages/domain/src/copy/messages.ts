@@ -65,6 +65,10 @@ export const PUSH_MESSAGES = {
     'Notifications are blocked for this site. Allow them in your browser’s site settings to get push alerts.',
   unsupported:
     'This browser cannot show push notifications. On iPhone and iPad, add the app to your Home Screen first.',
+  /** Where a browser asks only after a tap (Safari, Firefox, home-screen apps on iOS): the Notifications screen. */
+  permissionOnTap: 'Notifications are not on for this device yet. Turn the switch on, then allow them when asked.',
+  /** Under the unsupported note: the channels that still work. */
+  otherChannels: 'Email alerts still reach you, and so does a webhook if you add one below.',
 } as const;
 
 /** The alert model's fields on the create and edit screens (the product's own). */

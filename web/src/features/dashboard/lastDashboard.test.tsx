@@ -136,6 +136,39 @@ describe("'My Todos' before the profile", () => {
   });
 });
 
+describe("'Turn on notifications' in 'My Todos'", () => {
+  const FIREFOX = 'Mozilla/5.0 (Android 15; Mobile; rv:153.0) Gecko/153.0 Firefox/153.0';
+  const done = { fullName: 'Ada Lovelace', hasSetAvatar: true, pwaPromptDismissed: true };
+
+  it.each([
+    ['a browser that asks only after a tap, not asked yet', FIREFOX, 'not-asked', {}, true],
+    ['Chromium, which asks at sign-in', navigator.userAgent, 'not-asked', {}, false],
+    ['a browser that asks on a tap, registered', FIREFOX, 'registered', {}, false],
+    [
+      'a browser that asks on a tap, push off on the account',
+      FIREFOX,
+      'not-asked',
+      { notificationsEnabled: false },
+      false,
+    ],
+  ] as const)('%s: shown %s', async (_case, userAgent, device, profile, shown) => {
+    const chromium = navigator.userAgent;
+    Object.defineProperty(navigator, 'userAgent', { value: userAgent, configurable: true });
+    try {
+      const { devicePushAtom } = await import('../../shared/pushState');
+      const store = renderDashboard();
+      act(() => {
+        store.set(profileAtom, { ...done, ...profile });
+        store.set(devicePushAtom, device);
+      });
+      const link = screen.queryByRole('link', { name: 'Turn on notifications' });
+      expect(link?.getAttribute('href') ?? null).toBe(shown ? '/notifications' : null);
+    } finally {
+      Object.defineProperty(navigator, 'userAgent', { value: chromium, configurable: true });
+    }
+  });
+});
+
 describe('a list’s skeleton', () => {
   it('keeps the height the list last had here, in rows of a skeleton row’s height', () => {
     rememberHeights({ uid: 'u1', active: 400, previous: 120 });

@@ -1,5 +1,5 @@
 import { PUSH_HINTS } from '@price-alerts/domain/notify';
-import { MSG_SAVE_CHOICE_FAILED } from '@price-alerts/domain/copy';
+import { MSG_SAVE_CHOICE_FAILED, PUSH_MESSAGES } from '@price-alerts/domain/copy';
 import { useAtom, useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { repository } from '../../lib/repositories/load';
@@ -7,11 +7,13 @@ import { FormError, FormNote } from '../../shared/forms';
 import { PageHeader } from '../../shared/PageHeader';
 import { devicePushAtom } from '../../shared/pushState';
 import { useSubmit } from '../../shared/useSubmit';
+import { needServiceWorker } from '../../lib/serviceWorkerStart';
 import { currentUserAtom, profileAtom } from '../../shared/session';
 import { QuietHoursSettings } from './QuietHoursSettings';
 import { WebhookSettings } from './WebhookSettings';
-import { permissionMessage, pushSupport, registerForPush } from './registerPush';
+import { asksOnlyOnTap, permissionMessage, pushSupport, registerForPush } from './registerPush';
 import { forgetPushFailure } from './usePushRegistration';
+import '../../shared/infoNote.css';
 import './NotificationsPage.css';
 
 function permissionLabel(): string {
@@ -38,6 +40,11 @@ export default function NotificationsPage() {
 
   async function toggle() {
     if (!user) return;
+    // Asked within the tap itself: Firefox and Safari refuse a request made after an await. The worker
+    // installs while the prompt is open.
+    const ask = !on && pushSupport() === 'supported' && Notification.permission === 'default';
+    if (ask) needServiceWorker();
+    const asking = ask ? Notification.requestPermission() : undefined;
     setNote(null);
     await run(async () => {
       const [[db, { saveProfile }], [, { forgetPushToken }]] = await Promise.all([
@@ -49,8 +56,10 @@ export default function NotificationsPage() {
         await forgetPushToken(db, user.uid);
         setNote('Push notifications are off on this account. Email alerts still arrive.');
       } else {
+        await asking;
         if (!enabled) await saveProfile(db, user.uid, { notificationsEnabled: true });
-        const result = await registerForPush(user.uid, { prompt: true });
+        // Asked once per tap: a dismissed prompt is not shown again at once.
+        const result = await registerForPush(user.uid, { prompt: asking === undefined });
         setDevice(result.ok ? 'registered' : result.device);
         if (result.ok) {
           forgetPushFailure(user.uid);
@@ -62,8 +71,16 @@ export default function NotificationsPage() {
     rerender((n) => n + 1);
   }
 
-  // Off with a reason, always: a permission problem, or a registration fault at sign-in.
-  const problem = enabled ? (permissionMessage() ?? (device === 'failed' ? PUSH_HINTS.failedHere : null)) : null;
+  // Off with a reason, always: a permission problem, or a registration fault at sign-in. A browser
+  // that cannot show push, or that asks only after a tap, is told calmly: neither is a fault.
+  const reason = enabled ? (permissionMessage() ?? (device === 'failed' ? PUSH_HINTS.failedHere : null)) : null;
+  const calm =
+    reason === PUSH_MESSAGES.unsupported
+      ? `${reason} ${PUSH_MESSAGES.otherChannels}`
+      : reason === PUSH_MESSAGES.permissionDefault && asksOnlyOnTap()
+        ? PUSH_MESSAGES.permissionOnTap
+        : null;
+  const problem = calm ? null : reason;
   return (
     <main className="page">
       <PageHeader title="Notifications" />
@@ -87,6 +104,11 @@ export default function NotificationsPage() {
           Browser permission: <strong>{permissionLabel()}</strong>
         </p>
       </section>
+      {calm && !note && !error ? (
+        <p className="info-note" role="status">
+          {calm}
+        </p>
+      ) : null}
       <FormError message={note ? null : (error ?? problem)} />
       <FormNote message={note} />
       <p className="muted">

@@ -40,7 +40,10 @@ function browser(permission: NotificationPermission | null) {
     Reflect.deleteProperty(window, 'Notification');
     return;
   }
-  vi.stubGlobal('Notification', { permission });
+  vi.stubGlobal('Notification', {
+    permission,
+    requestPermission: vi.fn(async () => (permission === 'default' ? 'granted' : permission)),
+  });
   vi.stubGlobal('PushManager', function PushManager() {});
   Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true });
 }
@@ -59,6 +62,9 @@ function renderPage(profile: Profile = {}, sessionUser: SessionUser = user) {
 }
 const pushSwitch = () => screen.getByRole('switch', { name: 'Push notifications' });
 
+const CHROMIUM = navigator.userAgent;
+const FIREFOX = 'Mozilla/5.0 (Android 15; Mobile; rv:153.0) Gecko/153.0 Firefox/153.0';
+
 beforeEach(() => vi.clearAllMocks());
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -70,13 +76,37 @@ describe('notifications screen', () => {
     ['granted', 'Allowed', null],
     ['default', 'Not asked yet', PUSH_MESSAGES.permissionDefault],
     ['denied', 'Blocked', PUSH_MESSAGES.permissionDenied],
-    [null, 'Not supported by this browser', PUSH_MESSAGES.unsupported],
   ] as const)('with permission %s shows “%s” and its message', (permission, label, message) => {
     browser(permission);
     renderPage();
     expect(screen.getByText(label).tagName).toBe('STRONG');
     if (message) expect(screen.getByRole('alert').textContent).toBe(message);
     else expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says calmly, not as an error, that this browser cannot show push, and what still works', () => {
+    browser(null);
+    renderPage();
+    expect(screen.getByText('Not supported by this browser').tagName).toBe('STRONG');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText(`${PUSH_MESSAGES.unsupported} ${PUSH_MESSAGES.otherChannels}`).className).toBe('info-note');
+  });
+
+  it('where the browser asks only after a tap, says to turn the switch on, and asks within the tap', async () => {
+    Object.defineProperty(navigator, 'userAgent', { value: FIREFOX, configurable: true });
+    try {
+      browser('default');
+      registerForPush.mockResolvedValue({ ok: true, token: 'local:x' });
+      renderPage();
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(screen.getByText(PUSH_MESSAGES.permissionOnTap).className).toBe('info-note');
+      fireEvent.click(pushSwitch());
+      // Before any await of the tap's handler: Firefox and Safari refuse a request made later.
+      expect(Notification.requestPermission).toHaveBeenCalledTimes(1);
+      expect(await screen.findByText('Push notifications are on for this device.')).toBeDefined();
+    } finally {
+      Object.defineProperty(navigator, 'userAgent', { value: CHROMIUM, configurable: true });
+    }
   });
 
   it('shows push as on unless the profile turned it off, and no permission problem when off', () => {
@@ -86,7 +116,7 @@ describe('notifications screen', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it.each([['denied'], ['default'], [null]] as const)(
+  it.each([['denied'], ['default']] as const)(
     'shows the switch off while the account allows push but permission is %s, with one message',
     (permission) => {
       browser(permission);
@@ -127,7 +157,9 @@ describe('notifications screen', () => {
     fireEvent.click(pushSwitch());
     expect(await screen.findByText('Push notifications are on for this device.')).toBeDefined();
     expect(saveProfile).toHaveBeenCalledWith({}, 'u1', { notificationsEnabled: true });
-    expect(registerForPush).toHaveBeenCalledWith('u1', { prompt: true });
+    // Asked once, within the tap; the registration does not ask again.
+    expect(Notification.requestPermission).toHaveBeenCalledTimes(1);
+    expect(registerForPush).toHaveBeenCalledWith('u1', { prompt: false });
   });
 
   it('shows why registration failed', async () => {

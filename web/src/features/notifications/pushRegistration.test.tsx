@@ -12,8 +12,10 @@ vi.mock('../../lib/push', () => ({ usesLocalChannel: false }));
 const toastError = vi.fn();
 vi.mock('react-hot-toast', () => ({ default: { error: (...args: unknown[]) => toastError(...args) } }));
 const registerForPush = vi.fn<(uid: string, options: { prompt: boolean }) => Promise<PushResult>>();
+let tapOnly = false;
 vi.mock('./registerPush', () => ({
   registerForPush: (uid: string, o: { prompt: boolean }) => registerForPush(uid, o),
+  asksOnlyOnTap: () => tapOnly,
 }));
 const { forgetPushFailure, reportPushFailure, usePushRegistration } = await import('./usePushRegistration');
 const { currentUserAtom, profileAtom } = await import('../../shared/session');
@@ -29,6 +31,7 @@ function setOnline(online: boolean) {
 
 beforeEach(() => {
   vi.clearAllMocks();
+  tapOnly = false;
   localStorage.clear();
   setOnline(true);
   window.history.pushState({}, '', '/dashboard');
@@ -43,6 +46,15 @@ describe('telling the user that push cannot work here', () => {
     reportPushFailure('u2', blocked);
     reportPushFailure('u1', notAsked);
     expect(toastError).toHaveBeenCalledTimes(3);
+  });
+
+  it('tells neither a browser that cannot push nor one that asks only after a tap: their screens say it', () => {
+    reportPushFailure('u1', { ok: false, message: PUSH_MESSAGES.unsupported, device: 'unsupported' });
+    tapOnly = true;
+    reportPushFailure('u1', notAsked);
+    expect(toastError).not.toHaveBeenCalled();
+    reportPushFailure('u1', blocked);
+    expect(toastError).toHaveBeenCalledTimes(1);
   });
 
   it('tells it again once the device had registered in between', () => {
@@ -104,6 +116,16 @@ describe('registering again when the network is back', () => {
     // Registered now: another reconnect registers nothing more.
     await act(async () => void window.dispatchEvent(new Event('online')));
     expect(registerForPush).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks at sign-in only where the browser allows it without a tap', async () => {
+    tapOnly = true;
+    registerForPush.mockResolvedValue(notAsked);
+    const store = renderSignedIn();
+    await act(async () => {});
+    expect(registerForPush.mock.calls).toEqual([['u1', { prompt: false }]]);
+    // The dashboard's to-do leads to the switch that asks.
+    expect(store.get(devicePushAtom)).toBe('not-asked');
   });
 
   it('does not ask again on a reconnect after a permission problem', async () => {

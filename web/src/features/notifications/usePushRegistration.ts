@@ -6,7 +6,7 @@ import { isOnline } from '../../shared/useOnline';
 import { devicePushAtom } from '../../shared/pushState';
 import { currentUserAtom, profileAtom } from '../../shared/session';
 import { listenForLocalPushes } from './localPushChannel';
-import { registerForPush, type PushResult } from './registerPush';
+import { asksOnlyOnTap, registerForPush, type PushResult } from './registerPush';
 
 const toldKey = (uid: string) => `price-alerts:push-told:${uid}`;
 /** Screens that show push's state themselves: the Notifications screen, and create and edit beside the checkbox. */
@@ -32,8 +32,8 @@ const remembered = {
 };
 
 /**
- * Reports a failed registration. A permission problem (blocked, never granted, unsupported) is how
- * this device is, not a fault: it is told once per account on this device, and from then on shown
+ * Reports a failed registration. A permission problem (blocked, never granted) is how this device
+ * is, not a fault: it is told once per account on this device, and from then on shown
  * where it matters; on a screen that shows it itself (beside the push checkbox, the Notifications
  * screen), the screen is the telling. Any other failure is a fault and is toasted, except while
  * offline: the dashboard's banner says that, and the registration runs again when the network is back.
@@ -43,6 +43,10 @@ export function reportPushFailure(uid: string, result: Extract<PushResult, { ok:
     if (isOnline()) toast.error(result.message, { id: 'push-registration' });
     return;
   }
+  // Said calmly where notifications are set instead of as an error at every sign-in: a browser that
+  // cannot show push (Safari outside the home screen), and one that asks only after a tap (the
+  // dashboard's to-do leads to the switch).
+  if (result.device === 'unsupported' || (result.device === 'not-asked' && asksOnlyOnTap())) return;
   if (remembered.get(toldKey(uid)) === result.device) return;
   remembered.set(toldKey(uid), result.device);
   if (!SAYS_IT_ITSELF.test(window.location.pathname)) toast.error(result.message, { id: 'push-registration' });
@@ -55,8 +59,8 @@ export function forgetPushFailure(uid: string): void {
 
 /**
  * On sign-in, once the profile is known: unless notificationsEnabled is exactly false, ask for
- * permission and register this device. A registration that failed for a fault (often no network)
- * runs again, without a prompt, when the network comes back; one that succeeded or met a
+ * permission (where the browser allows asking without a tap) and register this device. A
+ * registration that failed for a fault (often no network) runs again, without a prompt, when the network comes back; one that succeeded or met a
  * permission problem does not, so a flaky connection never asks the user again and again. On the
  * emulators, also listen on the local channel.
  */
@@ -80,7 +84,7 @@ export function usePushRegistration(): void {
     if (!uid || !enabled) return;
     let live = true;
     let stop: (() => void) | undefined;
-    void registerForPush(uid, { prompt: attempt === 0 }).then((result) => {
+    void registerForPush(uid, { prompt: attempt === 0 && !asksOnlyOnTap() }).then((result) => {
       if (!live || (!result.ok && result.cancelled)) return;
       setDevice(result.ok ? 'registered' : result.device);
       if (!result.ok) {
