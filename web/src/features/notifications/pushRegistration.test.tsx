@@ -15,8 +15,8 @@ const registerForPush = vi.fn<(uid: string, options: { prompt: boolean }) => Pro
 let tapOnly = false;
 vi.mock('./registerPush', () => ({
   registerForPush: (uid: string, o: { prompt: boolean }) => registerForPush(uid, o),
-  asksOnlyOnTap: () => tapOnly,
 }));
+vi.mock('../../shared/permissionPrompt', () => ({ asksOnlyOnTap: () => tapOnly }));
 const { forgetPushFailure, reportPushFailure, usePushRegistration } = await import('./usePushRegistration');
 const { currentUserAtom, profileAtom } = await import('../../shared/session');
 const { devicePushAtom } = await import('../../shared/pushState');

@@ -4,9 +4,6 @@ import { PUSH_MESSAGES } from '@price-alerts/domain/copy';
 import { obtainPushToken, sendTokenToServer } from '../../lib/push';
 import { sessionTicket, stopped, tokenStep } from '../../lib/pushSession';
 import { needServiceWorker } from '../../lib/serviceWorkerStart';
-import { asksOnlyOnTap } from '../../shared/permissionPrompt';
-
-export { asksOnlyOnTap };
 
 export type PushSupport = 'supported' | 'unsupported';
 export type PushResult =

@@ -6,7 +6,8 @@ import { isOnline } from '../../shared/useOnline';
 import { devicePushAtom } from '../../shared/pushState';
 import { currentUserAtom, profileAtom } from '../../shared/session';
 import { listenForLocalPushes } from './localPushChannel';
-import { asksOnlyOnTap, registerForPush, type PushResult } from './registerPush';
+import { asksOnlyOnTap } from '../../shared/permissionPrompt';
+import { registerForPush, type PushResult } from './registerPush';
 
 const toldKey = (uid: string) => `price-alerts:push-told:${uid}`;
 /** Screens that show push's state themselves: the Notifications screen, and create and edit beside the checkbox. */
@@ -60,9 +61,9 @@ export function forgetPushFailure(uid: string): void {
 /**
  * On sign-in, once the profile is known: unless notificationsEnabled is exactly false, ask for
  * permission (where the browser allows asking without a tap) and register this device. A
- * registration that failed for a fault (often no network) runs again, without a prompt, when the network comes back; one that succeeded or met a
- * permission problem does not, so a flaky connection never asks the user again and again. On the
- * emulators, also listen on the local channel.
+ * registration that failed for a fault (often no network) runs again, without a prompt, when the
+ * network comes back; one that succeeded or met a permission problem does not, so a flaky
+ * connection never asks the user again and again. On the emulators, also listen on the local channel.
  */
 export function usePushRegistration(): void {
   const uid = useAtomValue(currentUserAtom)?.uid;
