@@ -39,20 +39,9 @@ try {
   // With the stack up, a SIGTERM must reach this process at once (spawnSync would hold it until the
   // step ended): it stops the step and the stack.
   onShutdownSignals(() => running?.kill('SIGTERM'));
-  const started = Date.now();
-  const report = jsonReportArgs('emulator + browser');
-  running = spawn('vitest', ['run', '--project', 'emulator', '--project', 'browser', ...report.args], {
-    stdio: 'inherit',
-    env: { ...process.env, ...EMULATOR_ENV, WEB_URL },
-  });
-  console.log('\n=== emulator + browser: vitest run --project emulator --project browser');
-  const code = await new Promise((resolve) => running.on('exit', (status) => resolve(status)));
-  results.push({
-    name: 'emulator + browser',
-    ok: code === 0,
-    seconds: (Date.now() - started) / 1000,
-    report: report.file,
-  });
+  await stackStep('emulator + browser', ['emulator', 'browser']);
+  // After the Chromium suite, so that three more browsers never share the two cores with it.
+  await stackStep('engine walk', ['engines']);
 } catch (error) {
   console.error(error instanceof SetupError ? error.message : (error.stack ?? String(error)));
   results.push({ name: 'stack start', ok: false, seconds: (Date.now() - stackStarted) / 1000 });
@@ -60,6 +49,20 @@ try {
   if (supervisor) await stopAndCheckPorts(supervisor);
 }
 step('stack lifecycle', 'vitest', ['run', '--project', 'lifecycle']);
+
+/** A vitest run of `projects` against the running stack; a SIGTERM stops it (see onShutdownSignals above). */
+async function stackStep(name, projects) {
+  const args = ['run', ...projects.flatMap((p) => ['--project', p])];
+  const report = jsonReportArgs(name);
+  console.log(`\n=== ${name}: vitest ${args.join(' ')}`);
+  const started = Date.now();
+  running = spawn('vitest', [...args, ...report.args], {
+    stdio: 'inherit',
+    env: { ...process.env, ...EMULATOR_ENV, WEB_URL },
+  });
+  const code = await new Promise((resolve) => running.on('exit', (status) => resolve(status)));
+  results.push({ name, ok: code === 0, seconds: (Date.now() - started) / 1000, report: report.file });
+}
 
 /** After real activity (alerts fired, browsers driven): the whole stack is down within 20 s, every port free. */
 async function stopAndCheckPorts(running) {

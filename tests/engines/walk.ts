@@ -101,8 +101,17 @@ export async function signInThroughForm(walk: WalkContext, email: string, passwo
   await at(walk, '/dashboard');
 }
 
-/** The create form's fieldsets, each with its height: the same form must measure the same everywhere. */
-export const fieldsetHeights = (walk: WalkContext) =>
-  walk.page.evaluate<Record<string, number>>(
-    `Object.fromEntries([...document.querySelectorAll('form fieldset')].map((f) => [f.querySelector('legend')?.textContent.trim() ?? '?', Math.round(f.getBoundingClientRect().height)]))`,
+/** A fieldset of the create form as drawn: its height, and the text it shows. */
+export interface FieldsetBox {
+  height: number;
+  text: string;
+}
+
+/**
+ * The create form's fieldsets by legend. The same markup must measure the same everywhere; the text
+ * says whether it is the same markup (a hint about push differs where a browser cannot push).
+ */
+export const fieldsetBoxes = (walk: WalkContext) =>
+  walk.page.evaluate<Record<string, FieldsetBox>>(
+    `Object.fromEntries([...document.querySelectorAll('form fieldset')].map((f) => [f.querySelector('legend')?.textContent.trim() ?? '?', { height: Math.round(f.getBoundingClientRect().height), text: f.innerText.replace(/\\s+/g, ' ').trim() }]))`,
   );

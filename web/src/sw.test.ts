@@ -78,6 +78,18 @@ describe('service worker: a notification click', () => {
     ]);
   });
 
+  it('still navigates the window when the platform refuses it focus', async () => {
+    const refusing = Object.assign(new FakeWindow(`${ORIGIN}/account`), {
+      focus: () => Promise.reject(new DOMException('Not allowed to focus a window.', 'InvalidAccessError')),
+    });
+    windows = [refusing];
+    expect(await click({ url: '/dashboard?alert=x' })).toEqual([
+      'close',
+      MATCH_ALL,
+      `navigate ${ORIGIN}/account -> ${ORIGIN}/dashboard?alert=x`,
+    ]);
+  });
+
   it('opens a window on the alert when the app has none open', async () => {
     expect(await click({ url: '/dashboard?alert=x' })).toEqual([
       'close',

@@ -83,6 +83,11 @@ self.addEventListener('message', (event) => {
 if (import.meta.env.MODE === 'emulator') {
   self.addEventListener('message', (event) => {
     const message = event.data as { type?: string; id?: unknown; payload?: unknown } | null;
+    // The tap, as the platform reports it: the engine walk's stand-in for a person at the notification.
+    if (message?.type === 'TAP_LOCAL_PUSH') {
+      event.waitUntil(openApp((message.payload as { url?: unknown } | null)?.url));
+      return;
+    }
     if (message?.type !== 'SHOW_LOCAL_PUSH') return;
     // The page consumes the message once told it is done with (features/notifications/localPushChannel.ts).
     // Tagged by the message when the push has no tag, so a second try replaces the first rather than adding one.
@@ -106,21 +111,20 @@ self.addEventListener('notificationclick', (event) => {
     event.waitUntil(act(event.notification, event.action));
     return;
   }
-  // Only the dashboard, on this origin, whatever the push said.
-  const url = new URL(
-    notificationPath((event.notification.data as { url?: unknown } | null)?.url),
-    self.location.origin,
-  );
-  event.waitUntil(
-    (async () => {
-      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      const open = windows.find((w) => new URL(w.url).origin === url.origin);
-      if (open) {
-        await open.focus();
-        await open.navigate(url.href);
-      } else {
-        await self.clients.openWindow(url.href);
-      }
-    })(),
-  );
+  event.waitUntil(openApp((event.notification.data as { url?: unknown } | null)?.url));
 });
+
+/** A tap on a notification: an open window of the app goes to its page (a full load), else a new window opens. */
+async function openApp(path: unknown): Promise<void> {
+  // Only the dashboard, on this origin, whatever the push said.
+  const url = new URL(notificationPath(path), self.location.origin);
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows.find((w) => new URL(w.url).origin === url.origin);
+  if (!open) {
+    await self.clients.openWindow(url.href);
+    return;
+  }
+  // A platform may refuse focus (it grants it only for the tap itself); the window still goes to the alert.
+  await open.focus().catch(() => undefined);
+  await open.navigate(url.href);
+}

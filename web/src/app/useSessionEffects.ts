@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { startTransition, useEffect, useRef } from 'react';
 import { afterThisTask } from '../lib/afterThisTask';
+import { loadAgainOnce } from '../lib/loadAgain';
 import { currentUserAtom, profileAtom } from '../shared/session';
 
 /**
@@ -26,7 +27,7 @@ export function useSessionEffects(): void {
       setProfile(null);
       // Only when someone signs out: a page that opens signed out holds no one's alerts.
       if (wasSignedIn) {
-        void import('./clearUserState')
+        void loadAgainOnce(() => import('./clearUserState'))
           .then(({ clearUserState }) => clearUserState(store))
           .catch((error: unknown) => console.error('Could not clear the signed-out user’s alerts', error));
       }
@@ -37,7 +38,7 @@ export function useSessionEffects(): void {
     afterThisTask(() => import('./clearUserState')).catch(() => undefined);
     let stop: (() => void) | undefined;
     let live = true;
-    void afterThisTask(() => import('./profileSession'))
+    void afterThisTask(() => loadAgainOnce(() => import('./profileSession')))
       .then(({ watchSessionProfile }) => {
         // Each snapshot renders as a transition, in slices (see useAuthListener).
         if (live) {
