@@ -8,6 +8,7 @@ import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { replayHeldTap, restoreTyped, typedIntoPrerender } from './shared/firstPaint/prerendered';
 import { afterThisTask } from './lib/afterThisTask';
+import { loadAgainOnce } from './lib/loadAgain';
 import { DesktopBlock } from './shared/DesktopBlock';
 import { ToastLayer } from './shared/toastLayer';
 
@@ -50,7 +51,8 @@ function TakeOver() {
 // router to report; without the app's root there is no router, so a prerendered page is loaded again
 // once (public/load-app.js), and a page without a loader says so in the console.
 // Not a top-level await: the screens' chunks import from this one, which must not wait on them.
-import('./app/AppRoot')
+// Asked for once more after a failure, as every chunk is: a load cut by leaving the page ends quietly.
+loadAgainOnce(() => import('./app/AppRoot'))
   .then(async (module) => {
     await afterThisTask(() => module.preloadRoute(window.location.pathname)).catch(() => undefined);
     return module.AppRoot;

@@ -83,7 +83,8 @@ self.addEventListener('message', (event) => {
 if (import.meta.env.MODE === 'emulator') {
   self.addEventListener('message', (event) => {
     const message = event.data as { type?: string; id?: unknown; payload?: unknown } | null;
-    // The tap, as the platform reports it: the engine walk's stand-in for a person at the notification.
+    // A page's stand-in for the platform's tap on a notification (the engine walk has no platform to
+    // tap with): the same navigation, to this origin's dashboard whatever the message says.
     if (message?.type === 'TAP_LOCAL_PUSH') {
       event.waitUntil(openApp((message.payload as { url?: unknown } | null)?.url));
       return;

@@ -45,7 +45,7 @@ export function getDb(): Promise<Firestore> {
     if (config.useEmulators) connectFirestoreEmulator(db, config.emulatorHost, 8080);
     return db;
   });
-  // A load that failed twice is tried afresh by the next caller rather than kept for the page's life.
+  // A load that failed twice is not kept: the next caller asks again.
   dbPromise.catch(() => {
     dbPromise = undefined;
   });
@@ -79,13 +79,12 @@ const PENDING_WRITES_WAIT_MS = 2_000;
  * Removes the signed-out user's cached documents from this device, so the next person on it cannot
  * read them from IndexedDB (the rules guard the server, not the cache). Writes made offline and not
  * yet sent are never dropped: if they are still waiting after a short while, the cache is kept and
- * they go out when that user signs in again. Firestore starts afresh on the next getDb().
+ * they go out when that user signs in again. Firestore starts afresh on the next getDb(), the
+ * documents it held in memory gone.
  */
 export async function clearLocalCache(): Promise<void> {
   const current = dbPromise;
   if (!current) return;
-  // The IndexedDB cache is another page's, frozen: deleting it would wait on that page for good.
-  if (cacheHeld) return;
   const [db, { clearIndexedDbPersistence, terminate, waitForPendingWrites }] = await Promise.all([
     current,
     import('firebase/firestore'),
@@ -97,6 +96,9 @@ export async function clearLocalCache(): Promise<void> {
   if (!sent) return;
   dbPromise = undefined;
   await terminate(db);
+  // A page frozen with the IndexedDB cache open (WebKit's back/forward cache) would hold its deletion,
+  // and the next page's opening behind it, for good: then it stays until a later sign-out.
+  if (cacheHeld || (await cacheState(firestoreDatabaseName(config.firebase.projectId))) === 'held') return;
   await clearIndexedDbPersistence(db);
 }
 

@@ -24,7 +24,7 @@ function messageFor(permission: NotificationPermission): string | null {
 }
 
 // Chromium answers Notification.permission with a synchronous round trip to the browser process, which
-// blocked a signed-in load's main thread 15 ms (four reads, session 21's profile): it is read once.
+// blocked a signed-in load's main thread 15 ms in a profile (four reads): it is read once.
 export function permissionMessage(): string | null {
   return pushSupport() === 'unsupported' ? PUSH_MESSAGES.unsupported : messageFor(Notification.permission);
 }
