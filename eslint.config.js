@@ -88,7 +88,6 @@ export default tseslint.config(
     rules: {
       // An import the resolver cannot follow would slip past every zone below.
       'import-x/no-unresolved': ['error', { ignore: ['^virtual:'] }],
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': [
         'error',
         {
@@ -114,18 +113,6 @@ export default tseslint.config(
         },
       ],
     },
-  },
-  {
-    // No import cycles on the server side either: a cycle is two modules that can only be understood
-    // together. import-x does not follow `import type`; scripts/check-cycles.mjs does, everywhere.
-    files: ['functions/src/**/*.ts', 'packages/*/src/**/*.ts'],
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/extensions': ['.ts', '.js'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })],
-    },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // Components, atoms and features reach Firebase only through the gateway and repositories.

@@ -10,8 +10,10 @@ import {
   PROJECT_ID,
   WEB_URL,
   buildForStack,
+  root,
   startStack,
 } from './lib/stack.mjs';
+import { emulatorLog, warmFunctions } from './lib/warm-functions.mjs';
 import { SetupError } from './lib/emulator-env.mjs';
 import { scheduledFunctionUrl, startLocalScheduler } from './lib/local-scheduler.mjs';
 import { onShutdownSignals } from './lib/supervisor.mjs';
@@ -47,6 +49,11 @@ try {
   console.log(`Alert email (local mail sink): ${MAIL_SINK_URL}/`);
   console.log(`Webhooks (local webhook sink): ${WEBHOOK_SINK_URL}/ (set ${WEBHOOK_SINK_URL}/hooks as a webhook)`);
   console.log('Press Ctrl-C to stop. Changes stay in memory; `npm run emulators:save` keeps them.');
+  // Meanwhile each function is called once, so the first alert does not wait for a worker to load.
+  warmFunctions({ projectId: PROJECT_ID, logFile: emulatorLog(root) }).then(
+    (seconds) => console.log(`Functions warmed in ${seconds.toFixed(1)} s.`),
+    (error) => console.error(`Functions not warmed: ${error.message}`),
+  );
 } catch (error) {
   console.error(error instanceof SetupError ? error.message : (error.stack ?? String(error)));
   process.exit(1);

@@ -2,9 +2,19 @@
 // runner prints its own summary, and the exit code is non-zero if anything failed.
 import { spawn, spawnSync } from 'node:child_process';
 import { SetupError } from './lib/emulator-env.mjs';
-import { failedTestLines, jsonReportArgs, retriedTestLines } from './lib/failed-tests.mjs';
+import { failedTestLines, jsonReportArgs, retriedTestLines, slowestFileLines } from './lib/failed-tests.mjs';
 import { describeTakenPorts, takenPorts } from './lib/processes.mjs';
-import { EMULATOR_ENV, STACK_PORTS, WEB_URL, buildForStack, startStack, useProjectNode } from './lib/stack.mjs';
+import {
+  EMULATOR_ENV,
+  PROJECT_ID,
+  STACK_PORTS,
+  WEB_URL,
+  buildForStack,
+  root,
+  startStack,
+  useProjectNode,
+} from './lib/stack.mjs';
+import { emulatorLog, warmFunctions } from './lib/warm-functions.mjs';
 import { onShutdownSignals } from './lib/supervisor.mjs';
 
 useProjectNode();
@@ -27,7 +37,8 @@ step('typecheck', 'node', ['scripts/typecheck.mjs']);
 step('lint', 'eslint', ['.', '--max-warnings=0']);
 step('import cycles', 'node', ['scripts/check-cycles.mjs']);
 step('format', 'prettier', ['--check', '.', '--log-level', 'warn']);
-step('unit', 'vitest', ['run', '--project', 'unit', '--project', 'web']);
+// Two workers: unit files wait on nothing but the CPU, and Vitest's default on two cores is one.
+step('unit', 'vitest', ['run', '--project', 'unit', '--project', 'web', '--maxWorkers=2']);
 
 let supervisor;
 let running;
@@ -36,11 +47,16 @@ try {
   buildForStack();
   supervisor = await startStack();
   results.push({ name: 'stack start', ok: true, seconds: (Date.now() - stackStarted) / 1000 });
+  console.log('\n=== functions warmed: each called once');
+  const seconds = await warmFunctions({ projectId: PROJECT_ID, logFile: emulatorLog(root) });
+  results.push({ name: 'functions warmed', ok: true, seconds });
   // With the stack up, a SIGTERM must reach this process at once (spawnSync would hold it until the
   // step ended): it stops the step and the stack.
   onShutdownSignals(() => running?.kill('SIGTERM'));
-  await stackStep('emulator + browser', ['emulator', 'browser']);
-  // After the Chromium suite, so that three more browsers never share the two cores with it.
+  // One after the other: emulator files that change the demo project's data never run beside a
+  // browser flow that reads it, and no step shares the two cores with another.
+  await stackStep('emulator', ['emulator']);
+  await stackStep('browser', ['browser']);
   await stackStep('engine walk', ['engines']);
 } catch (error) {
   console.error(error instanceof SetupError ? error.message : (error.stack ?? String(error)));
@@ -81,6 +97,9 @@ for (const r of results) {
   if (!r.ok && r.report) for (const line of failedTestLines(r.report)) console.log(line);
   if (r.report) for (const line of retriedTestLines(r.report)) console.log(line);
 }
+const timed = results.filter((r) => r.report).map((r) => ({ step: r.name, file: r.report }));
+console.log('\nThe ten slowest test files:');
+for (const line of slowestFileLines(timed)) console.log(line);
 const failed = results.filter((r) => !r.ok).length;
 console.log(`${results.length - failed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

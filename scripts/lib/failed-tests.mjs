@@ -65,6 +65,24 @@ export function retriedTestLines(file, maxLines = 20) {
   return capped(lines, maxLines);
 }
 
+/**
+ * The `count` test files that took longest across the steps' reports, slowest first, each with its
+ * seconds and step: where a slow suite's time goes, in every summary.
+ */
+export function slowestFileLines(reports, count = 10) {
+  const files = [];
+  for (const { step, file } of reports) {
+    for (const { suite, path } of readSuites(file).suites ?? []) {
+      const ms = Number(suite.endTime) - Number(suite.startTime);
+      if (Number.isFinite(ms)) files.push({ step, path, ms });
+    }
+  }
+  return files
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, count)
+    .map(({ step, path, ms }) => `  ${(ms / 1000).toFixed(1).padStart(6)} s  ${path} (${step})`);
+}
+
 function firstLine(message) {
   // eslint-disable-next-line no-control-regex -- strips terminal colour codes from the runner's text
   const text = String(message ?? '').replace(/\u001b\[[0-9;]*m/g, '');

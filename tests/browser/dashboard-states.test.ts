@@ -5,7 +5,17 @@ import type { App } from 'firebase-admin/app';
 import { Timestamp } from 'firebase-admin/firestore';
 import type { Browser, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, TABLET, WEB_URL, checkScreen, controlledPage, launchBrowser, newPage, sideScroll } from './harness';
+import {
+  PHONE,
+  TABLET,
+  WEB_URL,
+  WITH_SERVICE_WORKER,
+  checkScreen,
+  controlledPage,
+  launchBrowser,
+  newPage,
+  sideScroll,
+} from './harness';
 import { adminApp, adminDb, closeAdmin, recordToasts, seedUser, shownToasts, signInAs } from './lists';
 
 const EMPTY_ACTIVE = 'You have no active alerts right now. Tap the + sign to create one and start monitoring!';
@@ -28,7 +38,7 @@ describe.each([PHONE, TABLET])('dashboard loading and offline at $width x $heigh
       { status: 'paused' },
       { status: 'triggered' },
     ]);
-    const { context, page } = await newPage(browser, viewport);
+    const { context, page } = await newPage(browser, viewport, WITH_SERVICE_WORKER);
     // Every Firestore listen is held until released: the first snapshots cannot arrive before.
     const held: Route[] = [];
     let holding = true;
@@ -58,7 +68,7 @@ describe.each([PHONE, TABLET])('dashboard loading and offline at $width x $heigh
 
   it('reloaded offline shows the cached alerts, the real to-dos and a banner, then refreshes online', async () => {
     const user = await seedUser(admin, 'dash-offline', [{ status: 'active' }, { status: 'paused' }]);
-    const { context, page } = await newPage(browser, viewport);
+    const { context, page } = await newPage(browser, viewport, WITH_SERVICE_WORKER);
     await recordToasts(page);
     await controlledPage(context, page, '/login');
     await signInAs(page, WEB_URL, user.email);

@@ -5,7 +5,7 @@
 // in: 'My Todos' and the lists' heights are remembered with the name.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, VIEWPORTS, WEB_URL, launchBrowser, newPage, signIn } from './harness';
+import { DEMO, VIEWPORTS, WEB_URL, WITH_SERVICE_WORKER, launchBrowser, newPage, signIn } from './harness';
 
 const KEY = 'price-alerts:last-greeting';
 const HEIGHTS_KEY = 'price-alerts:last-list-heights';
@@ -144,7 +144,7 @@ describe.each(VIEWPORTS)('the create screen at $width x $height', (viewport) => 
   // Headless Chromium blocks notifications, so the form says no push would arrive (or that pushes go
   // to other devices) once push is checked: before, that pushed the fields below it down (0.033).
   it('does not shift on a reload while push is checked, with the hint it showed last time', async () => {
-    const { context, page } = await newPage(browser, viewport);
+    const { context, page } = await newPage(browser, viewport, WITH_SERVICE_WORKER);
     await signIn(page);
     await page.waitForURL(`${WEB_URL}/dashboard`);
     await page.goto(`${WEB_URL}/create_alert`);

@@ -6,6 +6,8 @@ import { pushTokenId } from '@price-alerts/domain/notify';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect, onTestFinished } from 'vitest';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
+import { axeViolations } from './axe';
+import { signInWithSession } from './session';
 
 export const WEB_URL = process.env.WEB_URL ?? 'http://127.0.0.1:5173';
 export const DEMO = { email: 'demo@price-alerts.test', password: 'demo-pass-1234', name: 'Demo Trader' };
@@ -36,7 +38,9 @@ export async function launchBrowser(): Promise<Browser> {
 export async function newPage(
   browser: Browser,
   viewport: { width: number; height: number },
-  { serviceWorkers = 'allow' }: { serviceWorkers?: 'allow' | 'block' } = {},
+  // Blocked unless a test needs the worker: each new context would otherwise install it and precache
+  // the whole app (about 1.5 MB, some 5 s of the two cores) behind whatever the test does.
+  { serviceWorkers = 'block' }: { serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport,
@@ -106,7 +110,12 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
-export async function signIn(page: Page, email = DEMO.email, password = DEMO.password): Promise<void> {
+/** Signs in from a session the Auth emulator made (session.ts), and opens the dashboard. */
+export const signIn = (page: Page, email = DEMO.email, password = DEMO.password): Promise<void> =>
+  signInWithSession(page, WEB_URL, email, password);
+
+/** Signs in through the login form, for the tests of signing in itself. */
+export async function signInThroughForm(page: Page, email = DEMO.email, password = DEMO.password): Promise<void> {
   await page.goto(`${WEB_URL}/login`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
@@ -115,20 +124,48 @@ export async function signIn(page: Page, email = DEMO.email, password = DEMO.pas
 
 export const SMALL_PHONE = { width: 320, height: 568 } as const;
 
+/** newPage's option for a test of the service worker, or of what needs it (push, the offline shell). */
+export const WITH_SERVICE_WORKER = { serviceWorkers: 'allow' } as const;
+
+/** Screens checked in this file, by name and size: each is pictured and scanned once. */
+const checkedScreens = new Set<string>();
+
 /**
- * Saves a screenshot of the screen in the light and in the dark theme (`<name>-dark-WxH.png`) and
- * fails on any axe-core violation in either, contrast included. It leaves the page in the scheme
- * it found it in.
+ * Checks a screen once per name and size in a file: nothing scrolls sideways, a screenshot
+ * (`<name>-WxH.png`), a full axe-core scan in the light scheme and a contrast scan in the dark one (the
+ * only result a scheme can change), failing on any violation. A screen a flow shows again is not checked again. It leaves the page in
+ * the scheme it found it in.
  */
 export async function checkScreen(page: Page, name: string): Promise<void> {
+  const size = page.viewportSize();
+  const key = `${name}-${size?.width}x${size?.height}`;
+  if (checkedScreens.has(key)) return;
   const dark = await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches);
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    const label = scheme === 'light' ? name : `${name}-dark`;
-    await screenshot(page, label);
-    expect(await axeViolations(page), `axe on ${label}`).toEqual([]);
-  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  expect(await sideScroll(page), `${name} scrolls sideways`).toBe(0);
+  await screenshot(page, name);
+  expect(await axeViolations(page), `axe on ${name}`).toEqual([]);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  expect(await axeViolations(page, { contrastOnly: true }), `axe contrast on ${name} in the dark scheme`).toEqual([]);
   await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
+  // Only a screen that passed: a second try checks it again.
+  checkedScreens.add(key);
+}
+
+/**
+ * checkScreen at the phone's and the tablet's size (and the page's own, if another), for a flow that
+ * runs at one size: the window is resized to each, the screen checked, and the size put back.
+ */
+export async function checkScreenAtEachSize(page: Page, name: string): Promise<void> {
+  const own = page.viewportSize();
+  const sizes = [PHONE, TABLET, ...(own && !VIEWPORTS.some((v) => v.width === own.width) ? [own] : [])];
+  for (const size of sizes) {
+    await page.setViewportSize(size);
+    // The layout of the new size, painted.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await checkScreen(page, name);
+  }
+  if (own) await page.setViewportSize(own);
 }
 
 /** Whether the element's middle is on screen and not under anything (the bottom navigation, a sheet). */
@@ -144,15 +181,6 @@ export const onScreen = (locator: Locator): Promise<boolean> =>
 /** How many pixels the page scrolls sideways (0 when nothing does). */
 export const sideScroll = (page: Page): Promise<number> =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
-/** Runs axe-core on the page and returns its violations as short lines (empty when clean). */
-export async function axeViolations(page: Page): Promise<string[]> {
-  const { AxeBuilder } = await import('@axe-core/playwright');
-  // Toasts are left out: each fades out on its own 5 s timer, and one that starts to leave while axe
-  // scans reads as low contrast. At rest a toast is --text on --surface, the pair every screen checks.
-  const results = await new AxeBuilder({ page }).exclude('[data-rht-toaster]').analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 interface OobCode {
   email: string;
@@ -213,7 +241,7 @@ export const shownNotifications = (page: Page) =>
  * this device is registered for push (the local channel on the emulators): returns its token.
  */
 export async function signInWithPush(browser: Browser, viewport: { width: number; height: number }) {
-  const { context, page } = await newPage(browser, viewport);
+  const { context, page } = await newPage(browser, viewport, WITH_SERVICE_WORKER);
   await context.grantPermissions(['notifications'], { origin: WEB_URL });
   await controlledPage(context, page, '/login');
   await signIn(page);

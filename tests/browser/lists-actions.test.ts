@@ -10,6 +10,7 @@ import {
   TABLET,
   WEB_URL,
   checkScreen,
+  checkScreenAtEachSize,
   launchBrowser,
   newPage,
   screenshot,
@@ -30,7 +31,10 @@ afterAll(async () => {
 
 const sheetOf = (page: Page) => page.getByRole('dialog', { name: 'Alert Details' });
 
-describe.each([PHONE, TABLET])('finished alerts at $width x $height', (viewport) => {
+// At one size: what this checks does not depend on the screen's, and each screen is checked at every
+// size (checkScreenAtEachSize).
+describe('finished alerts', () => {
+  const viewport = PHONE;
   it('disables Edit for triggered and cancelled alerts, and their edit URL says why', async () => {
     const user = await seedUser(admin, 'lists-finished', [
       { status: 'active' },
@@ -48,7 +52,7 @@ describe.each([PHONE, TABLET])('finished alerts at $width x $height', (viewport)
     await expect.poll(() => sheet.getByRole('button', { name: 'Edit' }).isDisabled()).toBe(true);
     expect(await sheet.getByRole('button', { name: 'Pause' }).isDisabled()).toBe(true);
     expect(await sheet.getByRole('button', { name: 'Delete' }).isEnabled()).toBe(true);
-    await checkScreen(page, 'lists-details-triggered');
+    await checkScreenAtEachSize(page, 'lists-details-triggered');
 
     for (const [id, status] of [
       [triggeredId, 'triggered'],
@@ -58,7 +62,7 @@ describe.each([PHONE, TABLET])('finished alerts at $width x $height', (viewport)
       await expect.poll(() => page.getByText(DASHBOARD_TEXT.notEditable(status)).isVisible()).toBe(true);
       expect(await page.getByText(MSG_EDIT_MISSING).count()).toBe(0);
     }
-    await checkScreen(page, 'lists-edit-finished');
+    await checkScreenAtEachSize(page, 'lists-edit-finished');
     await page.goto(`${WEB_URL}/edit_alert/no-such-alert`);
     await expect.poll(() => page.getByText(MSG_EDIT_MISSING).isVisible()).toBe(true);
     await context.close();
@@ -104,7 +108,10 @@ describe('rows of the active list', () => {
   });
 });
 
-describe.each([PHONE, TABLET])('details and actions at $width x $height', (viewport) => {
+// At one size: what this checks does not depend on the screen's, and each screen is checked at every
+// size (checkScreenAtEachSize).
+describe('details and actions', () => {
+  const viewport = PHONE;
   async function openOnlyAlert(prefix: string) {
     const user = await seedUser(admin, prefix, [{ status: 'active' }]);
     const { context, page } = await newPage(browser, viewport);
@@ -119,7 +126,7 @@ describe.each([PHONE, TABLET])('details and actions at $width x $height', (viewp
   it('capitalises the status as the badges do', async () => {
     const { context, page, status } = await openOnlyAlert('lists-status');
     await expect.poll(() => status.textContent()).toBe('Active');
-    await checkScreen(page, 'lists-details-active');
+    await checkScreenAtEachSize(page, 'lists-details-active');
     await context.close();
   });
 

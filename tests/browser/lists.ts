@@ -6,6 +6,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { Timestamp, getFirestore, type Firestore } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
 import { uniqueEmail } from './harness';
+import { signInWithSession } from './session';
 
 export const PASSWORD = 'lists-pass-1234';
 
@@ -90,9 +91,6 @@ export const shownToasts = (page: Page) =>
   page.evaluate(() => (window as unknown as { shownToasts?: string[] }).shownToasts ?? []);
 
 export async function signInAs(page: Page, webUrl: string, email: string): Promise<void> {
-  await page.goto(`${webUrl}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await signInWithSession(page, webUrl, email, PASSWORD);
   await page.waitForURL(`${webUrl}/dashboard`);
 }

@@ -4,7 +4,16 @@
 import { TOAST } from '@price-alerts/domain/copy';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, WEB_URL, controlledPage, launchBrowser, newPage, signIn, simulator } from './harness';
+import {
+  PHONE,
+  WEB_URL,
+  WITH_SERVICE_WORKER,
+  controlledPage,
+  launchBrowser,
+  newPage,
+  signIn,
+  simulator,
+} from './harness';
 import { A_PRICE, askOf, panel, relaySocketCount } from './live-helpers';
 
 let browser: Browser;
@@ -19,7 +28,7 @@ const connectionToasts = (page: Page) => page.getByText(TOAST.websocketConnectio
 
 describe('the live price feed after trouble', () => {
   it('shows the create screen panel price again within seconds of an error frame, as the dashboard does', async () => {
-    const { context, page } = await newPage(browser, PHONE);
+    const { context, page } = await newPage(browser, PHONE, WITH_SERVICE_WORKER);
     await signIn(page);
     await page.waitForURL(`${WEB_URL}/dashboard`);
     await expect.poll(() => askOf(page, 'EUR/USD')).toMatch(A_PRICE);
@@ -44,7 +53,7 @@ describe('the live price feed after trouble', () => {
   });
 
   it('says Offline without a connection-error toast when the network goes, even after a reload, and comes back', async () => {
-    const { context, page } = await newPage(browser, PHONE);
+    const { context, page } = await newPage(browser, PHONE, WITH_SERVICE_WORKER);
     await controlledPage(context, page, '/login');
     await signIn(page);
     await page.waitForURL(`${WEB_URL}/dashboard`);

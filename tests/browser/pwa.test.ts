@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_WORKER_SETTLE_MS } from '../../web/src/lib/serviceWorkerStart';
 import {
   PHONE,
-  TABLET,
   WEB_URL,
+  WITH_SERVICE_WORKER,
   controlledPage,
   launchBrowser,
   newPage,
@@ -29,9 +29,12 @@ afterAll(async () => {
   await deleteApp(admin);
 });
 
-describe.each([PHONE, TABLET])('service worker at $width x $height', (viewport) => {
+// At one size: what this checks does not depend on the screen's, and each screen is checked at every
+// size (checkScreenAtEachSize).
+describe('service worker', () => {
+  const viewport = PHONE;
   it('opens the app shell offline', async () => {
-    const { context, page } = await newPage(browser, viewport);
+    const { context, page } = await newPage(browser, viewport, WITH_SERVICE_WORKER);
     await controlledPage(context, page, '/login');
     await context.setOffline(true);
     await page.reload();
@@ -43,7 +46,7 @@ describe.each([PHONE, TABLET])('service worker at $width x $height', (viewport) 
 
 describe('first visit', () => {
   it('registers the service worker only once the page has loaded and settled', async () => {
-    const { context, page } = await newPage(browser, PHONE);
+    const { context, page } = await newPage(browser, PHONE, WITH_SERVICE_WORKER);
     // Records, in page time, the load event and the app's call to register the worker.
     await page.addInitScript(() => {
       const times: Record<string, number> = {};
@@ -66,7 +69,7 @@ describe('first visit', () => {
 
 describe('push', () => {
   it('displays a web push delivered to the service worker, with a link to the alert', async () => {
-    const { context, page } = await newPage(browser, PHONE);
+    const { context, page } = await newPage(browser, PHONE, WITH_SERVICE_WORKER);
     await context.grantPermissions(['notifications'], { origin: WEB_URL });
     await controlledPage(context, page, '/login');
     const cdp = await context.newCDPSession(page);

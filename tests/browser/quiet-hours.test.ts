@@ -7,9 +7,9 @@ import { FieldValue, getFirestore, type Firestore } from 'firebase-admin/firesto
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  VIEWPORTS,
+  PHONE,
   WEB_URL,
-  checkScreen,
+  checkScreenAtEachSize,
   launchBrowser,
   newPage,
   shownNotifications,
@@ -59,7 +59,10 @@ const quietSwitch = (page: Page) => page.getByRole('switch', { name: 'Quiet hour
 const showQuietHours = (page: Page) =>
   page.locator('.quiet-hours').evaluate((card) => card.scrollIntoView({ block: 'center' }));
 
-describe.each(VIEWPORTS)('quiet hours at $width x $height', (viewport) => {
+// At one size: what this checks does not depend on the screen's, and each screen is checked at every
+// size (checkScreenAtEachSize).
+describe('quiet hours', () => {
+  const viewport = PHONE;
   it('are set on the Notifications screen, hold a firing’s push, and release it as one digest when turned off', async () => {
     await demo().update({ quietHours: FieldValue.delete() });
     const { context, page } = await signInWithPush(browser, viewport);
@@ -68,7 +71,7 @@ describe.each(VIEWPORTS)('quiet hours at $width x $height', (viewport) => {
     expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe('22:00');
     expect(await page.getByLabel('To', { exact: true }).inputValue()).toBe('07:00');
     await showQuietHours(page);
-    await checkScreen(page, 'quiet-hours-off');
+    await checkScreenAtEachSize(page, 'quiet-hours-off');
 
     // Hours around now, in UTC, so the firing below falls inside them whatever the time of the run.
     const window = { from: utcClock(-2), to: utcClock(2) };
@@ -80,7 +83,7 @@ describe.each(VIEWPORTS)('quiet hours at $width x $height', (viewport) => {
     await expect
       .poll(async () => (await demo().get()).get('quietHours'))
       .toEqual({ enabled: true, ...window, timeZone: 'UTC', holdEmail: false });
-    await checkScreen(page, 'quiet-hours-on');
+    await checkScreenAtEachSize(page, 'quiet-hours-on');
 
     const { ref, shown, crossing } = await addPushAlertAbove(db, PAIR, 2);
     created.push(ref.id);
@@ -97,7 +100,7 @@ describe.each(VIEWPORTS)('quiet hours at $width x $height', (viewport) => {
     expect((await ref.get()).get('status')).toBe('triggered');
     const ours = (title: string) => title.includes(shown);
     expect((await shownNotifications(page)).filter((n) => ours(n.title))).toEqual([]);
-    await checkScreen(page, 'quiet-hours-held');
+    await checkScreenAtEachSize(page, 'quiet-hours-held');
 
     // Off: what was held goes out at once, as one notification that opens the dashboard.
     await page.goto(`${WEB_URL}/notifications`);
@@ -129,7 +132,7 @@ describe('quiet hours on a small phone', () => {
     await page.goto(`${WEB_URL}/notifications`);
     await showQuietHours(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
-    await checkScreen(page, 'quiet-hours-small');
+    await checkScreenAtEachSize(page, 'quiet-hours-small');
     await context.close();
   });
 });

@@ -1,7 +1,7 @@
 import { ACCOUNT_MESSAGES } from '@price-alerts/domain/account';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, DESKTOP, VIEWPORTS, WEB_URL, launchBrowser, newPage, screenshot, signIn } from './harness';
+import { DEMO, DESKTOP, VIEWPORTS, WEB_URL, launchBrowser, newPage, screenshot, signInThroughForm } from './harness';
 
 let browser: Browser;
 
@@ -44,7 +44,7 @@ describe.each(VIEWPORTS)('app shell at $width x $height', (viewport) => {
 
   it('shows a clear message for a wrong password and stays on /login', async () => {
     const { context, page } = await newPage(browser, viewport);
-    await signIn(page, DEMO.email, 'not-the-password');
+    await signInThroughForm(page, DEMO.email, 'not-the-password');
     await expect.poll(() => page.getByRole('alert').textContent()).toBe(ACCOUNT_MESSAGES.loginIncorrect);
     expect(page.url()).toBe(`${WEB_URL}/login`);
     await screenshot(page, 'login-error');

@@ -1,5 +1,6 @@
-// The import-cycle check (scripts/check-cycles.mjs) finds a cycle made only of type imports, which
-// ESLint's import-x/no-cycle does not follow, and passes the repository as it is.
+// The import-cycle check (scripts/check-cycles.mjs), the only one the project runs: it finds a cycle
+// of value imports and one made only of type imports (which ESLint's import-x/no-cycle would not
+// follow), and passes the repository as it is.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { failedTestLines, retriedTestLines } from '../../scripts/lib/failed-tests.mjs';
+import { failedTestLines, retriedTestLines, slowestFileLines } from '../../scripts/lib/failed-tests.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'failed-tests-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -114,5 +114,39 @@ describe('the tests named in the summary for passing only on a second try', () =
   it('names none when the report is missing or unreadable', () => {
     expect(retriedTestLines(join(dir, 'absent.json'))).toEqual([]);
     expect(retriedTestLines(report('{not json'))).toEqual([]);
+  });
+});
+
+describe('the slowest test files in the summary of npm test', () => {
+  const timed = (name: string, startTime: number, endTime: number) => ({
+    name,
+    startTime,
+    endTime,
+    assertionResults: [],
+  });
+
+  it('lists the slowest files across every step, slowest first, each with its seconds and step', () => {
+    const unit = report({ testResults: [timed('a.test.ts', 0, 1_200), timed('b.test.ts', 0, 300)] });
+    const browser = report({ testResults: [timed('c.test.ts', 5_000, 65_500), timed('d.test.ts', 0, 800)] });
+    const reports = [
+      { step: 'unit', file: unit },
+      { step: 'browser', file: browser },
+    ];
+    expect(slowestFileLines(reports, 3)).toEqual([
+      '    60.5 s  c.test.ts (browser)',
+      '     1.2 s  a.test.ts (unit)',
+      '     0.8 s  d.test.ts (browser)',
+    ]);
+  });
+
+  it('skips a missing report and a file with no times', () => {
+    const partial = report({
+      testResults: [{ name: 'x.test.ts', assertionResults: [] }, timed('y.test.ts', 0, 2_000)],
+    });
+    const reports = [
+      { step: 'gone', file: join(dir, 'missing.json') },
+      { step: 'unit', file: partial },
+    ];
+    expect(slowestFileLines(reports)).toEqual(['     2.0 s  y.test.ts (unit)']);
   });
 });
