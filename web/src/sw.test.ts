@@ -90,6 +90,19 @@ describe('service worker: a notification click', () => {
     ]);
   });
 
+  it('opens a window on the alert when the open one cannot be navigated (not controlled)', async () => {
+    const uncontrolled = Object.assign(new FakeWindow(`${ORIGIN}/account`), {
+      navigate: () => Promise.reject(new TypeError('This service worker is not the client’s active service worker.')),
+    });
+    windows = [uncontrolled];
+    expect(await click({ url: '/dashboard?alert=x' })).toEqual([
+      'close',
+      MATCH_ALL,
+      `focus ${ORIGIN}/account`,
+      `openWindow ${ORIGIN}/dashboard?alert=x`,
+    ]);
+  });
+
   it('opens a window on the alert when the app has none open', async () => {
     expect(await click({ url: '/dashboard?alert=x' })).toEqual([
       'close',

@@ -127,5 +127,6 @@ async function openApp(path: unknown): Promise<void> {
   }
   // A platform may refuse focus (it grants it only for the tap itself); the window still goes to the alert.
   await open.focus().catch(() => undefined);
-  await open.navigate(url.href);
+  // A window this worker does not control (after a hard reload) cannot be navigated: a new one opens.
+  await open.navigate(url.href).catch(() => self.clients.openWindow(url.href));
 }

@@ -79,6 +79,16 @@ describe('whether the IndexedDB cache is free for this page', () => {
     expect(await cacheState(NAME, SHORT_WAIT_MS)).toBe('free');
   });
 
+  it('is held at once when the page is hidden while its probe waits, so that no probe starts later', async () => {
+    const db = await createDatabase();
+    const release = holdRead(db);
+    const state = cacheState(NAME, 60_000);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(await state).toBe('held');
+    await release();
+    db.close();
+  });
+
   it('is held when opening is never answered (a version change another page does not allow)', async () => {
     const db = await createDatabase();
     // This holder answers no versionchange event: an upgrade waits on it, and so does any open after it.

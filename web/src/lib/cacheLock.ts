@@ -39,10 +39,13 @@ export function cacheState(
     }
     let settled = false;
     let probe: IDBTransaction | undefined;
+    // A page frozen while its probe waits runs no timer: its probe would start later, a lock of its own.
+    const onHide = () => settle('held');
     const settle = (state: CacheState) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      window.removeEventListener('pagehide', onHide);
       // A probe still waiting must not start later and become a lock of its own (this page may be
       // frozen in turn by then).
       if (state === 'held') {
@@ -56,6 +59,7 @@ export function cacheState(
     };
     // An open that is itself never answered (a version change held by the frozen page) is held too.
     let timer = setTimeout(() => settle('held'), openWaitMs);
+    window.addEventListener('pagehide', onHide);
     let request: IDBOpenDBRequest;
     try {
       request = factory.open(databaseName);
@@ -66,7 +70,11 @@ export function cacheState(
     // No database yet (a first visit): nothing holds it, and this read must not create it, or
     // Firestore would find an empty database at version 1 instead of making its own.
     request.onupgradeneeded = () => request.transaction?.abort();
-    request.onerror = () => settle('free');
+    request.onerror = (event) => {
+      // The aborted upgrade of a first visit: expected, not an error for the console.
+      event.preventDefault();
+      settle('free');
+    };
     request.onblocked = () => settle('held');
     request.onsuccess = () => {
       const db = request.result;
