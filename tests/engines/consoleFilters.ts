@@ -16,8 +16,8 @@ const FIRESTORE_CUT =
 /**
  * Per engine, the connections a page had open when it was left, logged as they are cut. Firefox logs
  * a price socket still opening and a response its service worker was still giving (the walk sees
- * every image drawn at its end); WebKit, as it freezes a page in its back/forward cache, each socket
- * and each request to the emulators it cancels ('due to access control checks': WebKit tells a page
+ * every image drawn at its end); WebKit a price socket still opening, and, as it freezes a page in
+ * its back/forward cache, each socket and each request to the emulators it cancels ('due to access control checks': WebKit tells a page
  * nothing more of another origin's failures, as Safari does for any app with live data).
  */
 const LEFT_PAGE: Record<Engine, RegExp[]> = {
@@ -30,6 +30,7 @@ const LEFT_PAGE: Record<Engine, RegExp[]> = {
   webkit: [
     FIRESTORE_CUT,
     /WebSocket is closed due to suspension/,
+    /WebSocket connection to 'ws:\/\/127\.0\.0\.1:8091\/prices' failed: WebSocket is closed before the connection is established/,
     /Fetch API cannot load http:\/\/127\.0\.0\.1:(8080|9099)\/\S+ due to access control checks/,
   ],
 };

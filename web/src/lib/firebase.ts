@@ -35,7 +35,7 @@ export function getDb(): Promise<Firestore> {
     // a page frozen in WebKit's back/forward cache holds it, this page keeps its cache in memory
     // (lib/cacheLock.ts).
     cacheHeld = state === 'held';
-    if (!cacheHeld) reloadIfHeldOnReturn();
+    watchReturns();
     const db = initializeFirestore(app, {
       ignoreUndefinedProperties: true,
       localCache: cacheHeld
@@ -54,17 +54,28 @@ export function getDb(): Promise<Firestore> {
 
 /**
  * A page WebKit brings back from its back/forward cache goes on with the IndexedDB cache it had, which
- * the page it left (frozen in turn) may now hold: it then loads afresh and asks again.
+ * the page it left (frozen in turn) may now hold: it then loads afresh and asks again. Otherwise its
+ * streams start again at once: WebKit cut them while the page was frozen, and the SDK would notice only
+ * at its own timeout, showing what the page had when it left until then.
  */
 let watchingReturns = false;
 
-function reloadIfHeldOnReturn(): void {
+function watchReturns(): void {
   if (watchingReturns) return;
   watchingReturns = true;
   window.addEventListener('pageshow', (event) => {
-    if (!event.persisted || cacheHeld) return;
-    void cacheState(firestoreDatabaseName(config.firebase.projectId)).then((state) => {
-      if (state === 'held') window.location.reload();
+    if (!event.persisted) return;
+    const held = cacheHeld ? Promise.resolve(false) : cacheState(firestoreDatabaseName(config.firebase.projectId));
+    void held.then(async (state) => {
+      if (state === 'held') {
+        window.location.reload();
+        return;
+      }
+      const current = dbPromise;
+      if (!current) return;
+      const [db, { disableNetwork, enableNetwork }] = await Promise.all([current, import('firebase/firestore')]);
+      await disableNetwork(db);
+      await enableNetwork(db);
     });
   });
 }
