@@ -15,7 +15,7 @@ const FIRESTORE_CUT =
 
 /**
  * Per engine, the connections a page had open when it was left, logged as they are cut. Firefox logs
- * a price socket still opening and a response its service worker was still giving (the walk sees
+ * a price socket still opening (or cut as the page loads) and a response its service worker was still giving (the walk sees
  * every image drawn at its end); WebKit a price socket still opening, and, as it freezes a page in
  * its back/forward cache, each socket and each request to the emulators it cancels ('due to access control checks': WebKit tells a page
  * nothing more of another origin's failures, as Safari does for any app with live data).
@@ -25,6 +25,7 @@ const LEFT_PAGE: Record<Engine, RegExp[]> = {
   firefox: [
     FIRESTORE_CUT,
     /Firefox can’t establish a connection to the server at ws:\/\/127\.0\.0\.1:8091\/prices/,
+    /The connection to ws:\/\/127\.0\.0\.1:8091\/prices was interrupted while the page was loading/,
     /Failed to load ‘[^’]+’\. A ServiceWorker intercepted the request and encountered an unexpected error/,
   ],
   webkit: [

@@ -53,10 +53,11 @@ export function getDb(): Promise<Firestore> {
 }
 
 /**
- * A page WebKit brings back from its back/forward cache goes on with the IndexedDB cache it had, which
- * the page it left (frozen in turn) may now hold: it then loads afresh and asks again. Otherwise its
- * streams start again at once: WebKit cut them while the page was frozen, and the SDK would notice only
- * at its own timeout, showing what the page had when it left until then.
+ * A page an engine brings back from its back/forward cache (WebKit always; Firefox and Chromium at
+ * times) loads afresh once Firestore has started: the SDK ran its own clean-up when the page hid (it
+ * gave up its tab lease, shut its IndexedDB persistence and its tab sync down), so the restored page's
+ * listeners would show what it had when it left and its writes would never settle. Loading afresh
+ * costs what a reload costs: the app from the service worker, the alerts from the cache at once.
  */
 let watchingReturns = false;
 
@@ -64,19 +65,7 @@ function watchReturns(): void {
   if (watchingReturns) return;
   watchingReturns = true;
   window.addEventListener('pageshow', (event) => {
-    if (!event.persisted) return;
-    const held = cacheHeld ? Promise.resolve(false) : cacheState(firestoreDatabaseName(config.firebase.projectId));
-    void held.then(async (state) => {
-      if (state === 'held') {
-        window.location.reload();
-        return;
-      }
-      const current = dbPromise;
-      if (!current) return;
-      const [db, { disableNetwork, enableNetwork }] = await Promise.all([current, import('firebase/firestore')]);
-      await disableNetwork(db);
-      await enableNetwork(db);
-    });
+    if (event.persisted && dbPromise) window.location.reload();
   });
 }
 
