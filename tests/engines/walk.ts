@@ -93,10 +93,15 @@ export const alertsShown = (walk: WalkContext, count: number) =>
 
 export async function signInThroughForm(walk: WalkContext, email: string, password: string): Promise<void> {
   await walk.page.goto(`${walk.origin}/login`);
-  await waitFor(walk, 'the login form', `document.querySelector('input[type=password]') !== null`);
+  // The app's own form: a tap on the prerendered one is held only a few seconds for the app to take
+  // over (tests/browser/first-paint.test.ts checks that path), and an engine's cold start may take longer.
+  await waitFor(
+    walk,
+    "the app's login form",
+    `document.querySelector('input[type=password]') !== null && document.getElementById('root')?.hasAttribute('data-prerendered') === false`,
+  );
   await walk.page.type('input[type=email]', email);
   await walk.page.type('input[type=password]', password);
-  // The prerendered form is replaced when the app starts: a selector, found again on each try.
   await walk.page.click('form button[type=submit]');
   await at(walk, '/dashboard');
 }
