@@ -29,6 +29,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // The files share their imports (firebase-admin, the rules-unit-testing SDK) rather than load
+          // them again each: every file makes its own apps and data, and none mocks a module.
+          isolate: false,
         },
       },
       {
@@ -55,6 +58,10 @@ export default defineConfig({
           hookTimeout: 60_000,
           // One Chromium at a time: two cores are shared with the emulators and the web server.
           fileParallelism: false,
+          // The files share their imports (playwright-core, firebase-admin, the harness) rather than load
+          // them again each: every file launches its own browser and seeds its own users, none mocks a
+          // module, and what the harness keeps (the screens checked) is kept per file.
+          isolate: false,
           // A whole flow through the Functions emulator on a loaded 2-core machine: a second try, as
           // Playwright's own runner gives on CI. The summary of npm test names every test that needed
           // it, with its first try's error (scripts/lib/failed-tests.mjs), so a flaky one is seen.

@@ -33,15 +33,36 @@ function step(name, cmd, args, env = {}) {
   return ok;
 }
 
-step('typecheck', 'node', ['scripts/typecheck.mjs']);
-step('lint', 'eslint', ['.', '--max-warnings=0']);
-step('import cycles', 'node', ['scripts/check-cycles.mjs']);
-step('format', 'prettier', ['--check', '.', '--log-level', 'warn']);
+/** A check run beside the stack's start, its output printed in one piece when it ends. */
+function background(name, cmd, args) {
+  const started = Date.now();
+  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}\n${output.trimEnd()}`);
+      results.push({ name, ok: code === 0, seconds: (Date.now() - started) / 1000 });
+      resolve();
+    });
+  });
+}
+
+/** The static checks, one after the other, while the stack builds and starts (it mostly waits on Java). */
+async function staticChecks() {
+  await background('typecheck', 'node', ['scripts/typecheck.mjs']);
+  await background('lint', 'eslint', ['.', '--max-warnings=0']);
+  await background('import cycles', 'node', ['scripts/check-cycles.mjs']);
+  await background('format', 'prettier', ['--check', '.', '--log-level', 'warn']);
+}
+
 // Two workers: unit files wait on nothing but the CPU, and Vitest's default on two cores is one.
 step('unit', 'vitest', ['run', '--project', 'unit', '--project', 'web', '--maxWorkers=2']);
 
 let supervisor;
 let running;
+const checked = staticChecks();
 const stackStarted = Date.now();
 try {
   buildForStack();
@@ -50,6 +71,8 @@ try {
   console.log('\n=== functions warmed: each called once');
   const seconds = await warmFunctions({ projectId: PROJECT_ID, logFile: emulatorLog(root) });
   results.push({ name: 'functions warmed', ok: true, seconds });
+  // No test shares the two cores with a check.
+  await checked;
   // With the stack up, a SIGTERM must reach this process at once (spawnSync would hold it until the
   // step ended): it stops the step and the stack.
   onShutdownSignals(() => running?.kill('SIGTERM'));
@@ -63,6 +86,7 @@ try {
   results.push({ name: 'stack start', ok: false, seconds: (Date.now() - stackStarted) / 1000 });
 } finally {
   if (supervisor) await stopAndCheckPorts(supervisor);
+  await checked;
 }
 step('stack lifecycle', 'vitest', ['run', '--project', 'lifecycle']);
 

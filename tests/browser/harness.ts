@@ -138,7 +138,8 @@ const checkedScreens = new Set<string>();
  */
 export async function checkScreen(page: Page, name: string): Promise<void> {
   const size = page.viewportSize();
-  const key = `${name}-${size?.width}x${size?.height}`;
+  // Per file: the test files share this module (the project does not isolate them).
+  const key = `${expect.getState().testPath}:${name}-${size?.width}x${size?.height}`;
   if (checkedScreens.has(key)) return;
   const dark = await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches);
   await page.emulateMedia({ colorScheme: 'light' });

@@ -2,16 +2,16 @@
 // of value imports and one made only of type imports (which ESLint's import-x/no-cycle would not
 // follow), and passes the repository as it is.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from './tempDir';
 
 const script = join(import.meta.dirname, '../../scripts/check-cycles.mjs');
 const check = (files?: Record<string, string>) => {
   const args = [script];
   if (files) {
-    const dir = mkdtempSync(join(tmpdir(), 'cycles-'));
+    const dir = tempDir('cycles-');
     for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
     args.push(dir);
   }

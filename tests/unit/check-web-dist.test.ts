@@ -1,13 +1,13 @@
 // Hosting's predeploy check refuses an emulator build of web/dist (scripts/deploy/check-web-dist.mjs).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from './tempDir';
 
 const script = join(import.meta.dirname, '../../scripts/deploy/check-web-dist.mjs');
 const check = (files: Record<string, string>) => {
-  const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+  const dist = tempDir('web-dist-');
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dist, name), text);
   const run = spawnSync(process.execPath, [script, dist], { encoding: 'utf8' });
   return { status: run.status, said: run.stdout + run.stderr };

@@ -1,12 +1,12 @@
 // Runs a deploy script against stand-ins for the commands it calls (no Google project is reachable
 // here): each stand-in logs its arguments, then runs the body given for it, if any.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { tempDir } from './tempDir';
 
 export function runWithFakes(script: string, args: string[], fakes: Record<string, string>) {
-  const bin = mkdtempSync(join(tmpdir(), 'fake-commands-'));
+  const bin = tempDir('fake-commands-');
   const calls = join(bin, 'calls.log');
   for (const [name, body] of Object.entries(fakes))
     writeFileSync(join(bin, name), `#!/usr/bin/env bash\necho "${name} $*" >> ${calls}\n${body}exit 0\n`, {

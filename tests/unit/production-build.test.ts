@@ -2,14 +2,14 @@
 // and it runs under the hosting Content-Security-Policy (no inline script but the greeting's, which the policy
 // allows by its hash; no source map reference).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from './tempDir';
 import { root } from '../../scripts/lib/stack.mjs';
 import { LAST_GREETING_SCRIPT } from '../../web/src/shared/firstPaint/build/lastGreetingScript';
 
-const outDir = mkdtempSync(join(tmpdir(), 'web-production-'));
+const outDir = tempDir('web-production-');
 const scripts = () => [
   join(outDir, 'sw.js'),
   ...readdirSync(join(outDir, 'assets'))

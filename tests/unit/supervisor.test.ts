@@ -2,11 +2,11 @@
 // sessions of their own, a dead process is restarted, and a taken port names its holder. Each case
 // runs twice: reading Linux's /proc, and as on macOS, with ps and lsof (PRICE_ALERTS_NO_PROC=1).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from './tempDir';
 import {
   descendants,
   describeTakenPorts,
@@ -17,7 +17,7 @@ import {
 } from '../../scripts/lib/processes.mjs';
 import { Supervisor } from '../../scripts/lib/supervisor.mjs';
 
-const logDir = mkdtempSync(join(tmpdir(), 'supervisor-test-'));
+const logDir = tempDir('supervisor-test-');
 const stops: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const stop of stops.splice(0)) await stop();
@@ -76,7 +76,7 @@ describe.each([
   });
 
   it('restarts a process that dies, reports it with the delay, and keeps it running', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'supervisor-restart-'));
+    const dir = tempDir('supervisor-restart-');
     const marker = join(dir, 'ran-once');
     const script = `
       const fs = require('node:fs');
