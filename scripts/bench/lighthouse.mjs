@@ -1,6 +1,6 @@
 // Lighthouse (mobile, simulated throttling) for the public pages and, signed in as the demo user in
 // the same Chromium, the dashboard with live prices and the create screen: the median of 3 runs per
-// page against the built app on the local stack, printed as a table with issue 16's targets.
+// page against the built app on the local stack, printed as a table against the product's first-paint targets.
 // Run: npm run bench:lighthouse   (starts the stack with demo data: emulators, relay, web preview)
 // Exits 1 when a target is missed, so a regression is seen (it is a benchmark, not a test).
 import * as chromeLauncher from 'chrome-launcher';

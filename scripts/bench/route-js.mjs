@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { root } from '../lib/stack.mjs';
 
-/** Gzipped KiB a route may load before it is interactive (issue 16). */
+/** Gzipped KiB a route may load before it is interactive. */
 const BUDGET_KIB = { public: 110, signedIn: 230 };
 
 const dist = join(root, 'web', 'dist');

@@ -219,7 +219,7 @@ for (const [i, b] of bursts.entries())
   );
 console.log(`"Failed to load function" in the emulator log: ${failedLoads}`);
 
-// The bounds issue 11 set for the local stack: the script (not a test) fails past any of them. A
+// The bounds the local stack must stay within: the script (not a test) fails past any of them. A
 // failed suite run is reported above but not counted: during a burst, a push waits behind 200
 // emails at three invocations at once, longer than a browser test's poll.
 const overBudget = [

@@ -1,4 +1,4 @@
-// Acting on an alert where it reaches the user (issue 39): an every-time alert fires, its push shows
+// Acting on an alert where it reaches the user: an every-time alert fires, its push shows
 // 'Snooze 1 h' and 'Pause', and a tap on 'Snooze 1 h' (dispatched to the service worker, as the
 // platform would) snoozes it: the app says so in a toast, the row and the history. A once alert's
 // email offers 'Set again', whose link opens a page that asks first, on a device signed out.

@@ -1,4 +1,4 @@
-// The alert model on the create and edit screens (issue 13) as the demo user: an every-time alert
+// The alert model on the create and edit screens as the demo user: an every-time alert
 // judged on the bid, with its guards, an expiry and a level typed as a percentage from the live
 // bid; then the edit screen loads every field back, saves a change, and the alert is deleted.
 import { levelFromPercent, localDateTimeValue } from '@price-alerts/domain/alerts';

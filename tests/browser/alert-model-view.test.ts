@@ -1,4 +1,4 @@
-// How the alert model shows (issue 13, parts 1, 2, 4 and 6), as the demo user: ACTIVE rows with the
+// How the alert model shows, as the demo user: ACTIVE rows with the
 // live price on the alert's side and its distance to the level, moving with the simulator; an
 // every-time alert's firings and a runaway pause; an expired alert in PREVIOUS; and the details
 // sheet with the model's rows and the alert's history, written here as the server would.

@@ -1,4 +1,4 @@
-// Issue 15 defect 3: the dashboard never claims 'no alerts' before it knows, and offline it shows
+// The dashboard never claims 'no alerts' before it knows, and offline it shows
 // what the cache holds under a banner, then comes back to life on its own.
 import { DASHBOARD_TEXT, TOAST } from '@price-alerts/domain/copy';
 import type { App } from 'firebase-admin/app';

@@ -1,4 +1,4 @@
-// Issue 16: a prerendered page asks for the app's code only once its first paint is on the screen
+// A prerendered page asks for the app's code only once its first paint is on the screen
 // (public/load-app.js). The paint is on the screen when the display compositor has drawn it, which on a
 // loaded machine comes 100 to 300 ms after the main thread painted it; code asked for in between
 // competed with the paint and counted, in Lighthouse's simulation, as needed for it.

@@ -1,4 +1,4 @@
-// Issue 16: a signed-in reload of the dashboard paints the user's name from the HTML, before any
+// A signed-in reload of the dashboard paints the user's name from the HTML, before any
 // JavaScript, from what this device last showed (web/src/shared/firstPaint/lastGreeting.ts, read by
 // web/src/shared/firstPaint/build/lastGreetingScript.ts, inline in the HTML); the app keeps it, with no frame of the placeholder, until the profile is
 // there; and the name is forgotten when its user is signed out. Nor does the dashboard shift as it fills

@@ -1,4 +1,4 @@
-// Issue 16: the first paint comes from the page's HTML and CSS alone (web/src/shared/firstPaint/build/prerender.ts), the app
+// The first paint comes from the page's HTML and CSS alone (web/src/shared/firstPaint/build/prerender.ts), the app
 // renders over it without a flash, and nothing typed before the JavaScript arrived is lost.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

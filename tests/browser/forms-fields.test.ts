@@ -1,4 +1,4 @@
-// Issue 15, defects 8 and 10: every account form shows each field's own message right under it,
+// Every account form shows each field's own message right under it,
 // marked invalid for assistive technology, gone as soon as the field is fixed, with focus sent to
 // the first invalid field; 'Not verified yet' is a note, not a success; and log in says the same
 // for an unknown address as for a wrong password.
@@ -46,7 +46,7 @@ describe.each(VIEWPORTS)('account forms at $width x $height', (viewport) => {
     await page.getByLabel('Password (at least 8 characters)').fill('first-pass-1');
     await page.getByLabel('Confirm password').fill('first-pass-2');
     await page.getByRole('button', { name: 'Sign up' }).click();
-    // The issue's case: a bad address says so, and the good password is not blamed.
+    // A bad address says so, and the good password is not blamed.
     await field(page, 'Email').toEqual(invalid(M.emailInvalid));
     await field(page, 'Password (at least 8 characters)').toEqual(VALID);
     await field(page, 'Confirm password').toEqual(invalid(M.confirmMismatch));

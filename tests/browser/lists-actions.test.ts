@@ -1,4 +1,4 @@
-// Issue 15 defects 5, 9 and 11: Edit only where editing is possible, rows whose price column
+// Edit only where editing is possible, rows whose price column
 // stays put, a capitalised status, and actions that a double tap runs once.
 import { DASHBOARD_TEXT, MSG_EDIT_MISSING, TOAST } from '@price-alerts/domain/copy';
 import type { App } from 'firebase-admin/app';

@@ -1,4 +1,4 @@
-// Issue 15 defect 13: the dashboard keeps the spec's caps, and 'See all' reaches every alert, a
+// The dashboard keeps the spec's caps, and 'See all' reaches every alert, a
 // page at a time.
 import { ACTIVE_ALERTS_LIMIT, PREVIOUS_ALERTS_LIMIT } from '@price-alerts/domain/common';
 import { ALERT_PAGE_SIZE, DASHBOARD_TEXT } from '@price-alerts/domain/copy';

@@ -1,4 +1,4 @@
-// Issue 15, defects 4 and 3 (the feed's part): one feed state for every screen, so the create
+// One feed state for every screen, so the create
 // screen's panel recovers from a type 7/9 frame as soon as the dashboard does; and a browser without
 // a network gets 'Offline' and no 'WebSocket connection error.' toast, and comes back by itself.
 import { TOAST } from '@price-alerts/domain/copy';

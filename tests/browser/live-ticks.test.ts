@@ -1,4 +1,4 @@
-// Issue 15, "make it feel alive": the top pairs' change since the day's open and last-hour
+// Prices that feel alive: the top pairs' change since the day's open and last-hour
 // sparkline (from the relay's type 3 message), digits that flash on a tick (and do not move under
 // reduced motion), and the pair picker's live prices and the type picker's one-line explanations.
 import { ALERT_TYPE_HELP } from '@price-alerts/domain/copy';

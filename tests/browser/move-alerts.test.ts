@@ -1,4 +1,4 @@
-// Move alerts end to end (issue 38): a new user creates one of each move type on the form, the
+// Move alerts end to end: a new user creates one of each move type on the form, the
 // simulator moves the market, and each fires with a trader's words in PREVIOUS, in its history and
 // in the email at the mail sink.
 import type { PriceDocument } from '@price-alerts/domain/store';

@@ -1,4 +1,4 @@
-// Issue 15, defects 1 and 6: an alert never fires in silence without the user having been told
+// An alert never fires in silence without the user having been told
 // (unverified address, push blocked or on no device), and blocked notifications are told once,
 // with the true state on the Notifications screen.
 import { EMAIL_HINTS, PUSH_HINTS } from '@price-alerts/domain/notify';

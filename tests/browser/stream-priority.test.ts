@@ -1,4 +1,4 @@
-// Issue 16: Firestore's long-lived streams (the hanging GET of its listen and write channels) ask the
+// Firestore's long-lived streams (the hanging GET of its listen and write channels) ask the
 // browser for low priority (web/src/lib/streamPriority.ts), so that a tool waiting for a page's
 // important requests to end sees the load end. The POSTs that start a listen and carry writes keep
 // their priority, and a write still gets its answer over the lowered write stream.

@@ -1,6 +1,6 @@
-// Issue 16: Notification.permission is a synchronous round trip from the page's main thread to
+// Notification.permission is a synchronous round trip from the page's main thread to
 // Chromium's browser process. On a busy machine each read held a signed-in load's main thread for
-// several ms (session 21's CPU profiles), so push registration reads it once
+// several ms (as CPU profiles showed), so push registration reads it once
 // (features/notifications/registerPush.ts).
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 15, defect 7: toasts cover nothing the user needs: not the greeting, a page's title, its
+// Toasts cover nothing the user needs: not the greeting, a page's title, its
 // back arrow or the bottom navigation, nor, inside a sheet or dialog, anything of it.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

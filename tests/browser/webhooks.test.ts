@@ -1,4 +1,4 @@
-// The webhook channel as a user sets it up (issue 39): a bad URL is refused on its field and nothing
+// The webhook channel as a user sets it up: a bad URL is refused on its field and nothing
 // is stored; a good one shows its secret once; 'Send a test' shows the receiver's answer; a firing
 // reaches the local webhook sink signed with that secret, the sink's page shows it, and the alert's
 // history says 'Webhook: 200'.

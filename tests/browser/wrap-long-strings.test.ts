@@ -1,4 +1,4 @@
-// Issue 15, defect 2: a 64-character address or name wraps on every screen. At 320 px nothing
+// A 64-character address or name wraps on every screen. At 320 px nothing
 // scrolls sideways, the bottom navigation stays on screen, and no element showing the long text
 // sticks out of the viewport or is clipped by its box.
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';

@@ -1,4 +1,4 @@
-// An attacker's pass over the alert rules of issue 13: values a hand-written client (or the REST
+// An attacker's pass over the alert rules: values a hand-written client (or the REST
 // API) can send that the app never does. Each denied write here would otherwise leave a document
 // the server's schema rejects (read by the evaluator's queries forever, never fired, never shown) or
 // let the user forge the server's re-arm, cooldown and runaway state.

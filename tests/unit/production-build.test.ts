@@ -87,7 +87,8 @@ describe('the production build', () => {
     );
   });
 
-  // Issue 16: the public screens paint from their HTML (web/src/shared/firstPaint/build/prerender.ts); other routes get the shell.
+  // The public screens paint from their HTML (web/src/shared/firstPaint/build/prerender.ts); other
+  // routes get the shell.
   it('prerenders the public screens, and keeps an empty shell for every other route', () => {
     const html = (page: string) => readFileSync(join(outDir, page), 'utf8');
     expect(html('login.html')).toMatch(/<div id="root" data-prerendered="">.*<h1>Log in<\/h1>/s);

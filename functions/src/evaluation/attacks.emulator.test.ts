@@ -1,4 +1,4 @@
-// An attacker's pass over the evaluator of issue 13 against the Firestore emulator: redelivered,
+// An attacker's pass over the alert evaluator against the Firestore emulator: redelivered,
 // concurrent and out-of-order interval messages, a user's edit during the cooldown, and the price
 // before a window. Each test says what must hold however the messages arrive.
 import { intervalMessageSchema, type IntervalMessage } from '@price-alerts/domain/prices';

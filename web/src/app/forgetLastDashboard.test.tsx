@@ -1,4 +1,4 @@
-// Issue 16: what the dashboard last showed (shared/firstPaint/lastGreeting.ts: the greeting and the lists'
+// What the dashboard last showed (shared/firstPaint/lastGreeting.ts: the greeting and the lists'
 // heights) is forgotten as soon as auth says no one is signed in: at sign-out, or on a load whose
 // session has ended; never while auth is loading.
 import { act, render } from '@testing-library/react';

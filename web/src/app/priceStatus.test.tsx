@@ -1,4 +1,4 @@
-// Honest prices (issue 14): the top pairs, the ACTIVE rows, the live price panel and the create form
+// Honest prices: the top pairs, the ACTIVE rows, the live price panel and the create form
 // say 'Market closed' with the last price and its time, or 'Delayed · 45 s ago', instead of a number
 // that looks live; the ages move once a second on one timer; the feed-wide texts still win.
 import { formatWeekdayTime } from '@price-alerts/domain/common';

@@ -14,7 +14,7 @@ export function useAuthListener(): void {
         // At once, not when React next renders: the app may be closed before it does.
         if (!user) forgetLastDashboard();
         // A transition: the screen it reveals (a whole dashboard, after a reload) renders in slices
-        // rather than in one task that holds up a tap (issue 16). The atoms change at once.
+        // rather than in one task that holds up a tap. The atoms change at once.
         startTransition(() => {
           setUser(user);
           setLoading(false);

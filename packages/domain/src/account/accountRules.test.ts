@@ -71,7 +71,7 @@ describe('form rules name each invalid field once, and only those', () => {
       signUpErrors({ fullName: '', email: '', password: '', confirm: '' }),
       { fullName: M.nameRequired, email: M.emailRequired, password: M.passwordTooShort, confirm: M.confirmRequired },
     ],
-    // The case: a bad address is the address's problem, not the password's.
+    // A bad address is the address's problem, not the password's.
     [
       'sign-up with a bad address',
       signUpErrors({ fullName: 'Ada', email: 'ada@', password: 'long-enough-1', confirm: 'long-enough-1' }),

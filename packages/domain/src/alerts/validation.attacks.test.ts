@@ -1,4 +1,4 @@
-// An attacker's pass over what the create and edit screens parse (issue 13): text a user can type
+// An attacker's pass over what the create and edit screens parse: text a user can type
 // or a devtools-edited input can hold. Whatever validateDraft accepts, the rules must store.
 import { describe, expect, it } from 'vitest';
 import { expiryMillis } from './alertModel.ts';

@@ -1,5 +1,5 @@
 /**
- * The dashboard's and the full alert lists' own texts (issue 15; the spec shows no wording for
+ * The dashboard's and the full alert lists' own texts (the spec shows no wording for
  * them), shared by the screens and their tests.
  */
 import type { AlertStatus } from '../common/constants.ts';

@@ -1,5 +1,5 @@
 /**
- * What makes a price feel alive beyond the latest tick (issue 15): each pair's open of the trading
+ * What makes a price feel alive beyond the latest tick: each pair's open of the trading
  * day, for its change in %, and its recent minute closes, for a sparkline of the last hour. Kept by
  * the ingest service from every tick it sees and sent by the relay to a client as it subscribes;
  * the app then folds its own ticks in with the same function, so both ends agree without a read

@@ -5,7 +5,7 @@ import type { LivePrice } from '../store/schemas.ts';
 import { STALE_AFTER_MS } from './staleness.ts';
 
 /**
- * What the app may honestly say about a pair's latest price (issue 14): that it is live, that it
+ * What the app may honestly say about a pair's latest price: that it is live, that it
  * is late ('Delayed · 45 s ago'), that the market is closed and this is its last price, or nothing
  * yet. Judged on the device's clock against the tick's own timestamp, the same age the relay's
  * /health and the scheduled check use (staleness.ts), so the three agree on what 'stale' means.

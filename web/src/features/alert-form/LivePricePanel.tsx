@@ -100,7 +100,7 @@ function MoveLine({ move, price }: { move: PanelMove; price: number }) {
 
 /**
  * The live price of the chosen pair, which the feed follows while this is on screen. Its state is the
- * feed's one state, the same the top pairs read, so it leaves 'Error' with them (issue 15, defect 4).
+ * feed's one state, the same the top pairs read, so it leaves 'Error' with them.
  * With a move type chosen it also says how far the price has moved against the threshold.
  */
 export function LivePricePanel({

@@ -1,4 +1,4 @@
-// The alert model on the create and edit screens (issue 13): price side, repeat with its guards,
+// The alert model on the create and edit screens: price side, repeat with its guards,
 // expiry, and the level typed as a percentage from the live price on the chosen side.
 import { localDateTimeValue } from '@price-alerts/domain/alerts';
 import { type Alert } from '@price-alerts/domain/store';

@@ -1,4 +1,4 @@
-// The live price panel with the side an alert is judged on (issue 13, part 4): ask, bid and mid,
+// The live price panel with the side an alert is judged on: ask, bid and mid,
 // the chosen one emphasised and named, ask when no side is given.
 import type { PriceSide } from '@price-alerts/domain/common';
 import { render, screen, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// Move alerts on the create and edit screens (issue 38): the percentage field in place of the
+// Move alerts on the create and edit screens: the percentage field in place of the
 // trigger price, its lookback or direction, the move so far in the live panel, and the warning.
 import type { PriceDocument } from '@price-alerts/domain/store';
 import { MSG_FILL_ALL_FIELDS, MSG_MOVE_PERCENT } from '@price-alerts/domain/copy';

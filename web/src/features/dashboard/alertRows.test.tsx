@@ -1,4 +1,4 @@
-// The dashboard rows of the alert model (issue 13): the live price and distance on ACTIVE rows,
+// The dashboard rows of the alert model: the live price and distance on ACTIVE rows,
 // every-time firings, the runaway pause, and an expiry in PREVIOUS, with rows that set none of the
 // new fields looking as they always did.
 import { type Alert, type LivePrice } from '@price-alerts/domain/store';

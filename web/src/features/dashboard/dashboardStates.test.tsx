@@ -1,4 +1,4 @@
-// Issue 15: the dashboard says nothing it does not know. Skeleton rows until each list's first
+// The dashboard says nothing it does not know. Skeleton rows until each list's first
 // snapshot, no stand-in name before the profile, and offline a banner instead of error toasts.
 import { DASHBOARD_TEXT, TOAST } from '@price-alerts/domain/copy';
 import { act, fireEvent, screen } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// Issue 16: a signed-in reload paints the dashboard's greeting at once, from what this device last
+// A signed-in reload paints the dashboard's greeting at once, from what this device last
 // showed (shared/firstPaint/lastGreeting.ts), and only for the user it named (app/forgetLastDashboard.test.tsx:
 // forgetting it). Nor does it shift: until the profile and the lists arrive, 'My Todos' stands as the
 // dashboard last showed it to this user, and each list's skeleton keeps the height the list last had.

@@ -88,7 +88,7 @@ describe('FeedClient: planned closes and a lost network', () => {
   });
 });
 
-describe('FeedClient without a network (defect 3)', () => {
+describe('FeedClient without a network', () => {
   it('says Offline, opens no socket and toasts nothing, then connects when asked once online', async () => {
     feed.online = false;
     await feed.client.connect(['EUR/USD']);

@@ -184,7 +184,7 @@ describe('FeedClient', () => {
     expect(warn).toHaveBeenCalledOnce();
   });
 
-  it('ends an error at the next tick, without waiting for a type 0 (defect 4)', async () => {
+  it('ends an error at the next tick, without waiting for a type 0', async () => {
     const socket = await feed.connected();
     socket.serverSends(encodeError('7', 'Quota exceeded'));
     feed.log = [];

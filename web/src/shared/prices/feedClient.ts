@@ -5,7 +5,7 @@
  *
  * Its state is one value, a status and the text every price cell shows, emitted whole on every
  * change: the top pairs, the rows and the create screen's panel all read it, so no screen can stay
- * in 'error' while another shows prices (issue 15, defect 4). A tick is proof the feed works, so it
+ * in 'error' while another shows prices. A tick is proof the feed works, so it
  * ends an error (a provider's type 7/9 on a socket that stays subscribed has no type 0 after it).
  */
 import {

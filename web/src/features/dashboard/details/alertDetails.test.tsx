@@ -1,4 +1,4 @@
-// The details sheet of the alert model (issue 13): side, repeat, firings, expiry, why the server
+// The details sheet of the alert model: side, repeat, firings, expiry, why the server
 // paused or ended the alert, and the alert's history, live from its repository.
 import { expiryText } from '@price-alerts/domain/alerts';
 import { type Alert as AnyAlert, type LevelAlert as Alert } from '@price-alerts/domain/store';

@@ -1,6 +1,6 @@
 /**
  * Build step: the public screens and the signed-in routes' first screens become static HTML, so a
- * phone paints them from the HTML and CSS alone, before any JavaScript has loaded (issue 16). The
+ * phone paints them from the HTML and CSS alone, before any JavaScript has loaded. The
  * built app runs in the system Chromium as its first render shows it (PRERENDERING in
  * src/shared/firstPaint/prerendered.ts: auth has not answered yet), and each screen's markup is written into a
  * copy of index.html with the CSS it needs inlined, so no stylesheet blocks the first paint. The
