@@ -40,7 +40,7 @@ function Session() {
   return null;
 }
 
-describe('signing in and out (spec section 4)', () => {
+describe('signing in and out', () => {
   it('on sign-in loads the profile and starts the feed; on sign-out stops the feed and clears the profile and the alerts held', async () => {
     const store = createStore();
     store.set(currentUserAtom, { uid: 'u1', email: 'ada@example.test' } as never);

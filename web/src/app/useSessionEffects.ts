@@ -5,9 +5,10 @@ import { loadAgainOnce } from '../lib/loadAgain';
 import { currentUserAtom, profileAtom } from '../shared/session';
 
 /**
- * What signing in and out sets off (spec section 4): on sign-in the profile is loaded (and
- * created from the account if it does not exist yet); on sign-out profile state is cleared, and so
- * is everything of the user's alerts the app holds, so the next person on the device sees none of it.
+ * What signing in and out sets off (the spec's rule for an authentication change): on sign-in the
+ * profile is loaded (and created from the account if it does not exist yet); on sign-out profile
+ * state is cleared, and so is everything of the user's alerts the app holds, so the next person on
+ * the device sees none of it.
  * The signed-in part (profileSession.ts, with Firestore) is imported on demand, so public routes never load it.
  */
 export function useSessionEffects(): void {

@@ -3,7 +3,7 @@ import type { Draft } from '@price-alerts/domain/store';
 import { atom } from 'jotai';
 
 /**
- * The new-alert draft (spec section 3); reset after creation and when the create screen is left.
+ * The spec's new-alert draft; reset after creation and when the create screen is left.
  * Shared: the dashboard's top pairs start a draft on the pair tapped, and the create screen edits it.
  */
 export const draftAtom = atom<Draft>(emptyDraft());

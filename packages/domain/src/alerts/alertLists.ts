@@ -21,7 +21,8 @@ export function listFor(status: AlertStatus): keyof AlertLists {
 const newestFirst = (a: Alert, b: Alert) => dateMillis(b.createdAt) - dateMillis(a.createdAt);
 
 /**
- * The spec's update rule (section 4) applied to what a live query delivers: the snapshot is the
+ * The spec's update rule (an updated alert leaves both lists and is put back in the list for its
+ * status, newest createdAt first) applied to what a live query delivers: the snapshot is the
  * whole of its list (the query already limits and orders it), and an alert in it leaves the other
  * list, so an alert that changed list is never shown twice while the other query catches up.
  */

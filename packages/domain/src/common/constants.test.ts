@@ -44,7 +44,7 @@ describe('spec constants', () => {
     for (const pair of TOP_PAIRS) expect(isCurrencyPair(pair)).toBe(true);
   });
 
-  it('has the limits and defaults of section 9', () => {
+  it("has the spec's limits and defaults", () => {
     expect([ACTIVE_ALERTS_LIMIT, PREVIOUS_ALERTS_LIMIT, DESKTOP_MIN_WIDTH_PX]).toEqual([10, 5, 1024]);
     expect(DEFAULT_NOTIFICATION_PREFERENCES).toEqual({ email: true, push: false });
   });

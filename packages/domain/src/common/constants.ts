@@ -1,4 +1,4 @@
-/** Business constants of the spec (section 9); every other package reads them from here. */
+/** The spec's business constants and limits; every other package reads them from here. */
 
 export const CURRENCY_PAIRS = [
   'EUR/USD',
@@ -94,7 +94,7 @@ export const TOAST_DURATION_MS = 5000;
 export const SHEET_ANIMATION_MS = 300;
 export const SERVICE_WORKER_TIMEOUT_MS = 10_000;
 
-/** Feed symbols are the pair names without the slash (spec section 7). */
+/** Feed symbols are the pair names without the slash, as the live-price protocol names them. */
 export function pairToSymbol(pair: CurrencyPair): string {
   return pair.replace('/', '');
 }

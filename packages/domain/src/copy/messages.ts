@@ -1,13 +1,13 @@
 /**
  * The messages the app tells a person in toasts and form errors, in one place: the spec's
- * catalogue (section 8) and validation texts (section 5), word for word and tested against the
- * spec, and beside them, marked, the product's own where the spec shows no wording. Labels and
- * screen texts stay with their screens.
+ * error catalogue and validation texts, word for word and tested against the spec, and beside
+ * them, marked, the product's own where the spec shows no wording. Labels and screen texts stay
+ * with their screens.
  */
 import { MAX_REARM_PERCENT, MIN_REARM_PERCENT } from '../alerts/alertModel.ts';
 import { MAX_MOVE_PERCENT, MIN_MOVE_PERCENT, NOTE_MAX_LENGTH } from '../common/constants.ts';
 
-/** Toasts of the spec's error catalogue (section 8). */
+/** Toasts of the product's error catalogue, word for word. */
 export const TOAST = {
   activeAlertsFailed: 'Could not fetch active alerts in real-time.',
   previousAlertsFailed: 'Could not fetch previous alerts in real-time.',
@@ -27,7 +27,7 @@ export const TOAST = {
   updateFailed: 'Failed to update alert. Please try again.',
 } as const;
 
-/** Validation texts (section 5), then the product's own. */
+/** The spec's validation texts, then the product's own. */
 export const MSG_LOGIN_REQUIRED = 'Please log in to create alerts.';
 export const MSG_FILL_ALL_FIELDS = 'Fill all fields';
 export const MSG_CHOOSE_NOTIFICATION = 'Choose at least one notification type';
@@ -53,7 +53,7 @@ export const MSG_FAR_FROM_MARKET = (percent: number) =>
 /** A setting could not be saved (the product's own). */
 export const MSG_SAVE_CHOICE_FAILED = 'Could not save your choice. Check your connection and try again.';
 
-/** Push registration (section 8); the permission and support texts are the product's own. */
+/** Push registration, from the spec's error catalogue; the permission and support texts are the product's own. */
 export const PUSH_MESSAGES = {
   serviceWorker: 'Service worker issue. Could not initialize notifications. Please refresh or try again.',
   noActiveWorker: 'Subscription failed: No active Service Worker. Please ensure permissions are granted and try again.',

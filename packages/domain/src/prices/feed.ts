@@ -1,5 +1,5 @@
 /**
- * The live-price WebSocket protocol (spec section 7), both directions, for the simulator, the
+ * The spec's live-price WebSocket protocol, both directions, for the simulator, the
  * ingest service, the relay and the app. Parsing never throws: a bad message comes back as
  * `{ type: 'invalid', reason }`, so one malformed frame can never take a socket handler down.
  *

@@ -208,7 +208,7 @@ export const profileSchema = z.object({
   ),
   hasSetAvatar: z.optional(z.boolean()),
   pwaPromptDismissed: z.optional(z.boolean()),
-  // Only an explicit false turns automatic push registration off (spec section 3).
+  // Only an explicit false turns automatic push registration off (the spec's word on this profile field).
   notificationsEnabled: z.optional(z.boolean()),
   /**
    * Absent: off (see quietHours.ts for the defaults the settings screen starts from). Settings this

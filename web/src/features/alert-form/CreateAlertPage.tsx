@@ -39,7 +39,7 @@ export default function CreateAlertPage() {
   const navigate = useNavigate();
   const offline = useOfflineGuard();
   const { busy, run } = useSubmit(CREATE_SUBMIT);
-  // Leaving the screen resets the draft (spec section 4).
+  // Leaving the screen resets the draft, as the spec's draft rule requires.
   useEffect(() => () => setDraft(emptyDraft()), [setDraft]);
 
   async function submit() {

@@ -23,7 +23,7 @@ const EMPTY = {
   previous: 'You have no previous alerts yet. Once alerts are triggered or cancelled, they will appear here.',
 } as const;
 
-/** The dashboard shows at most this many of each list (spec section 9); 'See all' shows the rest. */
+/** The dashboard shows at most this many of each list (a product limit); 'See all' shows the rest. */
 const CAPS = { active: ACTIVE_ALERTS_LIMIT, previous: PREVIOUS_ALERTS_LIMIT } as const;
 
 function EmptyState({ text }: { text: string }) {

@@ -1,5 +1,5 @@
 /**
- * The app's live-price connection (spec section 4): one socket to the relay, the domain codec for
+ * The app's live-price connection (the spec's live-feed transitions): one socket to the relay, the domain codec for
  * every frame, and the spec's states and texts. The socket factory and target are injected, so the
  * whole state machine runs in tests against a fake socket.
  *
