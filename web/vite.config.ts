@@ -80,6 +80,8 @@ export default defineConfig(({ command, mode }) => ({
       registerType: 'prompt',
       injectRegister: false,
       injectManifest: {
+        // A classic worker, as registerSW registers it: one script, with nothing for the build to inline.
+        rollupFormat: 'iife',
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
       },
       devOptions: { enabled: false },

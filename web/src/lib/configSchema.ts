@@ -4,7 +4,7 @@
  * ships no zod for it.
  */
 import { z } from 'zod';
-import { appConfig, type AppConfig, type ConfigEnv } from './appConfig';
+import { appConfig, type AppConfig, type ConfigEnv } from './appConfig.ts';
 
 const nonEmpty = z.string().trim().min(1, 'is required');
 
