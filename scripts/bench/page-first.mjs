@@ -2,7 +2,7 @@
 // thread has a core to itself and runs no backend beside it. Here two cores carry Chromium, Lighthouse and
 // the whole emulator stack, and Lantern multiplies every observed task by 4 with its waits for a core in
 // it: in sessions 18 and 19 the main thread waited for a core 53 to 77% of the time it was ready to run
-// (docs/benchmarks.md). So Chromium's threads go ahead of the stack (nice -10) and each renderer's
+// (docs/lighthouse.md). So Chromium's threads go ahead of the stack (nice -10) and each renderer's
 // main thread ahead of everything else (SCHED_FIFO); its own work, and what it waits on other threads
 // and processes for, still count in full. LIGHTHOUSE_SHARED_CORES=1 measures without. Linux, as root.
 import { execFileSync } from 'node:child_process';

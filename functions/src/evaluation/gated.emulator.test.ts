@@ -5,7 +5,7 @@
 // windows; the gate hearing of each change (the users' and the evaluator's) only after the window
 // it happened in was judged, or later; the listener failing and coming back; messages redelivered. A user changes an alert only once the
 // gate has heard of its last change: the listener's delay is well under a second, a person's next
-// tap is not (docs/evaluation.md says what an alert changed twice within that delay may miss).
+// tap is not (docs/price-windows.md says what an alert changed twice within that delay may miss).
 import { ALERT_TYPES, MOVE_ALERT_TYPES, PRICE_SIDES } from '@price-alerts/domain/common';
 import { MoveTracker, WindowMoves, type IntervalMessage } from '@price-alerts/domain/prices';
 import { anyAlertDocumentSchema, moveReadOf } from '@price-alerts/domain/store';
@@ -228,7 +228,7 @@ describe('property: gated against naive', () => {
   });
 
   // A listener slower than a window: an alert it has not delivered yet may first fire on a later
-  // window published for other alerts (docs/evaluation.md), but every once-alert the naive one fires
+  // window published for other alerts (docs/price-windows.md), but every once-alert the naive one fires
   // fires, and nothing is sent twice.
   it.each([5, 6])(
     'seed %i, listener up to two windows late: once-alerts fire all the same, nothing twice',

@@ -1,7 +1,7 @@
 /**
  * Each pair's trading day and last hour of minute closes (domain pairDay.ts), folded from every tick
  * the ingest service sees, in memory: the relay sends them to a client as it subscribes, so a card's
- * change and sparkline cost no read anywhere. A restart starts them afresh (docs/live-prices.md).
+ * change and sparkline cost no read anywhere. A restart starts them afresh (docs/ingest-service.md).
  */
 import { pairToSymbol, type CurrencyPair } from '@price-alerts/domain/common';
 import { encodePairDay, foldTick, type PairDay } from '@price-alerts/domain/prices';

@@ -1,5 +1,5 @@
 /**
- * A price relay as a service of its own (docs/live-prices.md): app sockets at /prices, served
+ * A price relay as a service of its own (docs/price-relays.md): app sockets at /prices, served
  * exactly as the ingest service serves them (relay.ts), fed by one WebSocket to the ingest
  * service's /feed (feedHub.ts) instead of the upstream. It keeps nothing a restart would lose: the
  * ingest's hello brings back each pair's latest tick, day and outage state. When the ingest is away

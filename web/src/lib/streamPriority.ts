@@ -6,7 +6,7 @@
  * browsers' and tools' notions of a page's load leave out; Firestore's looks like any other fetch, so
  * it is marked here for what it is. Lighthouse, for one, ends a load only once no High request has been
  * in flight for a while, so with the stream at High it waited out its 45 s limit on the live page
- * (docs/first-paint.md). The app's own files come from another origin, so none of them queue behind it.
+ * (docs/signed-in-reload.md). The app's own files come from another origin, so none of them queue behind it.
  *
  * Only those GETs are touched: the POSTs that start and change a listen or carry a write stay as they
  * were. The SDK has no option for a request's priority, so the page's `fetch` is wrapped once, before

@@ -1,7 +1,7 @@
 import type { AnyAlertType } from '../common/constants.ts';
 
 /**
- * One line per alert type for the type picker, true to the evaluator (docs/evaluation.md): judged on
+ * One line per alert type for the type picker, true to the evaluator (docs/alert-rules.md): judged on
  * the alert's side (Ask unless chosen), on prices seen after it became active; with Repeat 'Every
  * time' it fires again only after the price has gone back past the level by the re-arm distance.
  * A move type fires on its move (moveRules.ts), and again after the move falls back.

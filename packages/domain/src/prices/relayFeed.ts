@@ -1,5 +1,5 @@
 /**
- * Between the ingest service and the price relays (docs/live-prices.md). The ingest service holds
+ * Between the ingest service and the price relays (docs/price-relays.md). The ingest service holds
  * the one upstream connection; each relay holds one WebSocket to it at RELAY_FEED_PATH and gets
  * everything it needs to serve apps as if it held the upstream itself, one JSON text frame a message:
  *   hello      on connect: each pair's latest tick and its day (a type 3 message), and the outage

@@ -1,6 +1,6 @@
 /**
  * Repository for users/{uid}/alerts/{alertId}/history: what happened to one alert, written by the
- * server only and read by its owner (see docs/data-model.md). The app only ever listens to it.
+ * server only and read by its owner (see docs/alert-history.md). The app only ever listens to it.
  */
 import { alertEventSchema, type AlertEvent } from '@price-alerts/domain/alerts';
 import { ALERT_HISTORY_QUERY } from '@price-alerts/domain/store';
