@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { EMULATOR_ENV, PROJECT_ID, buildForStack, root, stackProcesses, useProjectNode } from './lib/stack.mjs';
 import { Supervisor } from './lib/supervisor.mjs';
 
-buildForStack({ web: false });
+await buildForStack({ web: false });
 useProjectNode();
 const supervisor = new Supervisor({ logDir: join(root, '.cache', 'logs') });
 try {

@@ -24,7 +24,7 @@ const verbose = process.argv.includes('--verbose');
 const build = !process.argv.includes('--no-build');
 
 try {
-  if (build) buildForStack({ web });
+  if (build) await buildForStack({ web });
   const supervisor = await startStack({ web, verbose, marketHours: true });
   // As Cloud Run would: a process that dies is started again (1 s, doubling to 30 s), the rest stay up.
   supervisor.onUnexpectedExit = (name, code, signal, restartInMs) => {

@@ -33,16 +33,24 @@ function step(name, cmd, args, env = {}) {
   return ok;
 }
 
+/** The check running beside the stack's start, stopped with it on Ctrl-C or SIGTERM. */
+let checking;
+
 /** A check run beside the stack's start, its output printed in one piece when it ends. */
 function background(name, cmd, args) {
   const started = Date.now();
   const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  checking = child;
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
+  // One that cannot start (a missing command) is a failed check, not a crash that leaves the stack up.
+  child.on('error', (error) => (output += `${error.message}\n`));
   return new Promise((resolve) => {
-    child.on('close', (code) => {
-      console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}\n${output.trimEnd()}`);
+    child.on('close', (code, signal) => {
+      checking = undefined;
+      const end = signal ? `\n(stopped by ${signal})` : '';
+      console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}\n${output.trimEnd()}${end}`);
       results.push({ name, ok: code === 0, seconds: (Date.now() - started) / 1000 });
       resolve();
     });
@@ -62,10 +70,11 @@ step('unit', 'vitest', ['run', '--project', 'unit', '--project', 'web', '--maxWo
 
 let supervisor;
 let running;
+onShutdownSignals(() => checking?.kill('SIGTERM'));
 const checked = staticChecks();
 const stackStarted = Date.now();
 try {
-  buildForStack();
+  await buildForStack();
   supervisor = await startStack();
   results.push({ name: 'stack start', ok: true, seconds: (Date.now() - stackStarted) / 1000 });
   console.log('\n=== functions warmed: each called once');

@@ -34,7 +34,7 @@ try {
     // `npm start` keeps the simulator on market hours; tests are written for a market always open.
     await simulatorClock({ marketHours: false });
   } else {
-    buildForStack({ web });
+    await buildForStack({ web });
     supervisor = await startStack({ web, importData: !flags.has('--empty') });
     if (flags.has('--warm')) {
       const seconds = await warmFunctions({ projectId: PROJECT_ID, logFile: emulatorLog(root) });

@@ -1,6 +1,6 @@
 // The local stack: one list of processes shared by `npm start` and the tests. Adding a process
 // (the feed simulator, a mail sink...) is one entry in `stackProcesses`.
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -183,18 +183,29 @@ export function stackProcesses({ importData = true, web = 'preview', log = conso
   ].filter(Boolean);
 }
 
-/** Builds what the stack runs from: the functions bundle always, the web app for preview. */
-export function buildForStack({ web = 'preview', log = console.log } = {}) {
+/** Runs an npm script of the project, its errors shown; rejects if it fails. */
+function npmRun(args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`npm ${args.join(' ')} failed (${signal ?? `exit ${code}`})`)),
+    );
+  });
+}
+
+/**
+ * Builds what the stack runs from: the functions bundle always, the web app for preview. Not
+ * synchronous, so that `npm test` runs its static checks meanwhile.
+ */
+export async function buildForStack({ web = 'preview', log = console.log } = {}) {
   useProjectNode();
   if (ensureLocalSecrets(join(root, 'functions'))) log('Wrote functions/.secret.local from its example.');
   log('Building functions...');
-  execFileSync('npm', ['run', 'build', '-w', 'functions'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  await npmRun(['run', 'build', '-w', 'functions']);
   if (web === 'preview') {
     log('Building the web app...');
-    execFileSync('npm', ['run', 'build', '-w', 'web', '--', '--mode', 'emulator'], {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    await npmRun(['run', 'build', '-w', 'web', '--', '--mode', 'emulator']);
   }
 }
 

@@ -34,8 +34,8 @@ beforeAll(async () => {
   admin = adminApp('alert-actions-test');
 });
 afterAll(async () => {
-  await Promise.all(created.map((path) => adminDb(admin).doc(path).delete()));
   await browser?.close();
+  await Promise.all(created.map((path) => adminDb(admin).doc(path).delete()));
   await closeAdmin(admin);
 });
 

@@ -119,9 +119,9 @@ beforeAll(async () => {
   await batch.commit();
 });
 afterAll(async () => {
+  await browser?.close();
   await simulator('silence', { silent: false });
   await Promise.all(Object.values(ids).map((id) => id && db.recursiveDelete(db.doc(`${ALERTS}/${id}`))));
-  await browser?.close();
   await deleteApp(admin);
 });
 

@@ -21,8 +21,8 @@ beforeAll(async () => {
   db = getFirestore(admin);
 });
 afterAll(async () => {
-  await Promise.all(created.map((id) => db.doc(`users/demo-user/alerts/${id}`).delete()));
   await browser?.close();
+  await Promise.all(created.map((id) => db.doc(`users/demo-user/alerts/${id}`).delete()));
   await deleteApp(admin);
 });
 

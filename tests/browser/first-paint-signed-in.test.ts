@@ -108,8 +108,12 @@ describe.each(VIEWPORTS)('the dashboard’s greeting at $width x $height', (view
     await page.reload();
     await page.locator('[role="tabpanel"][aria-busy="false"] .alert-row').first().waitFor();
     await page.locator('.pair-card .pair-ask').first().filter({ hasNotText: 'Loading...' }).waitFor();
-    // The profile is one cached document, asked for with the lists: this covers it, and a price tick or two.
-    await page.waitForTimeout(1500);
+    // The profile is one cached document, asked for with the lists; then two price ticks, each redrawing a card.
+    const ask = page.locator('.pair-card .pair-ask').first();
+    for (let tick = 0; tick < 2; tick++) {
+      const shown = await ask.textContent();
+      await expect.poll(() => ask.textContent()).not.toBe(shown);
+    }
     // The sum is the cumulative layout shift: before, 0.44 at 390 px and 0.10 at 820 px. A
     // sparkline taking its place scores under 0.0001, which no one sees.
     const { total, shifts } = await layoutShifts(page);

@@ -48,11 +48,11 @@ beforeAll(async () => {
   user = await seedUser(admin, 'market-status', [{ status: 'active', pair: 'EUR/USD', triggerPrice: 1.095 }]);
 });
 afterAll(async () => {
+  await browser?.close();
   await closeAdmin(admin);
   // Whatever happened, the next test file gets a simulator on the wall clock, every pair ticking.
   await simulator('clock', { offsetMs: 0, marketHours: false });
   await simulator('silence', { silent: false });
-  await browser?.close();
 });
 
 const card = (page: Page, pair: string) => page.locator('.pair-card', { hasText: pair });

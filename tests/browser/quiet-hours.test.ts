@@ -33,9 +33,9 @@ beforeAll(async () => {
   db = getFirestore(admin);
 });
 afterAll(async () => {
+  await browser?.close();
   await Promise.all(created.map((id) => db.doc(`users/demo-user/alerts/${id}`).delete()));
   await demo().update({ quietHours: FieldValue.delete() });
-  await browser?.close();
   await deleteApp(admin);
 });
 

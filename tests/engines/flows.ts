@@ -33,23 +33,7 @@ export async function serverFlows(walk: WalkContext, { admin, user, proxy, offli
   await waitFor(walk, 'the create form', `document.querySelector('form fieldset') !== null`);
   await page.goto(`${walk.origin}/dashboard`);
   await alertsShown(walk, 2);
-  // A page restored from the back/forward cache marks it (a listener of the page that left, so it
-  // outlives the reload that follows in the same tab).
-  await page.evaluate(
-    `addEventListener('pageshow', (e) => { if (e.persisted) sessionStorage.setItem('walkRestored', 'yes') })`,
-  );
-  await page.goto(`${walk.origin}/account`);
-  // Back once the page has loaded, as a person goes back from a page they have seen (Firefox drops a
-  // history step asked for while a page still loads).
-  await byText(walk, 'button', 'Log out');
-  await page.back();
-  await at(walk, '/dashboard');
-  // WebKit brings the page back from its back/forward cache, as Safari does (the hang's way in), and
-  // the app loads it afresh: live, an alert added elsewhere arrives.
-  if (page.engine === 'webkit')
-    await waitFor(walk, 'a return from the cache', `sessionStorage.getItem('walkRestored')`);
-  await addActiveAlert(admin, user.uid, 'AUD/USD');
-  await alertsShown(walk, 3);
+  await returnFromCache(walk, { admin, user });
   await page.forward();
   await at(walk, '/account');
   await page.goto(`${walk.origin}/dashboard`);
@@ -100,4 +84,28 @@ export async function serverFlows(walk: WalkContext, { admin, user, proxy, offli
   );
   await at(walk, '/dashboard');
   await alertsShown(walk, 4);
+}
+
+/**
+ * Leaves the dashboard (showing two active alerts) for the account page, then goes back: WebKit brings
+ * the page back from its back/forward cache, as Safari does (the hang's way in), and the app loads it
+ * afresh. Live, an alert added elsewhere then arrives: it shows three.
+ */
+export async function returnFromCache(walk: WalkContext, { admin, user }: Pick<FlowContext, 'admin' | 'user'>) {
+  const { page } = walk;
+  // A page restored from the back/forward cache marks it (a listener of the page that left, so it
+  // outlives the reload that follows in the same tab).
+  await page.evaluate(
+    `addEventListener('pageshow', (e) => { if (e.persisted) sessionStorage.setItem('walkRestored', 'yes') })`,
+  );
+  await page.goto(`${walk.origin}/account`);
+  // Back once the page has loaded, as a person goes back from a page they have seen (Firefox drops a
+  // history step asked for while a page still loads).
+  await byText(walk, 'button', 'Log out');
+  await page.back();
+  await at(walk, '/dashboard');
+  if (page.engine === 'webkit')
+    await waitFor(walk, 'a return from the cache', `sessionStorage.getItem('walkRestored')`);
+  await addActiveAlert(admin, user.uid, 'AUD/USD');
+  await alertsShown(walk, 3);
 }

@@ -8,7 +8,7 @@ import {
   type IntervalMessage,
 } from '@price-alerts/domain/prices';
 import { encodeSubscribe, relayProtocols } from '@price-alerts/domain/prices';
-import { initializeApp } from 'firebase-admin/app';
+import { deleteApp, getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,7 +91,12 @@ afterAll(async () => {
   await ingest?.close();
   await subscription?.delete();
   await sinks?.close();
-  await sim?.close();
+  await sim?.close(); // The file's own apps (ingest-test-*): the files of this project share one process.
+  await Promise.all(
+    getApps()
+      .filter((a) => a.name.startsWith('ingest-test-'))
+      .map((a) => deleteApp(a)),
+  );
 });
 
 /** Waits for the start of a fresh window, so forced prices land in one. */

@@ -9,7 +9,7 @@ import {
   intervalMessageSchema,
   type IntervalMessage,
 } from '@price-alerts/domain/prices';
-import { initializeApp } from 'firebase-admin/app';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { FieldValue, getFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';
@@ -72,6 +72,7 @@ afterAll(async () => {
   await subscription?.delete();
   await sinks?.close();
   await sim?.close();
+  await deleteApp(app);
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -54,10 +54,14 @@ export function getDb(): Promise<Firestore> {
 
 /**
  * A page an engine brings back from its back/forward cache (WebKit always; Firefox and Chromium at
- * times) loads afresh once Firestore has started: the SDK ran its own clean-up when the page hid (it
- * gave up its tab lease, shut its IndexedDB persistence and its tab sync down), so the restored page's
- * listeners would show what it had when it left and its writes would never settle. Loading afresh
- * costs what a reload costs: the app from the service worker, the alerts from the cache at once.
+ * times). With the IndexedDB cache it loads afresh: the SDK ran its own clean-up when the page hid,
+ * which leaves the restored page's Firestore unable to go on. It shuts its persistence and tab sync
+ * down (its tab lease given up, the database closed), or, for a user agent it takes for Safari 14 to
+ * 16 (every iPhone's, whose 'Mobile/15E148' matches), stops its queue for good: its listeners would
+ * show what it had when it left and its writes would never settle. Its writes made offline are in
+ * IndexedDB and go out after the reload. With the cache in memory (another page held IndexedDB) none
+ * of that ran, and a reload would lose writes not yet sent: its streams, which WebKit cut while it
+ * was frozen, start again at once instead of at the SDK's own timeout.
  */
 let watchingReturns = false;
 
@@ -65,7 +69,16 @@ function watchReturns(): void {
   if (watchingReturns) return;
   watchingReturns = true;
   window.addEventListener('pageshow', (event) => {
-    if (event.persisted && dbPromise) window.location.reload();
+    const current = dbPromise;
+    if (!event.persisted || !current) return;
+    if (!cacheHeld) {
+      window.location.reload();
+      return;
+    }
+    void Promise.all([current, import('firebase/firestore')]).then(async ([db, { disableNetwork, enableNetwork }]) => {
+      await disableNetwork(db);
+      await enableNetwork(db);
+    });
   });
 }
 
