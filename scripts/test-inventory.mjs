@@ -14,6 +14,10 @@ import { root, useProjectNode } from './lib/stack.mjs';
 useProjectNode();
 const outArg = process.argv.indexOf('--out');
 const out = outArg > 0 ? process.argv[outArg + 1] : join(root, '.cache', 'test-inventory.txt');
+if (!out || out.startsWith('--')) {
+  console.error('Usage: npm run test:inventory [-- --out <file>]');
+  process.exit(2);
+}
 const listed = join(root, '.cache', 'test-list.json');
 mkdirSync(dirname(listed), { recursive: true });
 rmSync(listed, { force: true });

@@ -42,8 +42,10 @@ function background(name, cmd, args) {
   const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   checking = child;
   let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.setEncoding('utf8');
+    stream?.on('data', (d) => (output += d));
+  }
   // One that cannot start (a missing command) is a failed check, not a crash that leaves the stack up.
   child.on('error', (error) => (output += `${error.message}\n`));
   return new Promise((resolve) => {
@@ -71,7 +73,8 @@ step('unit', 'vitest', ['run', '--project', 'unit', '--project', 'web', '--maxWo
 let supervisor;
 let running;
 onShutdownSignals(() => checking?.kill('SIGTERM'));
-const checked = staticChecks();
+// A check that throws as it starts is a failed check, never a crash that leaves the stack up.
+const checked = staticChecks().catch((error) => results.push({ name: 'static checks', ok: false, seconds: 0, error }));
 const stackStarted = Date.now();
 try {
   await buildForStack();
@@ -125,7 +128,21 @@ async function stopAndCheckPorts(running) {
 }
 
 console.log('\n=== summary');
+// In the order the steps are written, whichever ended first.
+const ORDER = [
+  'unit',
+  'typecheck',
+  'lint',
+  'import cycles',
+  'format',
+  'static checks',
+  'stack start',
+  'functions warmed',
+];
+const rank = (r) => (ORDER.includes(r.name) ? ORDER.indexOf(r.name) : ORDER.length);
+results.sort((a, b) => rank(a) - rank(b));
 for (const r of results) {
+  if (r.error) console.log(String(r.error));
   console.log(`${r.ok ? 'ok    ' : 'FAILED'} ${r.name} (${r.seconds.toFixed(1)} s)`);
   if (!r.ok && r.report) for (const line of failedTestLines(r.report)) console.log(line);
   if (r.report) for (const line of retriedTestLines(r.report)) console.log(line);

@@ -26,6 +26,11 @@ const reuse = args.length < process.argv.length - 2;
 const flags = new Set();
 while (args[0]?.startsWith('--')) flags.add(args.shift());
 const web = flags.has('--no-web') ? false : 'preview';
+const known = new Set(['--no-web', '--empty', '--warm']);
+if (args.length === 0 || [...flags].some((flag) => !known.has(flag))) {
+  console.error('Usage: node scripts/with-stack.mjs [--no-web] [--empty] [--warm] <command> [args...] [--reuse]');
+  process.exit(2);
+}
 
 let supervisor;
 try {

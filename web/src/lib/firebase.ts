@@ -10,6 +10,7 @@ import type { Messaging } from 'firebase/messaging';
 import { cacheState } from './cacheLock';
 import { config } from './config';
 import { loadAgainOnce } from './loadAgain';
+import { markReturnReload } from './returnReload';
 import { lowerStreamPriority } from './streamPriority';
 
 export const firebaseApp = () => import('./firebaseApp');
@@ -72,7 +73,15 @@ function watchReturns(): void {
     const current = dbPromise;
     if (!event.persisted || !current) return;
     if (!cacheHeld) {
-      window.location.reload();
+      const reload = () => {
+        markReturnReload();
+        window.location.reload();
+      };
+      // Offline with no service worker to serve it, a reload would end on the browser's error page:
+      // the page waits for the network, as it is.
+      if (!navigator.onLine && !navigator.serviceWorker?.controller)
+        window.addEventListener('online', reload, { once: true });
+      else reload();
       return;
     }
     void Promise.all([current, import('firebase/firestore')]).then(async ([db, { disableNetwork, enableNetwork }]) => {

@@ -1,7 +1,7 @@
 import { AlertLimitError, emptyDraft, validateDraft } from '@price-alerts/domain/alerts';
 import { MSG_ALERT_LIMIT, MSG_LOGIN_REQUIRED, TOAST } from '@price-alerts/domain/copy';
 import { useAtom, useAtomValue } from 'jotai';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
 import { repository } from '../../lib/repositories/load';
@@ -10,7 +10,7 @@ import { Spinner } from '../../shared/Spinner';
 import { useOfflineGuard } from './useOfflineGuard';
 import { useSubmit } from '../../shared/useSubmit';
 import { AlertForm } from './AlertForm';
-import { draftAtom } from '../../shared/draft';
+import { draftAtom, keepDraftOnLeave } from '../../shared/draft';
 
 // The draft stays as typed on failure: the user may delete alerts and come back to it.
 const CREATE_SUBMIT = {
@@ -41,6 +41,19 @@ export default function CreateAlertPage() {
   const { busy, run } = useSubmit(CREATE_SUBMIT);
   // Leaving the screen resets the draft, as the spec's draft rule requires.
   useEffect(() => () => setDraft(emptyDraft()), [setDraft]);
+  // Leaving its page for another (a full load), the browser may keep it to come back to: then the
+  // draft is kept too, for the fresh load a return sets off (shared/draft.ts).
+  const latest = useRef(draft);
+  useEffect(() => {
+    latest.current = draft;
+  }, [draft]);
+  useEffect(() => {
+    const onHide = (event: PageTransitionEvent) => {
+      if (event.persisted) keepDraftOnLeave(latest.current);
+    };
+    window.addEventListener('pagehide', onHide);
+    return () => window.removeEventListener('pagehide', onHide);
+  }, []);
 
   async function submit() {
     const result = validateDraft(draft, user !== null);

@@ -3,7 +3,7 @@
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { HISTORY_RETENTION_MS, type AlertEvent } from '@price-alerts/domain/alerts';
 import { Timestamp, doc, setDoc, writeBatch, type Firestore } from 'firebase/firestore';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { ALICE, BOB, rulesEnv, validAlert } from '../../../../tests/rules/rules-env';
 import { watchHistory, type HistoryEvent } from './history';
 
@@ -111,6 +111,8 @@ describe('history repository', () => {
 
   it('leaves out a document that is not an event rather than breaking the list', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    // Restored whatever happens: later files share this process.
+    onTestFinished(() => warn.mockRestore());
     await asServer(async (db) => {
       await setDoc(doc(db, `${HISTORY}/bad`), {
         type: 'teleported',
@@ -125,7 +127,6 @@ describe('history repository', () => {
     expect(warn).toHaveBeenCalledWith(
       expect.stringMatching(new RegExp(`^Skipped invalid document ${HISTORY}/bad: type: `)),
     );
-    warn.mockRestore();
   });
 
   it('refuses another user, who hears of it through onError', async () => {
