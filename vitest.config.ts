@@ -61,7 +61,7 @@ export default defineConfig({
           // The files share their imports (playwright-core, firebase-admin, the harness) rather than load
           // them again each: every file launches its own browser and seeds its own users, none mocks a
           // module, and what the harness keeps (the screens checked) is kept per file. Shared: the last
-          // crossing forced on a pair (demoAlerts.ts), which can only raise a later file's trigger.
+          // crossing forced on a pair (firings.ts), which can only raise a later file's trigger.
           isolate: false,
           // A whole flow through the Functions emulator on a loaded 2-core machine: a second try, as
           // Playwright's own runner gives on CI. The summary of npm test names every test that needed

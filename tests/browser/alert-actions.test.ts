@@ -6,7 +6,7 @@ import type { CurrencyPair } from '@price-alerts/domain/common';
 import type { App } from 'firebase-admin/app';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAlertAbove, expectPushShown } from './demoAlerts';
+import { addAlertAbove, expectPushShown } from './firings';
 import { mailsTo } from './email-alerts';
 import {
   PHONE,
@@ -63,10 +63,11 @@ async function tapNotificationButton(page: Page, title: string, action: string):
 describe('acting on an alert', () => {
   const viewport = PHONE;
   it('snoozes an every-time alert from its push, and the app shows it snoozed', async () => {
-    const { context, page, token } = await signInWithPush(browser, viewport);
+    const user = await seedUser(admin, 'snooze', []);
+    const { context, page, token } = await signInWithPush(browser, viewport, user);
     const db = adminDb(admin);
     const { ref, shown, crossing } = await addAlertAbove(db, PUSH_PAIR, 5, {
-      uid: 'demo-user',
+      uid: user.uid,
       email: false,
       push: true,
       extra: EVERY,
@@ -76,7 +77,13 @@ describe('acting on an alert', () => {
     const forcedAt = Date.now();
     await simulator('price', { pair: PUSH_PAIR, ask: crossing });
     const title = `${PUSH_PAIR}: Price rising above ${shown}`;
-    await expectPushShown(page, db, ref.id, { token, forcedAt }, { title, actions: ['Snooze 1 h', 'Pause'] });
+    await expectPushShown(
+      page,
+      db,
+      ref.id,
+      { uid: user.uid, token, forcedAt },
+      { title, actions: ['Snooze 1 h', 'Pause'] },
+    );
 
     await tapNotificationButton(page, title, 'snooze');
     await expect

@@ -1,26 +1,22 @@
-// The alert model on the create and edit screens as the demo user: an every-time alert
+// The alert model on the create and edit screens: an every-time alert
 // judged on the bid, with its guards, an expiry and a level typed as a percentage from the live
 // bid; then the edit screen loads every field back, saves a change, and the alert is deleted.
 import { levelFromPercent, localDateTimeValue } from '@price-alerts/domain/alerts';
+import type { App } from 'firebase-admin/app';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  PHONE,
-  WEB_URL,
-  checkScreenAtEachSize,
-  launchBrowser,
-  newPage,
-  screenshot,
-  signIn,
-  simulator,
-} from './harness';
+import { PHONE, WEB_URL, checkScreenAtEachSize, launchBrowser, newPage, screenshot, simulator } from './harness';
+import { adminApp, closeAdmin, seedUser, signInAs } from './lists';
 
 let browser: Browser;
+let admin: App;
 beforeAll(async () => {
   browser = await launchBrowser();
+  admin = adminApp('alert-form-model-test');
 });
 afterAll(async () => {
   await browser?.close();
+  await closeAdmin(admin);
 });
 
 const PAIR = 'USD/CHF';
@@ -51,9 +47,9 @@ const smallControls = (page: Page) =>
 describe('alert model on the form', () => {
   const viewport = PHONE;
   it('creates an every-time alert on the bid with a typed level and an expiry, and edit loads it all', async () => {
+    const user = await seedUser(admin, 'form-model', []);
     const { context, page } = await newPage(browser, viewport);
-    await signIn(page);
-    await page.waitForURL(`${WEB_URL}/dashboard`);
+    await signInAs(page, WEB_URL, user.email);
     await page.getByRole('link', { name: 'Add alert' }).click();
     await page.waitForURL(`${WEB_URL}/create_alert`);
     // The defaults: judged on the ask, once, never expiring, without the guards' fields.
@@ -125,7 +121,7 @@ describe('alert model on the form', () => {
     await page.getByLabel('Note (optional)').scrollIntoViewIfNeeded();
     await checkScreenAtEachSize(page, 'alert-model-edit');
 
-    // A change is saved, and the alert (which the other tests do not expect) is deleted again.
+    // A change is saved, and the alert is deleted again.
     await page.getByLabel('Cooldown').selectOption({ label: '1 hour' });
     // Mid-screen, clear of the fixed bottom bar and the toasts: scrolled only as far as needed, the button
     // sat under the bar, and CI's click waited out its 30 s there once.
@@ -152,9 +148,9 @@ describe('alert model on the form', () => {
 
 describe('alert model on the form at 320 x 640', () => {
   it('fits the narrowest phone with every field open', async () => {
+    const user = await seedUser(admin, 'form-narrow', []);
     const { context, page } = await newPage(browser, { width: 320, height: 640 });
-    await signIn(page);
-    await page.waitForURL(`${WEB_URL}/dashboard`);
+    await signInAs(page, WEB_URL, user.email);
     await page.getByRole('link', { name: 'Add alert' }).click();
     await page.getByRole('button', { name: /Currency pair/ }).click();
     await page.getByRole('dialog', { name: 'Currency pair' }).getByRole('button', { name: 'XAU/JPY' }).click();

@@ -1,14 +1,15 @@
-// How the alert model shows, as the demo user: ACTIVE rows with the
+// How the alert model shows, for a user of the test's own: ACTIVE rows with the
 // live price on the alert's side and its distance to the level, moving with the simulator; an
 // every-time alert's firings and a runaway pause; an expired alert in PREVIOUS; and the details
 // sheet with the model's rows and the alert's history, written here as the server would.
 import { formatDateTime } from '@price-alerts/domain/common';
 import { HISTORY_RETENTION_MS, expiryText, type AlertEvent } from '@price-alerts/domain/alerts';
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { FieldValue, Timestamp, getFirestore, type Firestore } from 'firebase-admin/firestore';
+import type { App } from 'firebase-admin/app';
+import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, WEB_URL, checkScreenAtEachSize, launchBrowser, signIn, simulator } from './harness';
+import { PHONE, WEB_URL, checkScreenAtEachSize, launchBrowser, simulator } from './harness';
+import { adminApp, adminDb, closeAdmin, seedUser, signInAs, type SeededUser } from './lists';
 
 // Pairs no other test forces and no active demo alert watches (forcing a price fires what it
 // crosses); the two forced here sit 2% or more from their levels so the random walk after the
@@ -18,7 +19,8 @@ const BID = { pair: 'XAU/JPY', trigger: 390_000, shown: '390,000.00' } as const;
 const RUNAWAY = { pair: 'XAU/GBP', trigger: 2111.11, shown: '2,111.11' } as const;
 const EXPIRED = { pair: 'XAU/EUR', trigger: 2333.33, shown: '2,333.33' } as const;
 
-const ALERTS = 'users/demo-user/alerts';
+let user: SeededUser;
+const alerts = () => `users/${user.uid}/alerts`;
 const NOW = Date.now();
 const MINUTE = 60_000;
 const LAST_FIRED = NOW - 5 * MINUTE;
@@ -40,7 +42,7 @@ const ids: Record<'every' | 'bid' | 'runaway' | 'expired', string> = { every: ''
 
 function alertDoc(pair: string, trigger: number, patch: Record<string, unknown>) {
   return {
-    userId: 'demo-user',
+    userId: user.uid,
     currencyPair: pair,
     alertType: 'Price rising above',
     triggerPrice: trigger,
@@ -63,9 +65,10 @@ const event = (type: AlertEvent['type'], at: number, patch: Partial<AlertEvent> 
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  admin = initializeApp({ projectId: 'demo-price-alerts' }, 'alert-model-view-test');
-  db = getFirestore(admin);
-  const add = async (data: Record<string, unknown>) => (await db.collection(ALERTS).add(data)).id;
+  admin = adminApp('alert-model-view-test');
+  db = adminDb(admin);
+  user = await seedUser(admin, 'alert-model', []);
+  const add = async (data: Record<string, unknown>) => (await db.collection(alerts()).add(data)).id;
   // Oldest first, so the every-time alert heads ACTIVE.
   ids.expired = await add(
     alertDoc(EXPIRED.pair, EXPIRED.trigger, {
@@ -103,7 +106,7 @@ beforeAll(async () => {
       lastFiredPrice: 98.95,
     }),
   );
-  const history = db.collection(`${ALERTS}/${ids.every}/history`);
+  const history = db.collection(`${alerts()}/${ids.every}/history`);
   const batch = db.batch();
   for (const data of [
     event('created', NOW - 60 * MINUTE),
@@ -115,14 +118,14 @@ beforeAll(async () => {
   ]) {
     batch.set(history.doc(), data);
   }
-  batch.set(db.collection(`${ALERTS}/${ids.expired}/history`).doc(), event('expired', NOW - 10 * MINUTE));
+  batch.set(db.collection(`${alerts()}/${ids.expired}/history`).doc(), event('expired', NOW - 10 * MINUTE));
   await batch.commit();
 });
 afterAll(async () => {
   await browser?.close();
   await simulator('silence', { silent: false });
-  await Promise.all(Object.values(ids).map((id) => id && db.recursiveDelete(db.doc(`${ALERTS}/${id}`))));
-  await deleteApp(admin);
+  await Promise.all(Object.values(ids).map((id) => id && db.recursiveDelete(db.doc(`${alerts()}/${id}`))));
+  await closeAdmin(admin);
 });
 
 const rowOf = (page: Page, { pair, shown }: { pair: string; shown: string }) =>
@@ -148,8 +151,7 @@ describe('the alert model', () => {
       timezoneId: TIME_ZONE,
     });
     const page = await context.newPage();
-    await signIn(page);
-    await page.waitForURL(`${WEB_URL}/dashboard`);
+    await signInAs(page, WEB_URL, user.email);
     const every = rowOf(page, EVERY);
     const bid = rowOf(page, BID);
     await expect.poll(() => every.count()).toBe(1);

@@ -1,14 +1,20 @@
-// The alert life cycle as the demo user: create from a top pair, pause, resume, edit, delete.
+// The alert life cycle: create from a top pair, pause, resume, edit, delete, for a user with alerts
+// in every status.
+import type { App } from 'firebase-admin/app';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, WEB_URL, checkScreenAtEachSize, launchBrowser, newPage, signIn, simulator } from './harness';
+import { PHONE, WEB_URL, checkScreenAtEachSize, launchBrowser, newPage, simulator } from './harness';
+import { adminApp, closeAdmin, seedUser, signInAs } from './lists';
 
 let browser: Browser;
+let admin: App;
 beforeAll(async () => {
   browser = await launchBrowser();
+  admin = adminApp('alerts-test');
 });
 afterAll(async () => {
   await browser?.close();
+  await closeAdmin(admin);
 });
 
 // A toast, or a form's message: the create form says what is missing above its button.
@@ -19,9 +25,14 @@ const shown = (page: Page, text: string) => expect.poll(() => page.getByText(tex
 describe('alerts', () => {
   const viewport = PHONE;
   it('creates an alert from a top pair, pauses, resumes, edits and deletes it', async () => {
+    const user = await seedUser(admin, 'life-cycle', [
+      ...Array.from({ length: 5 }, () => ({ status: 'active' as const })),
+      { status: 'paused' },
+      { status: 'triggered' },
+      { status: 'cancelled' },
+    ]);
     const { context, page } = await newPage(browser, viewport);
-    await signIn(page);
-    await page.waitForURL(`${WEB_URL}/dashboard`);
+    await signInAs(page, WEB_URL, user.email);
     const active = page.getByRole('tabpanel');
     await expect.poll(() => active.getByRole('listitem').count()).toBeGreaterThanOrEqual(5);
     await expect.poll(() => active.getByText('Paused').count()).toBeGreaterThanOrEqual(1);

@@ -1,29 +1,28 @@
 // The product's promise, in the browser: a price crosses an alert's trigger on the simulator, and
-// the demo user's device shows the push, the alert moves to PREVIOUS, and the push's link opens it.
+// the user's device shows the push, the alert moves to PREVIOUS, and the push's link opens it.
 import type { CurrencyPair } from '@price-alerts/domain/common';
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import type { App } from 'firebase-admin/app';
+import type { Firestore } from 'firebase-admin/firestore';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE, WEB_URL, checkScreenAtEachSize, launchBrowser, signInWithPush, simulator } from './harness';
-import { addPushAlertAbove, expectPushShown } from './demoAlerts';
+import { addPushAlertAbove, expectPushShown } from './firings';
+import { adminApp, adminDb, closeAdmin, seedUser } from './lists';
 
 // No other test forces this pair, and no demo alert watches it.
 const PAIR: CurrencyPair = 'NZD/USD';
 let browser: Browser;
 let admin: App;
 let db: Firestore;
-const created: string[] = [];
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  admin = initializeApp({ projectId: 'demo-price-alerts' }, 'firing-test');
-  db = getFirestore(admin);
+  admin = adminApp('firing-test');
+  db = adminDb(admin);
 });
 afterAll(async () => {
   await browser?.close();
-  await Promise.all(created.map((id) => db.doc(`users/demo-user/alerts/${id}`).delete()));
-  await deleteApp(admin);
+  await closeAdmin(admin);
 });
 
 // At one size: what this checks does not depend on the screen's, and each screen is checked at every
@@ -31,10 +30,10 @@ afterAll(async () => {
 describe('an alert firing', () => {
   const viewport = PHONE;
   it('shows the push, moves the alert to PREVIOUS, and the push link opens its details', async () => {
-    const { context, page, token } = await signInWithPush(browser, viewport);
+    const user = await seedUser(admin, 'firing', []);
+    const { context, page, token } = await signInWithPush(browser, viewport, user);
 
-    const { ref, shown, crossing } = await addPushAlertAbove(db, PAIR, 5);
-    created.push(ref.id);
+    const { ref, shown, crossing } = await addPushAlertAbove(db, user.uid, PAIR, 5);
     await expect.poll(() => page.locator('.alert-row', { hasText: shown }).count()).toBe(1);
 
     const forcedAt = Date.now();
@@ -43,7 +42,7 @@ describe('an alert firing', () => {
       page,
       db,
       ref.id,
-      { token, forcedAt },
+      { uid: user.uid, token, forcedAt },
       {
         title: `${PAIR}: Price rising above ${shown}`,
         url: `/dashboard?alert=${ref.id}`,

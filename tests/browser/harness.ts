@@ -237,15 +237,22 @@ export const shownNotifications = (page: Page) =>
     }));
   });
 
+/** An account a test signs in as. */
+export interface Account {
+  uid: string;
+  email: string;
+  password: string;
+}
+
 /**
- * The demo user signed in on a page the service worker controls, with notifications allowed, once
- * this device is registered for push (the local channel on the emulators): returns its token.
+ * `user` signed in on a page the service worker controls, with notifications allowed, once this
+ * device is registered for push (the local channel on the emulators): returns its token.
  */
-export async function signInWithPush(browser: Browser, viewport: { width: number; height: number }) {
+export async function signInWithPush(browser: Browser, viewport: { width: number; height: number }, user: Account) {
   const { context, page } = await newPage(browser, viewport, WITH_SERVICE_WORKER);
   await context.grantPermissions(['notifications'], { origin: WEB_URL });
   await controlledPage(context, page, '/login');
-  await signIn(page);
+  await signIn(page, user.email, user.password);
   await page.waitForURL(`${WEB_URL}/dashboard`);
   const readToken = () => page.evaluate(() => localStorage.getItem('price-alerts:push-token') ?? '');
   await expect.poll(readToken).toMatch(/^local:/);
@@ -254,11 +261,9 @@ export async function signInWithPush(browser: Browser, viewport: { width: number
   // device, so a test that fires an alert at once would wait for a push that was never sent to it.
   // The server learns it through a callable function: its first call in a new emulator worker took
   // over 15 s on a fresh stack (signout.test run alone failed here at 390 x 844, before and after).
-  await expect.poll(() => tokenOnServer(DEMO_UID, token), { timeout: 60_000 }).toBe(true);
+  await expect.poll(() => tokenOnServer(user.uid, token), { timeout: 60_000 }).toBe(true);
   return { context, page, token };
 }
-
-const DEMO_UID = 'demo-user';
 
 /** Whether the server keeps `token` for `uid`, read past the rules as the emulator's owner. */
 async function tokenOnServer(uid: string, token: string): Promise<boolean> {

@@ -21,6 +21,7 @@ export interface SeedAlert {
 export interface SeededUser {
   uid: string;
   email: string;
+  password: string;
   /** Alert ids in the order seeded; the first is the newest. */
   alertIds: string[];
 }
@@ -66,7 +67,7 @@ export async function seedUser(app: App, prefix: string, alerts: SeedAlert[]): P
   });
   batch.set(db.doc(`users/${uid}/counters/alerts`), { count: alerts.length, lastAlertId: alertIds.at(-1) ?? '' });
   await batch.commit();
-  return { uid, email, alertIds };
+  return { uid, email, password: PASSWORD, alertIds };
 }
 
 export const adminDb = (app: App): Firestore => getFirestore(app);

@@ -1,8 +1,7 @@
 // The service worker for real: offline shell, push display through CDP, and the emulators'
 // local push channel end to end.
 import { pushTokenId } from '@price-alerts/domain/notify';
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
+import type { App } from 'firebase-admin/app';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_WORKER_SETTLE_MS } from '../../web/src/lib/serviceWorkerStart';
@@ -17,16 +16,17 @@ import {
   shownNotifications,
   signInWithPush,
 } from './harness';
+import { adminApp, adminDb, closeAdmin, seedUser } from './lists';
 
 let browser: Browser;
 let admin: App;
 beforeAll(async () => {
   browser = await launchBrowser();
-  admin = initializeApp({ projectId: 'demo-price-alerts' }, 'pwa-test');
+  admin = adminApp('pwa-test');
 });
 afterAll(async () => {
   await browser?.close();
-  await deleteApp(admin);
+  await closeAdmin(admin);
 });
 
 // At one size: what this checks does not depend on the screen's, and each screen is checked at every
@@ -100,17 +100,18 @@ describe('push', () => {
     await context.close();
   });
 
-  it('registers the demo device on sign-in and shows what the local channel delivers', async () => {
-    const { context, page, token } = await signInWithPush(browser, PHONE);
+  it('registers the device on sign-in and shows what the local channel delivers', async () => {
+    const user = await seedUser(admin, 'pwa-push', []);
+    const { context, page, token } = await signInWithPush(browser, PHONE, user);
     const errors: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'error') errors.push(m.text().slice(0, 120));
     });
-    const db = getFirestore(admin);
-    const tokenDoc = db.doc(`users/demo-user/pushTokens/${await pushTokenId(token)}`);
+    const db = adminDb(admin);
+    const tokenDoc = db.doc(`users/${user.uid}/pushTokens/${await pushTokenId(token)}`);
     await expect.poll(async () => (await tokenDoc.get()).exists).toBe(true);
 
-    const message = db.collection('users/demo-user/localPush').doc();
+    const message = db.collection(`users/${user.uid}/localPush`).doc();
     await message.set({
       token,
       payload: {

@@ -2,8 +2,8 @@
 // inside them (recorded at once, its push held), and turning them off releasing the held push as
 // one digest notification on this device.
 import type { CurrencyPair } from '@price-alerts/domain/common';
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { FieldValue, getFirestore, type Firestore } from 'firebase-admin/firestore';
+import type { App } from 'firebase-admin/app';
+import type { Firestore } from 'firebase-admin/firestore';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,40 +13,40 @@ import {
   launchBrowser,
   newPage,
   shownNotifications,
-  signIn,
   signInWithPush,
   simulator,
 } from './harness';
-import { addPushAlertAbove } from './demoAlerts';
+import { addPushAlertAbove } from './firings';
+import { adminApp, adminDb, closeAdmin, seedUser, signInAs, type SeededUser } from './lists';
 
 // Crypto trades all week, so no market clock moves it; no other test forces it, and no active demo alert watches it.
 const PAIR: CurrencyPair = 'ETH/USD';
 let browser: Browser;
 let admin: App;
 let db: Firestore;
-const created: string[] = [];
-const demo = () => db.doc('users/demo-user');
+let user: SeededUser;
+const profile = () => db.doc(`users/${user.uid}`);
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  admin = initializeApp({ projectId: 'demo-price-alerts' }, 'quiet-hours-test');
-  db = getFirestore(admin);
+  admin = adminApp('quiet-hours-test');
+  db = adminDb(admin);
+  user = await seedUser(admin, 'quiet-hours', []);
 });
 afterAll(async () => {
   await browser?.close();
-  await Promise.all(created.map((id) => db.doc(`users/demo-user/alerts/${id}`).delete()));
-  await demo().update({ quietHours: FieldValue.delete() });
-  await deleteApp(admin);
+  await closeAdmin(admin);
 });
 
-const DIGEST_TITLE = /^\d+ alerts? fired( and \d+ expired)? during quiet hours$/;
+/** The user's only alert fires inside the hours, so the digest holds it alone. */
+const DIGEST_TITLE = '1 alert fired during quiet hours';
 
-/** What the server holds for the demo user's digests, for a failure to say where the release stopped. */
+/** What the server holds for the user's digests, for a failure to say where the release stopped. */
 async function digestState(): Promise<string> {
-  const digests = await db.collection('digests').where('userId', '==', 'demo-user').get();
-  const pushes = await demo().collection('localPush').get();
+  const digests = await db.collection('digests').where('userId', '==', user.uid).get();
+  const pushes = await profile().collection('localPush').get();
   return JSON.stringify({
-    quietHours: (await demo().get()).get('quietHours') as unknown,
+    quietHours: (await profile().get()).get('quietHours') as unknown,
     digests: digests.docs.map((d) => ({ id: d.id, ...d.data() })),
     localPush: pushes.docs.map((d) => d.data()),
   });
@@ -64,8 +64,7 @@ const showQuietHours = (page: Page) =>
 describe('quiet hours', () => {
   const viewport = PHONE;
   it('are set on the Notifications screen, hold a firing’s push, and release it as one digest when turned off', async () => {
-    await demo().update({ quietHours: FieldValue.delete() });
-    const { context, page } = await signInWithPush(browser, viewport);
+    const { context, page } = await signInWithPush(browser, viewport, user);
     await page.goto(`${WEB_URL}/notifications`);
     await expect.poll(() => quietSwitch(page).getAttribute('aria-checked')).toBe('false');
     expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe('22:00');
@@ -81,12 +80,11 @@ describe('quiet hours', () => {
     await page.getByLabel('From', { exact: true }).fill(window.from);
     await page.getByLabel('To', { exact: true }).fill(window.to);
     await expect
-      .poll(async () => (await demo().get()).get('quietHours'))
+      .poll(async () => (await profile().get()).get('quietHours'))
       .toEqual({ enabled: true, ...window, timeZone: 'UTC', holdEmail: false });
     await checkScreenAtEachSize(page, 'quiet-hours-on');
 
-    const { ref, shown, crossing } = await addPushAlertAbove(db, PAIR, 2);
-    created.push(ref.id);
+    const { ref, shown, crossing } = await addPushAlertAbove(db, user.uid, PAIR, 2);
     await page.goto(`${WEB_URL}/dashboard`);
     // Once over 15 s on CI, while the previous viewport's digest still kept Functions emulator workers busy.
     await expect.poll(() => page.locator('.alert-row', { hasText: shown }).count(), { timeout: 40_000 }).toBe(1);
@@ -107,10 +105,8 @@ describe('quiet hours', () => {
     await quietSwitch(page).click();
     // The settings write, the digest's sender and the push each wait for a Functions emulator worker:
     // over 60 s once on a loaded CI machine, with the stack's two relays beside it.
-    // Other alerts of the demo user (its demo alerts on moving pairs, another test's expiring one) may
-    // join the digest while the hours hold: ours is in it when its history says so, below.
     const digestShown = async () =>
-      (await shownNotifications(page)).some((n) => DIGEST_TITLE.test(n.title) && n.url === '/dashboard');
+      (await shownNotifications(page)).some((n) => n.title === DIGEST_TITLE && n.url === '/dashboard');
     await expect
       .poll(digestShown, { timeout: 100_000 })
       .toBe(true)
@@ -127,8 +123,7 @@ describe('quiet hours', () => {
 describe('quiet hours on a small phone', () => {
   it('fit 320 px without scrolling sideways', async () => {
     const { context, page } = await newPage(browser, { width: 320, height: 568 });
-    await signIn(page);
-    await page.waitForURL(`${WEB_URL}/dashboard`);
+    await signInAs(page, WEB_URL, user.email);
     await page.goto(`${WEB_URL}/notifications`);
     await showQuietHours(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);

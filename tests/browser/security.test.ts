@@ -78,17 +78,15 @@ describe('under the Content-Security-Policy', () => {
       await page.locator('main').first().waitFor();
       await page.waitForLoadState('load');
     }
-    // Offline a while: Firestore's transport then tests the network by loading Google's cleardot.gif
+    // Offline, Firestore's transport tests the network by loading Google's cleardot.gif
     // (firebase-js-sdk#6777), which the policy must allow rather than report.
+    const networkTest = page.waitForRequest(/cleardot\.gif/, { timeout: 30_000 });
     await context.setOffline(true);
     await page.getByText('You are offline', { exact: false }).first().waitFor();
-    await page.waitForTimeout(OFFLINE_MS);
+    await networkTest;
     await context.setOffline(false);
     await expect.poll(() => page.getByText('You are offline', { exact: false }).count()).toBe(0);
     expect(await violations()).toEqual([]);
     await context.close();
   });
 });
-
-/** Long enough for Firestore's stream to fail and test the network, as in a short loss of signal. */
-const OFFLINE_MS = 8_000;

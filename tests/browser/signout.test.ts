@@ -1,23 +1,24 @@
 // Signing out forgets this device's push token first, so the next person on the device gets none of
 // the previous user's pushes, and then clears the user's cached documents from the device.
 import { pushTokenId } from '@price-alerts/domain/notify';
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import type { App } from 'firebase-admin/app';
+import type { Firestore } from 'firebase-admin/firestore';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE, WEB_URL, launchBrowser, signInWithPush } from './harness';
+import { adminApp, adminDb, closeAdmin, seedUser } from './lists';
 
 let browser: Browser;
 let admin: App;
 let db: Firestore;
 beforeAll(async () => {
   browser = await launchBrowser();
-  admin = initializeApp({ projectId: 'demo-price-alerts' }, 'signout-test');
-  db = getFirestore(admin);
+  admin = adminApp('signout-test');
+  db = adminDb(admin);
 });
 afterAll(async () => {
   await browser?.close();
-  await deleteApp(admin);
+  await closeAdmin(admin);
 });
 
 /** The Firestore caches in this browser's IndexedDB (the SDK names them firestore/...). */
@@ -31,8 +32,9 @@ const firestoreCaches = (page: Page) =>
 describe('signing out', () => {
   const viewport = PHONE;
   it('deletes this device’s push token before the user is signed out', async () => {
-    const { context, page, token } = await signInWithPush(browser, viewport);
-    const tokenDoc = db.doc(`users/demo-user/pushTokens/${await pushTokenId(token)}`);
+    const user = await seedUser(admin, 'signout', []);
+    const { context, page, token } = await signInWithPush(browser, viewport, user);
+    const tokenDoc = db.doc(`users/${user.uid}/pushTokens/${await pushTokenId(token)}`);
     await expect.poll(async () => (await tokenDoc.get()).exists).toBe(true);
 
     await page.goto(`${WEB_URL}/account`);
@@ -58,7 +60,8 @@ describe('signing out', () => {
   });
 
   it('offline, still forgets the device’s token, so the next sign-in registers a new one', async () => {
-    const { context, page } = await signInWithPush(browser, viewport);
+    const user = await seedUser(admin, 'signout-offline', []);
+    const { context, page } = await signInWithPush(browser, viewport, user);
     await page.goto(`${WEB_URL}/account`);
     await page.getByRole('button', { name: 'Log out' }).waitFor();
     await context.setOffline(true);

@@ -4,7 +4,7 @@
 // (features/notifications/registerPush.ts).
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, WEB_URL, launchBrowser, newPage, signIn } from './harness';
+import { DEMO, PHONE, WEB_URL, launchBrowser, newPage, signIn } from './harness';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -36,8 +36,15 @@ describe('a signed-in load of the dashboard', () => {
     await page.locator('[role="tabpanel"][aria-busy="false"] .alert-row').first().waitFor();
     const readsNow = () => page.evaluate(() => (window as unknown as { syncReads: { permission: number } }).syncReads);
     await expect.poll(async () => (await readsNow()).permission, { timeout: 15_000 }).toBeGreaterThan(0);
-    // Time for any later read: the profile, the prices and the quiet hours arrive meanwhile.
-    await page.waitForTimeout(2000);
+    // Any later read: the profile (its name in the greeting) and the settings with it, then two price
+    // ticks, each redrawing a card.
+    await page.getByRole('heading', { level: 1, name: DEMO.name }).waitFor();
+    const ask = page.locator('.pair-card .pair-ask').first();
+    await ask.filter({ hasNotText: 'Loading...' }).waitFor();
+    for (let tick = 0; tick < 2; tick++) {
+      const shown = await ask.textContent();
+      await expect.poll(() => ask.textContent()).not.toBe(shown);
+    }
     const reads = await readsNow();
     expect(reads.permission).toBe(1);
     await context.close();

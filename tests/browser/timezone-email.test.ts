@@ -8,7 +8,7 @@ import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE, WEB_URL, launchBrowser, signIn, simulator, uniqueEmail } from './harness';
-import { addAlertAbove } from './demoAlerts';
+import { addAlertAbove } from './firings';
 import { checkEmailScreens, mailsTo } from './email-alerts';
 
 // Crypto trades all week, so no market clock stops it; the alert is the fresh user's own.

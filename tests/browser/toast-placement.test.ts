@@ -1,24 +1,20 @@
 // Toasts cover nothing the user needs: not the greeting, a page's title, its
 // back arrow or the bottom navigation, nor, inside a sheet or dialog, anything of it.
+import type { App } from 'firebase-admin/app';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  VIEWPORTS,
-  WEB_URL,
-  animationsSettled,
-  arrivedAt,
-  checkScreen,
-  launchBrowser,
-  newPage,
-  signIn,
-} from './harness';
+import { VIEWPORTS, WEB_URL, animationsSettled, arrivedAt, checkScreen, launchBrowser, newPage } from './harness';
+import { adminApp, closeAdmin, seedUser, signInAs } from './lists';
 
 let browser: Browser;
+let admin: App;
 beforeAll(async () => {
   browser = await launchBrowser();
+  admin = adminApp('toast-placement-test');
 });
 afterAll(async () => {
   await browser?.close();
+  await closeAdmin(admin);
 });
 
 /**
@@ -52,11 +48,16 @@ async function showing(page: Page, text: string): Promise<void> {
 
 describe.each(VIEWPORTS)('toasts hide nothing at %o', (viewport) => {
   it('on the page, in the details sheet and after a deletion', async () => {
+    // Alerts enough to fill the phone's screen, as the demo account's: the created one joins them.
+    const user = await seedUser(
+      admin,
+      'toasts',
+      Array.from({ length: 5 }, () => ({ status: 'active' as const })),
+    );
     const { context, page } = await newPage(browser, viewport);
     // Allowed, so that sign-in's registration has nothing to tell (that is notify-hints' test).
     await context.grantPermissions(['notifications'], { origin: WEB_URL });
-    await signIn(page);
-    await arrivedAt(page, `${WEB_URL}/dashboard`);
+    await signInAs(page, WEB_URL, user.email);
 
     // A top pair with its price, so the draft has a trigger price.
     await expect.poll(() => page.locator('.pair-card', { hasText: 'EUR/USD' }).textContent()).toMatch(/\d\.\d{5}/);

@@ -9,7 +9,7 @@ import type { Browser } from 'playwright-core';
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_SINK_URL } from '../../scripts/lib/stack.mjs';
-import { addAlertAbove } from './demoAlerts';
+import { addAlertAbove } from './firings';
 import {
   PHONE,
   WEB_URL,

@@ -104,10 +104,24 @@ describe('from a price move to the user’s inbox and device', () => {
       .poll(async () => (await db.doc(`deliveries/${deliveryId(user.uid, id, firedAt)}`).get()).get('channels'))
       .toMatchObject({ email: { state: 'sent', attempts: 1 }, push: { state: 'sent', attempts: 1 } });
 
-    // Later intervals keep arriving; nothing is sent again.
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
-    expect(await mailsTo(user.email)).toHaveLength(1);
-    expect(await localPushes()).toHaveLength(1);
+    // Later intervals keep arriving and nothing is sent again: a second alert further up fires on a
+    // later price and its notices go out, by which time the first alert's would have gone out again.
+    const later = await createAlert(ABOVE_PAIR, 'Price rising above', Number((ask * 1.03).toFixed(3)));
+    await post(`${SIMULATOR}/control/price`, { pair: ABOVE_PAIR, ask: Number((ask * 1.04).toFixed(3)) });
+    const laterFiredAt = async () =>
+      (
+        (await db.doc(`users/${user.uid}/alerts/${later}`).get()).get('triggeredAt') as
+          { toMillis(): number } | undefined
+      )?.toMillis();
+    await expect.poll(laterFiredAt, { timeout: 15_000 }).toBeGreaterThan(firedAt);
+    const laterDelivery = deliveryId(user.uid, later, (await laterFiredAt()) ?? 0);
+    await expect
+      .poll(async () => (await db.doc(`deliveries/${laterDelivery}`).get()).get('channels'))
+      .toMatchObject({ email: { state: 'sent' }, push: { state: 'sent' } });
+    const alertOf = (push: Record<string, unknown>) => (push.payload as { data?: { alertId?: string } }).data?.alertId;
+    expect((await mailsTo(user.email)).filter((m) => m.text.includes(`alert=${id}`))).toHaveLength(1);
+    expect((await localPushes()).filter((push) => alertOf(push) === id)).toHaveLength(1);
+    expect(await mailsTo(user.email)).toHaveLength(2);
   });
 
   it('fires a reaching alert on a jump across its price between two ticks', async () => {

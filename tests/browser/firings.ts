@@ -1,5 +1,5 @@
-// An alert of the demo user (or of another user) a little above the market, written as the server
-// stores it, and the price that crosses it: for the browser tests that need one to fire.
+// An alert of a test's own user a little above the market, written as the server stores it, and the
+// price that crosses it: for the browser tests that need one to fire.
 import { formatPrice, pairToSymbol, type CurrencyPair } from '@price-alerts/domain/common';
 import { priceDocumentSchema } from '@price-alerts/domain/store';
 import { FieldValue, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { pageErrors, shownNotifications } from './harness';
 
-export interface DemoAlert {
+export interface FiringAlert {
   ref: DocumentReference;
   trigger: number;
   /** The trigger as the app shows it. */
@@ -25,9 +25,13 @@ export interface AlertOwner {
   extra?: Record<string, unknown>;
 }
 
-/** 'Price rising above' 0.2% over the latest ask, push only; `digits` rounds the prices as the pair quotes. */
-export const addPushAlertAbove = (db: Firestore, pair: CurrencyPair, digits: number): Promise<DemoAlert> =>
-  addAlertAbove(db, pair, digits, { uid: 'demo-user', email: false, push: true });
+/** `uid`'s 'Price rising above' 0.2% over the latest ask, push only; `digits` rounds the prices as the pair quotes. */
+export const addPushAlertAbove = (
+  db: Firestore,
+  uid: string,
+  pair: CurrencyPair,
+  digits: number,
+): Promise<FiringAlert> => addAlertAbove(db, pair, digits, { uid, email: false, push: true });
 
 // The ingest writes a pair's price document at most every 20 s, so right after a test forced a
 // crossing the document may still hold the price from before it. A second alert on the same pair
@@ -35,13 +39,13 @@ export const addPushAlertAbove = (db: Firestore, pair: CurrencyPair, digits: num
 // sits below the market and fires before the test forces it.
 const lastCrossing = new Map<CurrencyPair, number>();
 
-/** The same for any user, on the channels given. */
+/** The same on the channels given. */
 export async function addAlertAbove(
   db: Firestore,
   pair: CurrencyPair,
   digits: number,
   owner: AlertOwner,
-): Promise<DemoAlert> {
+): Promise<FiringAlert> {
   const stored = priceDocumentSchema.parse((await db.doc(`prices/${pairToSymbol(pair)}`).get()).data()).ask;
   const ask = Math.max(stored, lastCrossing.get(pair) ?? 0);
   const trigger = Number((ask * 1.002).toFixed(digits));
@@ -62,8 +66,9 @@ export async function addAlertAbove(
   return { ref, trigger, shown: formatPrice(pair, trigger), crossing };
 }
 
-/** Where a test looks for a firing's push: the device's token, and when the crossing was forced. */
+/** Where a test looks for a firing's push: whose device, its token, and when the crossing was forced. */
 export interface PushWatch {
+  uid: string;
   token: string;
   forcedAt: number;
 }
@@ -74,7 +79,8 @@ export interface PushWatch {
  * for it and still waiting (the page consumes each once its service worker has shown it), and all
  * messages waiting for the account's other devices; for the message of a test whose push never showed.
  */
-export async function describeFiring(db: Firestore, uid: string, alertId: string, watch: PushWatch): Promise<string> {
+export async function describeFiring(db: Firestore, alertId: string, watch: PushWatch): Promise<string> {
+  const { uid } = watch;
   const since = (at: { toMillis(): number } | undefined) =>
     at ? `+${((at.toMillis() - watch.forcedAt) / 1000).toFixed(1)}s` : '+?';
   const [alert, deliveries, pushes, tokens] = await Promise.all([
@@ -117,7 +123,7 @@ export async function expectPushShown(
       .poll(() => shownNotifications(page), { timeout: 60_000 })
       .toContainEqual(expect.objectContaining(expected));
   } catch (error) {
-    const where = await describeFiring(db, 'demo-user', alertId, watch).catch((e: unknown) => `(${String(e)})`);
+    const where = await describeFiring(db, alertId, watch).catch((e: unknown) => `(${String(e)})`);
     const logged = pageErrors(page);
     throw new Error(`No push shown: ${where}; page errors ${logged.length}: ${logged.slice(-3).join(' | ')}`, {
       cause: error,
