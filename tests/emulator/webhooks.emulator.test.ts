@@ -50,6 +50,12 @@ describe('manageWebhook', () => {
     ['credentials', 'https://bot:pw@example.com/hooks', 'Leave the user name and password out'],
     ['a javascript: link', 'javascript:alert(1)', 'The address must start with https://.'],
     ['a mail server’s port', 'https://example.com:25/hooks', 'Use the https port (443, or none in the address)'],
+    // The emulators judge addresses as production does: only the local sink's own origin is let through.
+    ['a LAN address', 'https://10.0.0.7/hook', '10.0.0.7 is a private address'],
+    ['the metadata server', 'https://169.254.169.254/', '169.254.169.254 is a link-local address'],
+    ['this machine over https', 'https://127.0.0.1:8096/hooks', '127.0.0.1 is a loopback address'],
+    ['another local port', 'http://127.0.0.1:8097/hooks', 'The address must start with https://.'],
+    ['the sink by another name', 'http://localhost:8096/hooks', 'The address must start with https://.'],
   ])('refuses %s with a message and stores nothing', async (_name, url, message) => {
     const res = await call({ op: 'save', url, holdInQuietHours: false });
     expect(res.body.error?.status).toBe('INVALID_ARGUMENT');

@@ -3,6 +3,7 @@
  * name; functions/.env.local and .secret.local hold the emulators' values (the local mail sink).
  */
 import { defineSecret, defineString } from 'firebase-functions/params';
+import { loopbackOrigin } from '../webhooks/addresses';
 
 export const SENDGRID_API_KEY = defineSecret('SENDGRID_API_KEY');
 /** Shared with the ingest service only: it signs the interval messages, the evaluator checks them. */
@@ -20,12 +21,16 @@ export const SENDGRID_BASE_URL = defineString('SENDGRID_BASE_URL', { default: ''
 export const onEmulator = (): boolean => process.env.FUNCTIONS_EMULATOR === 'true';
 
 /**
- * The local stack's webhook sink is on 127.0.0.1 over http: WEBHOOK_ALLOW_LOCAL=true (functions/.env.local)
- * lets webhooks reach local addresses, and only on the emulator with a demo project, which no deployed
- * project can be, whatever its environment says.
+ * The local stack's webhook sink, on a loopback address over http: WEBHOOK_LOCAL_SINK in
+ * functions/.env.local names its origin, the one non-public address a webhook may use, and only on
+ * the emulator with a demo project, which no deployed project can be, whatever its environment says.
+ * Every other address is judged as in production.
  */
-export const localWebhooksAllowed = (): boolean =>
-  onEmulator() && demoProject() && process.env.WEBHOOK_ALLOW_LOCAL === 'true';
+export function localWebhookSink(): string | undefined {
+  const value = process.env.WEBHOOK_LOCAL_SINK;
+  if (!value || !onEmulator() || !demoProject()) return undefined;
+  return loopbackOrigin('WEBHOOK_LOCAL_SINK', value);
+}
 
 /** Firebase keeps `demo-` project ids for the emulators: no deployed project has one. */
 const demoProject = (): boolean =>

@@ -74,10 +74,11 @@ beforeEach(async () => {
   await seedAlerts(t.db, [{ uid, id: 'alert-1', type: 'Price rising above', trigger: 1.085, status: 'triggered' }]);
 });
 
-function sender(allowLocal = true) {
+/** The sender as on the emulators, with this file's receiver as the local sink; or as in production. */
+function sender(where: 'local' | 'production' = 'local') {
   return {
     ...testSender(t, { sinkUrl: 'http://127.0.0.1:9', fcm: fakeFcm(), owner: 'sender-w', now: () => clock }),
-    webhook: httpWebhookProvider(t.db, allowLocal),
+    webhook: httpWebhookProvider(t.db, where === 'local' ? new URL(receiverUrl).origin : undefined),
   };
 }
 
@@ -220,27 +221,32 @@ describe('the webhook channel', () => {
     expect(await webhookEvents()).toEqual(['failed: failed: 404']);
   });
 
-  it.each([
+  const REFUSED: [string, string | RegExp][] = [
     ['https://127.0.0.1:1/hooks', 'failed: 127.0.0.1 is a loopback address'],
     ['https://localhost:1/hooks', / is a loopback address$/],
     ['https://10.0.0.1/hooks', 'failed: 10.0.0.1 is a private address'],
     ['https://192.168.1.20/hooks', 'failed: 192.168.1.20 is a private address'],
     ['https://[fd00::1]/hooks', 'failed: fd00::1 is a private address'],
     ['https://169.254.169.254/computeMetadata/v1/', 'failed: 169.254.169.254 is a link-local address'],
-    ['https://0.0.0.0/hooks', 'failed: 0.0.0.0 is a unspecified address'],
+    ['https://0.0.0.0/hooks', 'failed: 0.0.0.0 is an unspecified address'],
     ['https://224.0.0.1/hooks', 'failed: 224.0.0.1 is a multicast address'],
     ['https://192.0.2.1/hooks', 'failed: 192.0.2.1 is a reserved address'],
     ['https://[::ffff:10.0.0.1]/hooks', 'failed: ::ffff:a00:1 is a private address'],
     ['http://127.0.0.1:1/hooks', 'failed: http:// is not https://'],
-  ])('refuses %s in production, unsent and not tried again', async (url, reason) => {
-    await withWebhook(url);
-    const id = await seedDelivery();
-    expect(await sendDelivery(sender(false), id)).toMatchObject({ outcome: 'sent' });
-    expect(received).toHaveLength(0);
-    expect(await webhookState(id)).toMatchObject({ state: 'failed', attempts: 1 });
-    const [event] = await webhookEvents();
-    expect(event).toMatch(typeof reason === 'string' ? `failed: ${reason}` : reason);
-  });
+  ];
+  // The emulators' sender refuses all that production does: only its local sink's origin is let through.
+  it.each(REFUSED.flatMap(([url, reason]) => (['production', 'local'] as const).map((where) => [url, where, reason])))(
+    'refuses %s (%s), unsent and not tried again',
+    async (url, where, reason) => {
+      await withWebhook(url as string);
+      const id = await seedDelivery();
+      expect(await sendDelivery(sender(where as 'local' | 'production'), id)).toMatchObject({ outcome: 'sent' });
+      expect(received).toHaveLength(0);
+      expect(await webhookState(id)).toMatchObject({ state: 'failed', attempts: 1 });
+      const [event] = await webhookEvents();
+      expect(event).toMatch(typeof reason === 'string' ? `failed: ${reason}` : (reason as RegExp));
+    },
+  );
 
   it('sends nothing for a firing before the webhook was set up', async () => {
     await withWebhook(receiverUrl, { since: FIRED_AT + 1 });

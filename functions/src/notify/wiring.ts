@@ -8,7 +8,7 @@ import {
   MAIL_FROM,
   SENDGRID_API_KEY,
   SENDGRID_BASE_URL,
-  localWebhooksAllowed,
+  localWebhookSink,
   onEmulator,
 } from '../lib/params';
 import { httpWebhookProvider } from '../webhooks/provider';
@@ -30,7 +30,7 @@ export function senderDeps(): SenderDeps {
     mailFrom: MAIL_FROM.value(),
     appUrl: APP_URL.value(),
     signAction: signerFor(ACTION_SIGNING_KEY.value()),
-    webhook: httpWebhookProvider(db, localWebhooksAllowed()),
+    webhook: httpWebhookProvider(db, localWebhookSink()),
   };
   return deps;
 }

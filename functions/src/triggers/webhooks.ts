@@ -15,12 +15,12 @@ import {
 import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
 import { domainToUnicode } from 'node:url';
 import { db } from '../lib/firebase';
-import { APP_URL, localWebhooksAllowed } from '../lib/params';
+import { APP_URL, localWebhookSink } from '../lib/params';
 import * as logs from '../logs';
 import { NoProfile, changeWebhook, claimWebhookTest, removeWebhook } from '../repositories/webhooks';
 import { ForbiddenAddress } from '../webhooks/addresses';
 import { newWebhookSecret, signedRequest, testPayload } from '../webhooks/payload';
-import { checkedInTime, postWebhook } from '../webhooks/post';
+import { postWebhook, targetAddresses } from '../webhooks/post';
 import { networkWords } from '../notify/webhookChannel';
 
 const hint = (secret: string) => secret.slice(-4);
@@ -50,18 +50,18 @@ async function manage(request: CallableRequest): Promise<WebhookResponse> {
   if (!parsed.success)
     throw new HttpsError('invalid-argument', `Invalid request: ${describeIssues(parsed.error.issues)}`);
   const req = parsed.data;
-  const allowLocal = localWebhooksAllowed();
+  const localSink = localWebhookSink();
   if (req.op === 'remove') {
     await removeWebhook(db, uid);
     logs.webhookChanged(uid, 'removed');
     return { op: 'remove' };
   }
   if (req.op === 'save') {
-    const checked = parseWebhookUrl(req.url, allowLocal);
+    const checked = parseWebhookUrl(req.url, localSink);
     if ('error' in checked) throw new HttpsError('invalid-argument', checked.error);
     try {
       // Within the time a send allows, so a slow name server is an answer, not a screen that gives up.
-      await checkedInTime(new URL(checked.url).hostname, allowLocal, WEBHOOK_TIMEOUT_MS);
+      await targetAddresses(new URL(checked.url), localSink, WEBHOOK_TIMEOUT_MS);
     } catch (error) {
       // A name that does not exist is a typo to fix, said with the name as typed (not its punycode).
       if (error instanceof ForbiddenAddress && error.kind === 'unresolved')
@@ -107,7 +107,7 @@ async function manage(request: CallableRequest): Promise<WebhookResponse> {
   const { body, headers } = signedRequest(testPayload(Date.now(), APP_URL.value()), current.secret, Date.now());
   logs.webhookChanged(uid, 'tested');
   try {
-    const answer = await postWebhook(current.settings.url, body, headers, { allowLocal, preview: true });
+    const answer = await postWebhook(current.settings.url, body, headers, { localSink, preview: true });
     return { op: 'test', status: answer.status, text: answer.text };
   } catch (error) {
     return { op: 'test', error: networkWords(error) };

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ForbiddenAddress, MAX_ADDRESSES_TRIED, checkedAddresses, forbiddenKind, type AddressKind } from './addresses';
+import {
+  ForbiddenAddress,
+  MAX_ADDRESSES_TRIED,
+  checkedAddresses,
+  forbiddenKind,
+  loopbackOrigin,
+  type AddressKind,
+} from './addresses';
 
 describe('forbiddenKind: each kind of address a webhook may not reach', () => {
   it.each<[string, AddressKind | undefined]>([
@@ -71,18 +78,18 @@ describe('checkedAddresses', () => {
       ['1.1.1.1', '1.1.1.2', '1.1.1.3', '1.1.1.4'].slice(0, MAX_ADDRESSES_TRIED),
     ],
   ])('answers the public addresses to try: %s', async (_name, resolved, tried) => {
-    const checked = await checkedAddresses('hooks.example.com', false, answers(...resolved));
+    const checked = await checkedAddresses('hooks.example.com', answers(...resolved));
     expect(checked.map((a) => a.address)).toEqual(tried);
     expect(checked.map((a) => a.family)).toEqual(tried.map((a) => (a.includes(':') ? 6 : 4)));
   });
 
   it('refuses a name with one private answer among public ones (a rebinding trick)', async () => {
-    const check = checkedAddresses('hooks.example.com', false, answers('93.184.215.14', '10.0.0.7'));
+    const check = checkedAddresses('hooks.example.com', answers('93.184.215.14', '10.0.0.7'));
     await expect(check).rejects.toThrow(new ForbiddenAddress('10.0.0.7', 'private'));
   });
 
   it('refuses the metadata server by name, as it resolves', async () => {
-    const check = checkedAddresses('metadata.google.internal', false, answers('169.254.169.254'));
+    const check = checkedAddresses('metadata.google.internal', answers('169.254.169.254'));
     await expect(check).rejects.toThrow('169.254.169.254 is a link-local address');
   });
 
@@ -90,26 +97,53 @@ describe('checkedAddresses', () => {
     const never = async () => {
       throw new Error('DNS was asked');
     };
-    await expect(checkedAddresses('[::1]', false, never)).rejects.toThrow('::1 is a loopback address');
-    await expect(checkedAddresses('127.0.0.1', false, never)).rejects.toThrow('127.0.0.1 is a loopback address');
+    await expect(checkedAddresses('[::1]', never)).rejects.toThrow('::1 is a loopback address');
+    await expect(checkedAddresses('127.0.0.1', never)).rejects.toThrow('127.0.0.1 is a loopback address');
   });
 
   it('says a name that does not exist could not be found; a resolver failure is thrown as it is', async () => {
     const notFound = async () => {
       throw Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' });
     };
-    await expect(checkedAddresses('nope.invalid', false, notFound)).rejects.toThrow('nope.invalid could not be found');
+    await expect(checkedAddresses('nope.invalid', notFound)).rejects.toThrow('nope.invalid could not be found');
     const flaky = async () => {
       throw Object.assign(new Error('getaddrinfo EAI_AGAIN'), { code: 'EAI_AGAIN' });
     };
-    await expect(checkedAddresses('hooks.example.com', false, flaky)).rejects.toThrow('EAI_AGAIN');
+    await expect(checkedAddresses('hooks.example.com', flaky)).rejects.toThrow('EAI_AGAIN');
   });
 
   it('refuses an answer that is not an address', async () => {
-    await expect(checkedAddresses('hooks.example.com', false, answers('not-an-ip'))).rejects.toThrow('not-an-ip');
+    await expect(checkedAddresses('hooks.example.com', answers('not-an-ip'))).rejects.toThrow('not-an-ip');
   });
 
-  it('lets the local stack reach its own sink', async () => {
-    await expect(checkedAddresses('127.0.0.1', true)).resolves.toEqual([{ address: '127.0.0.1', family: 4 }]);
+  it('lets the local stack reach its own sink on loopback, and nothing else that is not public', async () => {
+    await expect(checkedAddresses('sink.test', answers('10.0.0.7'), ['loopback'])).rejects.toThrow(
+      '10.0.0.7 is a private address',
+    );
+    await expect(checkedAddresses('127.0.0.1', undefined, ['loopback'])).resolves.toEqual([
+      { address: '127.0.0.1', family: 4 },
+    ]);
+  });
+});
+
+describe('the local webhook sink’s origin', () => {
+  it.each([
+    ['http://127.0.0.1:8096', 'http://127.0.0.1:8096'],
+    ['http://127.0.0.1:8096/', 'http://127.0.0.1:8096'],
+    ['http://[::1]:8096', 'http://[::1]:8096'],
+  ])('takes %s', (value, origin) => {
+    expect(loopbackOrigin('WEBHOOK_LOCAL_SINK', value)).toBe(origin);
+  });
+
+  it.each([
+    'true',
+    'http://127.0.0.1',
+    'https://127.0.0.1:8096',
+    'http://127.0.0.1:8096/hooks',
+    'http://localhost:8096',
+    'http://10.0.0.7:8096',
+    'http://169.254.169.254:80',
+  ])('refuses %s, naming the variable', (value) => {
+    expect(() => loopbackOrigin('WEBHOOK_LOCAL_SINK', value)).toThrow(/^WEBHOOK_LOCAL_SINK must be an http origin/);
   });
 });

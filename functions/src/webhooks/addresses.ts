@@ -95,6 +95,26 @@ export function forbiddenKind(address: string): AddressKind | undefined {
   return GLOBAL_UNICAST.check(plain, 'ipv6') ? undefined : 'reserved';
 }
 
+/**
+ * `value` as an http origin on a loopback address with its port (http://127.0.0.1:8096): the local
+ * webhook sink's. Anything else stops the start, naming `name`, rather than opening a wider door.
+ */
+export function loopbackOrigin(name: string, value: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  const host = url?.hostname.replace(/^\[|\]$/g, '') ?? '';
+  const bare = url && url.origin === value.replace(/\/$/, '') && url.pathname === '/';
+  if (!url || !bare || url.protocol !== 'http:' || !url.port || forbiddenKind(host) !== 'loopback')
+    throw new Error(
+      `${name} must be an http origin on a loopback address with its port, such as http://127.0.0.1:8096`,
+    );
+  return url.origin;
+}
+
 /** Why a URL's host may not be sent to: said in the history and on the 'Send a test' line. */
 export class ForbiddenAddress extends Error {
   constructor(
@@ -106,7 +126,7 @@ export class ForbiddenAddress extends Error {
         ? `${address} could not be found`
         : kind === 'not https'
           ? `${address} is not https://`
-          : `${address} is a ${kind} address`,
+          : `${address} is ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind} address`,
     );
     this.name = 'ForbiddenAddress';
   }
@@ -127,13 +147,13 @@ export const MAX_ADDRESSES_TRIED = 4;
  * The addresses to connect to for `host`, in the order to try them: every address it resolves to
  * must be public (one private answer among public ones refuses it all). IPv4 comes first, each
  * family in the resolver's order: a function's egress may have no IPv6 route, so a dual-stack
- * receiver is reached on its IPv4 address rather than failing on the other. `allowLocal` (the
- * local stack only) skips the check.
+ * receiver is reached on its IPv4 address rather than failing on the other. `allowed` lets kinds
+ * through beside public addresses: only loopback, for the local stack's own webhook sink.
  */
 export async function checkedAddresses(
   host: string,
-  allowLocal: boolean,
   resolve: Resolve = systemResolve,
+  allowed: readonly AddressKind[] = [],
 ): Promise<CheckedAddress[]> {
   const bare = host.replace(/^\[|\]$/g, '');
   const literal = isIP(bare);
@@ -151,13 +171,11 @@ export async function checkedAddresses(
     }
   }
   if (answers.length === 0) throw new ForbiddenAddress(bare, 'unresolved');
-  if (!allowLocal) {
-    for (const { address } of answers) {
-      // An answer that is not an address at all is nothing this check can vouch for.
-      if (!isIP(address.replace(/%.*$/, ''))) throw new ForbiddenAddress(address, 'reserved');
-      const kind = forbiddenKind(address);
-      if (kind) throw new ForbiddenAddress(address, kind);
-    }
+  for (const { address } of answers) {
+    // An answer that is not an address at all is nothing this check can vouch for.
+    if (!isIP(address.replace(/%.*$/, ''))) throw new ForbiddenAddress(address, 'reserved');
+    const kind = forbiddenKind(address);
+    if (kind && !allowed.includes(kind)) throw new ForbiddenAddress(address, kind);
   }
   const unique = [
     ...new Map(

@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ForbiddenAddress, type Resolve } from './addresses';
-import { WebhookTimeout, checkedInTime, postWebhook } from './post';
+import { WebhookTimeout, checkedInTime, postWebhook, targetAddresses } from './post';
 
 const answering =
   (address: string, family = 4): Resolve =>
@@ -14,21 +14,41 @@ const silent: Resolve = () => new Promise(() => undefined);
 
 describe('looking up a webhook host within the time allowed', () => {
   it('answers the checked public address', async () => {
-    await expect(checkedInTime('hooks.example.com', false, 1_000, answering('93.184.216.34'))).resolves.toEqual([
+    await expect(checkedInTime('hooks.example.com', 1_000, answering('93.184.216.34'))).resolves.toEqual([
       { address: '93.184.216.34', family: 4 },
     ]);
   });
 
   it('refuses a name that resolves to a private address', async () => {
-    await expect(checkedInTime('hooks.example.com', false, 1_000, answering('10.0.0.7'))).rejects.toThrow(
+    await expect(checkedInTime('hooks.example.com', 1_000, answering('10.0.0.7'))).rejects.toThrow(
       new ForbiddenAddress('10.0.0.7', 'private'),
     );
   });
 
   it('gives up with WebhookTimeout when the name server does not answer in time', async () => {
-    const lookup = checkedInTime('slow.example.com', false, 50, silent);
+    const lookup = checkedInTime('slow.example.com', 50, silent);
     await expect(lookup).rejects.toBeInstanceOf(WebhookTimeout);
     await expect(lookup).rejects.toThrow('no answer within 0.05 s');
+  });
+});
+
+// The emulators' configuration (functions/.env.local): the production check, with the sink's origin alone let through.
+describe('where a webhook may go with the local sink configured', () => {
+  const SINK = 'http://127.0.0.1:8096';
+  it.each([
+    ['the sink itself', 'http://127.0.0.1:8096/hooks', SINK, [{ address: '127.0.0.1', family: 4 }]],
+    ['another local port', 'http://127.0.0.1:8097/hooks', SINK, 'http:// is not https://'],
+    ['the sink’s port over https', 'https://127.0.0.1:8096/hooks', SINK, '127.0.0.1 is a loopback address'],
+    ['a LAN address', 'https://10.0.0.7/hook', SINK, '10.0.0.7 is a private address'],
+    ['the metadata server', 'https://169.254.169.254/', SINK, '169.254.169.254 is a link-local address'],
+    ['an unspecified address', 'https://0.0.0.0/hook', SINK, '0.0.0.0 is an unspecified address'],
+    ['the sink in production', 'http://127.0.0.1:8096/hooks', undefined, 'http:// is not https://'],
+  ])('%s', async (_name, url, sink, expected) => {
+    const target = targetAddresses(new URL(url), sink, 1_000, () =>
+      Promise.reject(new Error('no lookup of a literal')),
+    );
+    if (typeof expected === 'string') await expect(target).rejects.toThrow(expected);
+    else await expect(target).resolves.toEqual(expected);
   });
 });
 
@@ -50,7 +70,7 @@ describe('a send to a name with several addresses', () => {
       '{}',
       {},
       {
-        allowLocal: true,
+        localSink: `http://hooks.example.test:${port}`,
         preview: true,
         timeoutMs: 2_000,
         resolve: async () => addresses.map((address) => ({ address, family: 4 })),
@@ -91,7 +111,7 @@ describe('a send to a name with several addresses', () => {
       '{}',
       {},
       {
-        allowLocal: true,
+        localSink: `http://hooks.example.test:${port}`,
         resolve: async () => [{ address: '127.0.0.1', family: 4 }],
       },
     );

@@ -7,7 +7,7 @@ import { WEBHOOK_TIMEOUT_MS } from '@price-alerts/domain/notify';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { ForbiddenAddress, checkedAddresses, type CheckedAddress, type Resolve } from './addresses';
+import { ForbiddenAddress, checkedAddresses, type AddressKind, type CheckedAddress, type Resolve } from './addresses';
 
 /** What 'Send a test' shows of the receiver's answer. */
 export const ANSWER_PREVIEW_CHARS = 200;
@@ -19,8 +19,8 @@ export interface WebhookAnswer {
 }
 
 export interface WebhookPostOptions {
-  /** The local stack only: http:// and local addresses (its webhook sink). */
-  allowLocal: boolean;
+  /** The local stack only: its webhook sink's origin (params.ts), the one local address allowed. */
+  localSink: string | undefined;
   timeoutMs?: number;
   resolve?: Resolve;
   /** Read the answer's first characters (for 'Send a test'); a delivery needs its status alone. */
@@ -68,8 +68,24 @@ function within<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 /** The checked addresses of `host` (addresses.ts), or WebhookTimeout when the lookup takes over `ms`. */
-export function checkedInTime(host: string, allowLocal: boolean, ms: number, resolve?: Resolve) {
-  return within(checkedAddresses(host, allowLocal, resolve), ms);
+export function checkedInTime(host: string, ms: number, resolve?: Resolve, allowed?: readonly AddressKind[]) {
+  return within(checkedAddresses(host, resolve, allowed), ms);
+}
+
+/**
+ * Where `url` may be sent, as in production: an https URL's public addresses. The one exception is
+ * the local stack's webhook sink (`localSink`, its exact origin): http, on loopback addresses.
+ * Throws ForbiddenAddress for anything else, WebhookTimeout when the lookup takes over `ms`.
+ */
+export async function targetAddresses(
+  url: URL,
+  localSink: string | undefined,
+  ms: number,
+  resolve?: Resolve,
+): Promise<CheckedAddress[]> {
+  const toSink = localSink !== undefined && url.origin === localSink;
+  if (!toSink && url.protocol !== 'https:') throw new ForbiddenAddress(url.protocol.replace(/:$/, '://'), 'not https');
+  return checkedInTime(url.hostname, ms, resolve, toSink ? ['loopback'] : []);
 }
 
 /** Errors of a connection that never opened: nothing reached the receiver, so its next address may be tried. */
@@ -89,11 +105,9 @@ export async function postWebhook(
 ): Promise<WebhookAnswer> {
   const url = new URL(target);
   const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
-  // Saved URLs were checked already; this holds even if one was not (a document written by hand).
-  if (url.protocol !== 'https:' && !(options.allowLocal && url.protocol === 'http:'))
-    throw new ForbiddenAddress(url.protocol.replace(/:$/, '://'), 'not https');
   const started = Date.now();
-  const addresses = await checkedInTime(url.hostname, options.allowLocal, timeoutMs, options.resolve);
+  // Saved URLs were checked already; this holds even if one was not (a document written by hand).
+  const addresses = await targetAddresses(url, options.localSink, timeoutMs, options.resolve);
   let first: unknown;
   for (const address of addresses) {
     try {

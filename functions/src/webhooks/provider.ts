@@ -4,9 +4,10 @@ import type { WebhookProvider } from '../notify/providers';
 import { webhookSecretOf } from '../repositories/webhooks';
 import { postWebhook } from './post';
 
-export function httpWebhookProvider(db: Firestore, allowLocal: boolean): WebhookProvider {
+/** `localSink`: the local stack's webhook sink (params.ts), undefined in production. */
+export function httpWebhookProvider(db: Firestore, localSink: string | undefined): WebhookProvider {
   return {
-    post: (url, body, headers) => postWebhook(url, body, headers, { allowLocal }),
+    post: (url, body, headers) => postWebhook(url, body, headers, { localSink }),
     secret: (userId) => webhookSecretOf(db, userId),
   };
 }

@@ -20,6 +20,8 @@ export function appConfig(env: ConfigEnv) {
     websiteUrl: text(env.VITE_WEBSITE_URL),
     vapidKey: text(env.VITE_FIREBASE_VAPID_KEY),
     priceFeedUrl: text(env.VITE_PRICE_FEED_URL),
+    /** The local webhook sink's origin, the one http:// webhook the emulators take; never outside them. */
+    webhookSink: text(env.VITE_USE_EMULATORS) === 'true' ? text(env.VITE_WEBHOOK_SINK) || undefined : undefined,
   };
 }
 

@@ -35,6 +35,22 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ ...complete, VITE_WEBSITE_URL: 'not a url' })).toThrow(/VITE_WEBSITE_URL/);
   });
 
+  it.each([
+    ['the local sink on the emulators', 'true', 'http://127.0.0.1:8096', 'http://127.0.0.1:8096'],
+    ['no sink outside the emulators, whatever is set', 'false', 'http://127.0.0.1:8096', undefined],
+    ['no sink unless one is named', 'true', undefined, undefined],
+  ])('reads %s', (_name, emulators, sink, expected) => {
+    const env = { ...complete, VITE_USE_EMULATORS: emulators, VITE_WEBHOOK_SINK: sink, VITE_FIREBASE_VAPID_KEY: 'v' };
+    expect(parseConfig(env).webhookSink).toBe(expected);
+  });
+
+  it.each(['https://127.0.0.1:8096', 'http://127.0.0.1:8096/hooks', 'not a url'])(
+    'refuses %s as the local webhook sink',
+    (sink) => {
+      expect(() => parseConfig({ ...complete, VITE_WEBHOOK_SINK: sink })).toThrow(/VITE_WEBHOOK_SINK/);
+    },
+  );
+
   it('reads what the browser reads (the app takes the checked environment without zod)', () => {
     expect(appConfig(complete)).toEqual(parseConfig(complete));
     const padded = { ...complete, VITE_FIREBASE_APP_ID: ' a ', VITE_EMULATOR_HOST: undefined };

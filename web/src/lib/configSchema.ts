@@ -22,6 +22,11 @@ const configSchema = z
     VITE_FIREBASE_VAPID_KEY: z.string().trim().optional(),
     // The ingest service's relay; the app never talks to the rate provider itself.
     VITE_PRICE_FEED_URL: z.url({ protocol: /^wss?$/, error: 'must be a ws:// or wss:// URL' }),
+    // The emulators' local webhook sink (functions/.env.local's WEBHOOK_LOCAL_SINK): an http origin.
+    VITE_WEBHOOK_SINK: z
+      .url({ protocol: /^http$/, error: 'must be an http:// origin' })
+      .refine((value) => URL.parse(value)?.origin === value.replace(/\/$/, ''), 'must be an origin, with no path')
+      .optional(),
   })
   .refine((env) => env.VITE_USE_EMULATORS === 'true' || !!env.VITE_FIREBASE_VAPID_KEY, {
     path: ['VITE_FIREBASE_VAPID_KEY'],

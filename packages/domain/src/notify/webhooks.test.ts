@@ -17,37 +17,44 @@ import {
   webhookVerdict,
 } from './webhooks.ts';
 
+const SINK = 'http://127.0.0.1:8096';
+const PROD = undefined;
+
 describe('parseWebhookUrl', () => {
-  it.each<[string, unknown, boolean, { url: string } | { error: string }]>([
-    ['an https address', 'https://example.com/hooks/a?x=1', false, { url: 'https://example.com/hooks/a?x=1' }],
-    ['spaces around it are trimmed', '  https://example.com/h  ', false, { url: 'https://example.com/h' }],
-    ['the fragment is dropped', 'https://example.com/h#frag', false, { url: 'https://example.com/h' }],
-    ['an IPv6 literal', 'https://[2606:4700::1]/h', false, { url: 'https://[2606:4700::1]/h' }],
-    ['http in production', 'http://example.com/h', false, { error: MSG_WEBHOOK_HTTPS }],
-    ['http on the local stack', 'http://127.0.0.1:8096/hooks', true, { url: 'http://127.0.0.1:8096/hooks' }],
-    ['ftp even locally', 'ftp://example.com/h', true, { error: MSG_WEBHOOK_HTTPS }],
-    ['javascript:', 'javascript:alert(1)', true, { error: MSG_WEBHOOK_HTTPS }],
-    ['no scheme', 'example.com/hooks', false, { error: MSG_WEBHOOK_URL }],
-    ['empty', '', false, { error: MSG_WEBHOOK_URL }],
-    ['blank', '   ', false, { error: MSG_WEBHOOK_URL }],
-    ['not text', 42, false, { error: MSG_WEBHOOK_URL }],
-    ['a user and password', 'https://bot:pw@example.com/h', false, { error: MSG_WEBHOOK_CREDENTIALS }],
-    ['too long', `https://example.com/${'a'.repeat(2_000)}`, false, { error: MSG_WEBHOOK_TOO_LONG }],
-    ['too long once encoded', `https://example.com/${'é'.repeat(1_900)}`, false, { error: MSG_WEBHOOK_TOO_LONG }],
+  it.each<[string, unknown, string | undefined, { url: string } | { error: string }]>([
+    ['an https address', 'https://example.com/hooks/a?x=1', PROD, { url: 'https://example.com/hooks/a?x=1' }],
+    ['spaces around it are trimmed', '  https://example.com/h  ', PROD, { url: 'https://example.com/h' }],
+    ['the fragment is dropped', 'https://example.com/h#frag', PROD, { url: 'https://example.com/h' }],
+    ['an IPv6 literal', 'https://[2606:4700::1]/h', PROD, { url: 'https://[2606:4700::1]/h' }],
+    ['http in production', 'http://example.com/h', PROD, { error: MSG_WEBHOOK_HTTPS }],
+    ['the local sink on the local stack', 'http://127.0.0.1:8096/hooks', SINK, { url: 'http://127.0.0.1:8096/hooks' }],
+    ['another local port over http', 'http://127.0.0.1:8097/hooks', SINK, { error: MSG_WEBHOOK_HTTPS }],
+    ['the sink by another name', 'http://localhost:8096/hooks', SINK, { error: MSG_WEBHOOK_HTTPS }],
+    ['a private host over http locally', 'http://10.0.0.7/hooks', SINK, { error: MSG_WEBHOOK_HTTPS }],
+    ['the sink in production', 'http://127.0.0.1:8096/hooks', PROD, { error: MSG_WEBHOOK_HTTPS }],
+    ['ftp even locally', 'ftp://example.com/h', SINK, { error: MSG_WEBHOOK_HTTPS }],
+    ['javascript:', 'javascript:alert(1)', SINK, { error: MSG_WEBHOOK_HTTPS }],
+    ['no scheme', 'example.com/hooks', PROD, { error: MSG_WEBHOOK_URL }],
+    ['empty', '', PROD, { error: MSG_WEBHOOK_URL }],
+    ['blank', '   ', PROD, { error: MSG_WEBHOOK_URL }],
+    ['not text', 42, PROD, { error: MSG_WEBHOOK_URL }],
+    ['a user and password', 'https://bot:pw@example.com/h', PROD, { error: MSG_WEBHOOK_CREDENTIALS }],
+    ['too long', `https://example.com/${'a'.repeat(2_000)}`, PROD, { error: MSG_WEBHOOK_TOO_LONG }],
+    ['too long once encoded', `https://example.com/${'é'.repeat(1_900)}`, PROD, { error: MSG_WEBHOOK_TOO_LONG }],
     [
       'a host longer than DNS allows',
       `https://${'abcdefghij'.repeat(6).concat('.').repeat(5)}com/`,
-      false,
+      PROD,
       { error: MSG_WEBHOOK_URL },
     ],
-    ['a host ending in a dot-less oddity', 'https://example.com./h', false, { error: MSG_WEBHOOK_URL }],
-    ['https’s port, written out', 'https://example.com:443/h', false, { url: 'https://example.com/h' }],
-    ['a port from 1024 up', 'https://example.com:8443/h', false, { url: 'https://example.com:8443/h' }],
-    ['a mail port', 'https://example.com:25/h', false, { error: MSG_WEBHOOK_PORT }],
-    ['port 0', 'https://example.com:0/h', false, { error: MSG_WEBHOOK_PORT }],
-    ['any port on the local stack', 'http://127.0.0.1:80/h', true, { url: 'http://127.0.0.1/h' }],
-  ])('%s', (_name, input, allowHttp, expected) => {
-    expect(parseWebhookUrl(input, allowHttp)).toEqual(expected);
+    ['a host ending in a dot-less oddity', 'https://example.com./h', PROD, { error: MSG_WEBHOOK_URL }],
+    ['https’s port, written out', 'https://example.com:443/h', PROD, { url: 'https://example.com/h' }],
+    ['a port from 1024 up', 'https://example.com:8443/h', PROD, { url: 'https://example.com:8443/h' }],
+    ['a mail port', 'https://example.com:25/h', PROD, { error: MSG_WEBHOOK_PORT }],
+    ['port 0', 'https://example.com:0/h', PROD, { error: MSG_WEBHOOK_PORT }],
+    ['a low port on the sink’s host', 'http://127.0.0.1:80/h', SINK, { error: MSG_WEBHOOK_HTTPS }],
+  ])('%s', (_name, input, localSink, expected) => {
+    expect(parseWebhookUrl(input, localSink)).toEqual(expected);
   });
 });
 

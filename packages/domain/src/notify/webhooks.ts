@@ -89,11 +89,12 @@ export const MSG_WEBHOOK_TOO_LONG = `Keep the address under ${MAX_WEBHOOK_URL_LE
 export const MSG_WEBHOOK_PORT = 'Use the https port (443, or none in the address) or a port from 1024 up.';
 
 /**
- * A URL a user typed, checked as far as text can tell: a full http(s) address without credentials.
- * `allowHttp` only for the local stack (its webhook sink); whether the host is a public address is
- * for the sender to judge when it resolves it, at each send.
+ * A URL a user typed, checked as far as text can tell: a full https address without credentials.
+ * `localSink` is the local stack's webhook sink (an http origin such as http://127.0.0.1:8096), the
+ * one http address allowed there; whether the host is a public address is for the sender to judge
+ * when it resolves it, at each send.
  */
-export function parseWebhookUrl(input: unknown, allowHttp = false): { url: string } | { error: string } {
+export function parseWebhookUrl(input: unknown, localSink?: string): { url: string } | { error: string } {
   if (typeof input !== 'string' || input.trim() === '') return { error: MSG_WEBHOOK_URL };
   const text = input.trim();
   if (text.length > MAX_WEBHOOK_URL_LENGTH) return { error: MSG_WEBHOOK_TOO_LONG };
@@ -103,7 +104,7 @@ export function parseWebhookUrl(input: unknown, allowHttp = false): { url: strin
   } catch {
     return { error: MSG_WEBHOOK_URL };
   }
-  const httpOk = allowHttp && url.protocol === 'http:';
+  const httpOk = localSink !== undefined && url.protocol === 'http:' && url.origin === localSink;
   if (url.protocol !== 'https:' && !httpOk)
     return { error: /^[a-z]+:$/.test(url.protocol) ? MSG_WEBHOOK_HTTPS : MSG_WEBHOOK_URL };
   if (!url.hostname || !/[a-z0-9\]]$/i.test(url.hostname)) return { error: MSG_WEBHOOK_URL };

@@ -55,7 +55,7 @@ export function WebhookSettings() {
   }
 
   async function save(typed: string, holdInQuietHours: boolean) {
-    const checked = parseWebhookUrl(typed, config.useEmulators);
+    const checked = parseWebhookUrl(typed, config.webhookSink);
     setFieldError('error' in checked ? checked.error : null);
     if ('error' in checked) return;
     await call({ op: 'save', url: checked.url, holdInQuietHours }, (r) => {
