@@ -32,8 +32,11 @@ feed_url="${ingest_url/https:/wss:}/feed"
 # more than one at a time). The timeout is Cloud Run's longest; the relay closes each socket itself
 # after 40 to 50 minutes (RELAY_SOCKET_LIFETIME_MS) and on SIGTERM over 8 s, both the planned way the
 # app reconnects from unseen. CPU always on: ticks are sent between requests. One warm instance.
+# A new instance takes app sockets only once /health says it is fed by the ingest (checked every 2 s,
+# given 2 minutes), not as soon as its port opens: an app landing there would get no price.
 gcloud run deploy relay --project "$project" --region "$region" --source "$here/packages/feed" \
   --command node --args=--enable-source-maps,relay.mjs \
+  --startup-probe httpGet.path=/health,periodSeconds=2,timeoutSeconds=1,failureThreshold=60 \
   --min-instances 1 --max-instances "$max_relays" --no-cpu-throttling --cpu 1 --memory 512Mi \
   --concurrency 1000 --timeout 3600 \
   --service-account "relay@${project}.iam.gserviceaccount.com" \

@@ -37,6 +37,7 @@ describe('deploy-prices.sh', () => {
       '--cpu 1',
       '--command node',
       '--args=--enable-source-maps,relay.mjs',
+      '--startup-probe httpGet.path=/health,periodSeconds=2,timeoutSeconds=1,failureThreshold=60',
     ])
       expect(relay).toContain(flag);
     expect(relay).toContain('RELAY_FEED_URL=wss://ingest-abc-uc.a.run.app/feed');

@@ -101,4 +101,21 @@ describe('cachedTokenVerifier', () => {
     };
     await expect(verifier.verifyToken('ada.100', 0)).rejects.not.toBeInstanceOf(TokenCheckUnavailable);
   });
+
+  // The Auth emulator's SDK throws these from verifyIdToken itself, as it checks the account on every verify.
+  it.each([
+    ['auth/id-token-revoked', 'Firebase ID token has been revoked'],
+    ['auth/user-disabled', 'The user record is disabled'],
+    ['auth/user-not-found', 'There is no user record'],
+  ])('takes %s from the token check on a recheck as the verdict it is', async (code, message) => {
+    const { auth, users } = fakeAuth();
+    users.set('ada', { disabled: false });
+    const verifier = cachedTokenVerifier(auth, { now: () => 0 });
+    auth.verifyIdToken = async () => {
+      throw Object.assign(new Error(message), { code });
+    };
+    const recheck = verifier.verifyToken('ada.100', 0);
+    await expect(recheck).rejects.toThrow(message);
+    await expect(recheck).rejects.not.toBeInstanceOf(TokenCheckUnavailable);
+  });
 });

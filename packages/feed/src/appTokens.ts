@@ -28,6 +28,18 @@ export interface AppTokenOptions {
   now?: () => number;
 }
 
+/**
+ * The SDK's errors that are a verdict on the token or its account. The Auth emulator's SDK checks the
+ * account on every verify and throws these from verifyIdToken itself; in production they come from
+ * the lookup below. Any other error means the check could not be made.
+ */
+const VERDICTS = new Set([
+  'auth/id-token-expired',
+  'auth/id-token-revoked',
+  'auth/user-disabled',
+  'auth/user-not-found',
+]);
+
 /** Users kept at most; the oldest entry goes first (a map keeps insertion order). */
 const MAX_CACHED_USERS = 200_000;
 
@@ -90,8 +102,8 @@ export function cachedTokenVerifier(
       if (!token) throw new Error('No token');
       const decoded = await auth.verifyIdToken(token).catch((error: { code?: string; message?: string }) => {
         // A recheck (freshSince) is of a token that verified before: if it fails now for any reason but
-        // its expiry, the SDK could not check it (Google's public keys did not load), which is no verdict.
-        if (freshSince === undefined || error.code === 'auth/id-token-expired') throw error;
+        // a verdict, the SDK could not check it (Google's public keys did not load), which is no verdict.
+        if (freshSince === undefined || VERDICTS.has(error.code ?? '')) throw error;
         throw new TokenCheckUnavailable(`Token check failed: ${error.message ?? String(error)}`);
       });
       const user = await userState(decoded.uid, freshSince);

@@ -1,6 +1,10 @@
 // The relay against hostile and broken clients, over real sockets. Tokens are checked by a stand-in
 // here (the Auth emulator's check is in ingest.emulator.test.ts).
-import { RELAY_RECONNECT_REASON } from '@price-alerts/domain/common';
+import {
+  MAX_RELAY_SOCKETS_PER_USER,
+  RELAY_DISPLACED_REASON,
+  RELAY_RECONNECT_REASON,
+} from '@price-alerts/domain/common';
 import { RELAY_PROTOCOL, encodeSubscribe, relayProtocols } from '@price-alerts/domain/prices';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -218,6 +222,25 @@ describe('relay: planned closes the app does not see', () => {
     await current.close();
     await silent.ended;
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it(`holds ${MAX_RELAY_SOCKETS_PER_USER} sockets of one account: a newer one closes the oldest, normally, saying why`, async () => {
+    const { url, relay: current } = await startRelay();
+    const mine: Awaited<ReturnType<typeof app>>[] = [];
+    for (let i = 0; i < MAX_RELAY_SOCKETS_PER_USER; i++) {
+      mine.push(await app(url, 'many'));
+      await mine.at(-1)?.next('subscribed');
+    }
+    const other = await app(url, 'someone-else');
+    await other.next('subscribed');
+    const newest = await app(url, 'many');
+    await newest.next('subscribed');
+    expect(await mine[0]?.closed).toBe(1000);
+    expect(mine[0]?.closeReason).toBe(RELAY_DISPLACED_REASON);
+    await expect.poll(() => current.clientCount).toBe(MAX_RELAY_SOCKETS_PER_USER + 1);
+    // The rest of the account's, and everyone else's, are served still.
+    current.publish(tick('EUR/USD', 1.2468));
+    for (const client of [...mine.slice(1), newest, other]) await client.next('tick', (m) => m.tick.ask === 1.2468);
   });
 
   it('closes, the planned way, a socket whose token was still being checked when the relay began closing', async () => {

@@ -5,7 +5,12 @@
  * sent to every subscriber. Nothing a client sends may take this process down: every socket has its
  * error handler before anything is awaited, and payload size, queued bytes and message rate are bounded.
  */
-import { RELAY_RECONNECT_REASON, pairToSymbol, type CurrencyPair } from '@price-alerts/domain/common';
+import {
+  RELAY_DISPLACED_REASON,
+  RELAY_RECONNECT_REASON,
+  pairToSymbol,
+  type CurrencyPair,
+} from '@price-alerts/domain/common';
 import {
   HEARTBEAT,
   RELAY_PROTOCOL,
@@ -31,6 +36,8 @@ export class Relay {
   readonly #options: Required<RelayOptions>;
   readonly #wss: WebSocketServer;
   readonly #clients = new Set<Client>();
+  /** Each account's open sockets, oldest first (a Set keeps insertion order). */
+  readonly #byUser = new Map<string, Set<Client>>();
   readonly #latest = new Map<CurrencyPair, PricedTick>();
   readonly days = new PairDays();
   readonly #startTime = Date.now();
@@ -128,6 +135,7 @@ export class Relay {
     if (this.#closing) return void socket.close(CLOSE.normal, RELAY_RECONNECT_REASON);
     const client = newClient(socket, verified, token);
     this.#clients.add(client);
+    this.#admit(client);
     socket.on('close', () => this.#drop(client));
     const lifetime = this.#options.socketLifetimeMs;
     if (lifetime > 0)
@@ -154,9 +162,24 @@ export class Relay {
     client.socket.close(CLOSE.normal, RELAY_RECONNECT_REASON);
   }
 
+  /** Counts the account's sockets; past the limit its oldest is closed, normally, saying why. */
+  #admit(client: Client): void {
+    const mine = this.#byUser.get(client.uid) ?? new Set<Client>();
+    this.#byUser.set(client.uid, mine.add(client));
+    if (mine.size <= this.#options.maxSocketsPerUser) return;
+    const [oldest] = mine;
+    if (!oldest) return;
+    this.#options.log.info('Relay closed the oldest socket of an account over its limit', { uid: client.uid });
+    this.#drop(oldest);
+    oldest.socket.close(CLOSE.normal, RELAY_DISPLACED_REASON);
+  }
+
   #drop(client: Client): void {
     for (const timer of client.timers) clearTimeout(timer);
     this.#clients.delete(client);
+    const mine = this.#byUser.get(client.uid);
+    mine?.delete(client);
+    if (mine?.size === 0) this.#byUser.delete(client.uid);
   }
 
   #refuse(client: Client, reason: string): void {

@@ -1,6 +1,7 @@
 // Two relays behind the local balancer, over real sockets: apps are spread between them, and when
 // one relay goes away its apps reconnect through the same address to the other.
 import { RELAY_FEED_PATH, encodeSubscribe, relayProtocols } from '@price-alerts/domain/prices';
+import { connect } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordingLogger } from './log.ts';
 import { startTestIngest } from './testing/testIngest.ts';
@@ -18,7 +19,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function stack() {
+async function stack(handshakeMs?: number) {
   const sim = await Simulator.start({ apiKey: 'k', tickIntervalMs: 50 });
   cleanups.push(() => sim.close());
   const ingest = await startTestIngest(sim.url(), { feedKey: KEY });
@@ -41,7 +42,12 @@ async function stack() {
   );
   for (const relay of relays) cleanups.push(() => relay.close());
   await expect.poll(() => relays.every((r) => r.connected), { timeout: 5_000 }).toBe(true);
-  const balancer = await startRelayBalancer({ port: 0, host: '127.0.0.1', relays: relays.map((r) => r.port) });
+  const balancer = await startRelayBalancer({
+    port: 0,
+    host: '127.0.0.1',
+    relays: relays.map((r) => r.port),
+    ...(handshakeMs ? { handshakeMs } : {}),
+  });
   cleanups.push(() => balancer.close());
   const app = (uid: string) =>
     recordingClient(
@@ -50,7 +56,7 @@ async function stack() {
       undefined,
       relayProtocols(`good-${uid}`),
     );
-  return { sim, relays, app };
+  return { sim, relays, app, balancer };
 }
 
 describe('the local relay balancer', () => {
@@ -75,5 +81,21 @@ describe('the local relay balancer', () => {
     const near = (m: { tick: { ask: number } }) => Math.abs(m.tick.ask - 1.2468) < 0.002;
     await Promise.all([b, c, d].map((client) => client.next('tick', near)));
     for (const client of [b, c, d]) client.socket.close();
+  });
+
+  it.each([
+    ['sends nothing', ''],
+    ['stops halfway through its headers', 'GET /prices HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n'],
+  ])('drops a connection that %s, once the handshake time is up, and serves the next', async (_name, partial) => {
+    const { app, balancer } = await stack(300);
+    const socket = connect(balancer.port, '127.0.0.1');
+    socket.on('error', () => {});
+    const closed = new Promise<number>((resolve) => socket.once('close', () => resolve(Date.now())));
+    const opened = Date.now();
+    if (partial) socket.write(partial);
+    expect((await closed) - opened).toBeLessThan(5_000);
+    const next = await app('after-slow');
+    await next.next('subscribed');
+    next.socket.close();
   });
 });

@@ -28,19 +28,40 @@ function open(port: number, host: string): Promise<Socket> {
   });
 }
 
+/** A connection that has not sent its whole upgrade request by then is dropped, as Cloud Run's front end does. */
+export const HANDSHAKE_TIMEOUT_MS = 5_000;
+
 export async function startRelayBalancer(options: {
   port: number;
   host: string;
   relays: number[];
   relayHost?: string;
+  handshakeMs?: number;
 }): Promise<RelayBalancer> {
   const relayHost = options.relayHost ?? '127.0.0.1';
+  const handshakeMs = options.handshakeMs ?? HANDSHAKE_TIMEOUT_MS;
   let next = 0;
   const live = new Set<Duplex>();
-  const server: Server = createServer((_req, res) => {
+  // Each connection has this long to send its whole request; a trickle of header bytes, or none,
+  // would otherwise hold a socket open for a minute (Node's own header timeout).
+  const handshakes = new Map<Socket, NodeJS.Timeout>();
+  const handshaken = (socket: Duplex) => {
+    clearTimeout(handshakes.get(socket as Socket));
+    handshakes.delete(socket as Socket);
+  };
+  const server: Server = createServer((req, res) => {
+    handshaken(req.socket);
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ relays: options.relays }));
   });
+  server.on('connection', (socket: Socket) => {
+    handshakes.set(
+      socket,
+      setTimeout(() => socket.destroy(), handshakeMs),
+    );
+    socket.once('close', () => handshaken(socket));
+  });
   server.on('upgrade', (req: IncomingMessage, client: Duplex, head: Buffer) => {
+    handshaken(client);
     client.on('error', () => client.destroy());
     live.add(client);
     client.on('close', () => live.delete(client));

@@ -1,4 +1,5 @@
 /** The relay's options and limits, apart from the relay itself so that relay.ts stays readable. */
+import { MAX_RELAY_SOCKETS_PER_USER } from '@price-alerts/domain/common';
 import type { Logger } from './log.ts';
 
 export interface VerifiedToken {
@@ -50,6 +51,8 @@ export interface RelayOptions {
   socketLifetimeMs?: number;
   /** On close (SIGTERM: a redeploy or a scale-in), app sockets are closed the same way, spread over this. */
   drainMs?: number;
+  /** Sockets of one account at once; a newer one closes the oldest (MAX_RELAY_SOCKETS_PER_USER). */
+  maxSocketsPerUser?: number;
 }
 
 export const RELAY_DEFAULTS = {
@@ -64,6 +67,7 @@ export const RELAY_DEFAULTS = {
   flushMs: 50,
   socketLifetimeMs: 0,
   drainMs: 0,
+  maxSocketsPerUser: MAX_RELAY_SOCKETS_PER_USER,
 } satisfies Partial<RelayOptions>;
 
 /** WebSocket close codes the relay uses. */

@@ -89,6 +89,13 @@ export const NORMAL_CLOSE_CODE = 1000;
  * relay, and nothing on screen changes. Any other normal close shows '-'; any other code 'Offline'.
  */
 export const RELAY_RECONNECT_REASON = 'reconnect';
+/**
+ * A relay holds at most this many sockets of one account: a person's phone, tablet and a computer
+ * with a few tabs. A newer one closes the oldest normally with RELAY_DISPLACED_REASON; that page shows
+ * '-' and connects again only when it is looked at again, so two pages never take turns for ever.
+ */
+export const MAX_RELAY_SOCKETS_PER_USER = 6;
+export const RELAY_DISPLACED_REASON = 'another device of yours took this price stream';
 export const RECONNECT_DELAY_MS = 100;
 export const TOAST_DURATION_MS = 5000;
 export const SHEET_ANIMATION_MS = 300;

@@ -1,5 +1,5 @@
 // The FeedClient's reconnects the user must not see (a relay's planned close) and those it must (no network).
-import { RELAY_RECONNECT_REASON } from '@price-alerts/domain/common';
+import { RELAY_DISPLACED_REASON, RELAY_RECONNECT_REASON } from '@price-alerts/domain/common';
 import { encodeSubscribed, encodeTick } from '@price-alerts/domain/prices';
 import { TOAST } from '@price-alerts/domain/copy';
 import { describe, expect, it, vi } from 'vitest';
@@ -24,6 +24,22 @@ describe('FeedClient: planned closes and a lost network', () => {
     next.serverSends(encodeTick(session, 'EURUSD', 1.0852, 1.0851, 3_000));
     // No 'Loading...', no '-', no 'Offline', no toast: only the next tick.
     expect(feed.log).toEqual(['tick:EUR/USD:1.0852:3000']);
+  });
+
+  it('shows - when another page of the account takes its place, and connects again only when looked at', async () => {
+    const socket = await feed.connected();
+    feed.log = [];
+    socket.serverCloses(1000, RELAY_DISPLACED_REASON);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(feed.log).toEqual(['state:disconnected:-']);
+    expect(feed.sockets).toHaveLength(1);
+    feed.client.resumeIfDisplaced();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(feed.sockets).toHaveLength(2);
+    // Once back, a page that was not displaced has nothing to resume.
+    feed.client.resumeIfDisplaced();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(feed.sockets).toHaveLength(2);
   });
 
   it('shows Offline when the reconnect after a planned close fails', async () => {

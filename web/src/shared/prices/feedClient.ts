@@ -11,6 +11,7 @@
 import {
   NORMAL_CLOSE_CODE,
   RECONNECT_DELAY_MS,
+  RELAY_DISPLACED_REASON,
   RELAY_RECONNECT_REASON,
   type CurrencyPair,
 } from '@price-alerts/domain/common';
@@ -99,6 +100,8 @@ export class FeedClient {
   #openedAt = 0;
   /** Planned closes in a row that came within PLANNED_CLOSE_MIN_MS of their socket's opening. */
   #quickPlanned = 0;
+  /** Another page of the account took this one's place at the relay: it comes back when looked at. */
+  #displaced = false;
 
   constructor(private readonly deps: FeedDeps) {}
 
@@ -109,6 +112,7 @@ export class FeedClient {
   /** Opens the socket, unless one is already open or connecting (then only the pairs change). */
   async connect(pairs: readonly CurrencyPair[] = this.#base): Promise<void> {
     this.#stopped = false;
+    this.#displaced = false;
     this.setPairs(pairs);
     const state = this.#socket?.readyState;
     if (state === OPEN || state === CONNECTING) return;
@@ -205,6 +209,11 @@ export class FeedClient {
   }
 
   /** Closes the socket and opens a new one after 100 ms. */
+  /** Connects again if another page of the account had taken this one's socket: the page is looked at again. */
+  resumeIfDisplaced(): void {
+    if (this.#displaced && !this.#stopped) void this.connect();
+  }
+
   reconnect(): void {
     this.close();
     this.#stopped = false;
@@ -276,6 +285,8 @@ export class FeedClient {
     }
     this.#quiet = false;
     if (code === NORMAL_CLOSE_CODE && reason !== RELAY_RECONNECT_REASON) {
+      // Connecting again at once would close the other page's socket in turn, for ever.
+      this.#displaced = reason === RELAY_DISPLACED_REASON;
       this.#set('disconnected', '-');
       return;
     }

@@ -16,11 +16,14 @@ export function usePriceFeed(): void {
     void feed.connect(TOP_PAIRS);
     const offline = () => feed.offline();
     const online = () => void feed.connect();
+    const seen = () => document.visibilityState === 'visible' && feed.resumeIfDisplaced();
     window.addEventListener('offline', offline);
     window.addEventListener('online', online);
+    document.addEventListener('visibilitychange', seen);
     return () => {
       window.removeEventListener('offline', offline);
       window.removeEventListener('online', online);
+      document.removeEventListener('visibilitychange', seen);
       feed.close();
     };
   }, [uid, feed]);
