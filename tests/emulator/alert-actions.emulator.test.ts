@@ -116,6 +116,12 @@ describe('applyAlertAction', () => {
     });
     // The preview used nothing: the token still acts.
     expect((await callFunction('applyAlertAction', { token })).body.result).toMatchObject({ outcome: 'done' });
+    // Used, its preview says what it did, so the page offers no button that could only say so after a tap.
+    expect((await callFunction('applyAlertAction', { token, preview: true })).body.result).toMatchObject({
+      outcome: 'used',
+      action: 'snooze',
+      until: expect.any(Number),
+    });
   });
 
   it('lets the owner, signed in, act with their own token', async () => {

@@ -19,7 +19,13 @@ import {
   moveReadOf,
   type AnyAlertDocument,
 } from '@price-alerts/domain/store';
-import { FieldValue, type DocumentReference, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  type DocumentReference,
+  type DocumentSnapshot,
+  type Firestore,
+  type Transaction,
+} from 'firebase-admin/firestore';
 import { alertCounterRef, countIn } from '../repositories/alertCounters';
 import { recordUsedAction, usedActionRef } from '../repositories/actionTokens';
 import { alertRefOf, recordEvent } from '../repositories/history';
@@ -124,6 +130,17 @@ function decide(db: Firestore, p: ActionPayload, a: AnyAlertDocument | undefined
   };
 }
 
+/** What a token's record says it did, or undefined when it has none (or one that is not ours). */
+function usedOf(snap: DocumentSnapshot): Extract<ActionResult, { outcome: 'used' }> | undefined {
+  const used = snap.exists ? usedActionSchema.safeParse(snap.data()) : undefined;
+  if (!used?.success) return undefined;
+  const { action, until, newAlertId } = used.data;
+  return { outcome: 'used', action, ...(until !== undefined ? { until } : {}), ...(newAlertId ? { newAlertId } : {}) };
+}
+
+/** What a verified token did already, if it was used: one read of its record, nothing changed. */
+export const usedResult = async (db: Firestore, token: string) => usedOf(await usedActionRef(db, token).get());
+
 /** Applies the action of a verified token once; `token` is the whole token, whose use is recorded. */
 export async function applyAction(db: Firestore, p: ActionPayload, token: string, now: number): Promise<ActionResult> {
   const usedRef: DocumentReference = usedActionRef(db, token);
@@ -131,17 +148,8 @@ export async function applyAction(db: Firestore, p: ActionPayload, token: string
   return db.runTransaction(async (tx) => {
     const again = p.action === 'again' || p.action === 'further';
     // The token's record first, alone: a used token, replayed at will, reads (and locks) nothing of the user's.
-    const usedSnap = await tx.get(usedRef);
-    const used = usedSnap.exists ? usedActionSchema.safeParse(usedSnap.data()) : undefined;
-    if (used?.success) {
-      const { action, until, newAlertId } = used.data;
-      return {
-        outcome: 'used',
-        action,
-        ...(until !== undefined ? { until } : {}),
-        ...(newAlertId ? { newAlertId } : {}),
-      };
-    }
+    const used = usedOf(await tx.get(usedRef));
+    if (used) return used;
     const [alertSnap, counterSnap] = await tx.getAll(alertRef, ...(again ? [alertCounterRef(db, p.uid)] : []));
     const alert = alertSnap?.exists ? parseDoc(anyAlertDocumentSchema, alertSnap) : undefined;
     const { result, write } = decide(db, p, alert, counterSnap ? countIn(counterSnap) : 0, now);

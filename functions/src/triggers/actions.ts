@@ -1,15 +1,25 @@
 import { ACTION_REFUSALS, type ActionPreview, type ActionResult } from '@price-alerts/domain/actions';
 import { onCall } from 'firebase-functions/v2/https';
-import { applyAction } from '../actions/applyAction';
+import { applyAction, usedResult } from '../actions/applyAction';
 import { verifyActionToken } from '../actions/signing';
 import { db } from '../lib/firebase';
 import { ACTION_SIGNING_KEY } from '../lib/params';
 import * as logs from '../logs';
+import { WindowLimit } from '../lib/windowLimit';
+
+/**
+ * Per minute, in each instance: a person taps a few links, and a mail scanner opens each link once or
+ * twice; a loop or a flood is told to wait. By address too (the page's and the service worker's calls
+ * come from the user's device), so tokens of many accounts from one place are bounded as well.
+ */
+const PER_USER = new WindowLimit(30, 60_000);
+const PER_ADDRESS = new WindowLimit(60, 60_000);
 
 /**
  * An action from a push or an email (actions/): the token is the proof, so it works signed out and
  * from the service worker. A caller signed in as someone else is refused: the link is not theirs.
- * With `preview`, it only checks the token and answers the words the confirm page shows. It answers
+ * With `preview`, it only checks the token (and whether it was used: one read) and answers the words
+ * the confirm page shows, or what the link did already. It answers
  * a result, so the page and the service worker can say what happened; each refusal is logged once,
  * and nothing changes.
  */
@@ -18,12 +28,17 @@ export const applyAlertAction = onCall({ secrets: [ACTION_SIGNING_KEY], maxInsta
   const token = data?.token;
   const now = Date.now();
   const check = verifyActionToken(token, ACTION_SIGNING_KEY.value(), now);
+  const address = request.rawRequest?.ip ?? '';
   let result: ActionResult;
-  if (!check.ok) result = { outcome: 'refused', reason: check.reason };
+  if (!PER_ADDRESS.take(address, now) || (check.ok && !PER_USER.take(check.payload.uid, now)))
+    result = { outcome: 'refused', reason: 'tooMany' };
+  else if (!check.ok) result = { outcome: 'refused', reason: check.reason };
   else if (request.auth && request.auth.uid !== check.payload.uid)
     result = { outcome: 'refused', reason: 'otherAccount' };
   else if (data?.preview === true) {
-    // The confirm page's words, shown only once the token is known to be ours: nothing is read or changed.
+    // The confirm page's words, shown only once the token is known to be ours; nothing is changed.
+    const used = await usedResult(db, token as string).catch(() => undefined);
+    if (used) return used satisfies ActionPreview;
     const { action, what, label } = check.payload;
     return { outcome: 'preview', action, what, label } satisfies ActionPreview;
   } else {

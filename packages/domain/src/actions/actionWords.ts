@@ -17,17 +17,28 @@ export const ACTION_REFUSALS = {
   alreadyPaused: 'This alert is already paused.',
   limit: MSG_ALERT_LIMIT,
   failed: 'Something went wrong. Please try again.',
+  tooMany: 'Too many taps on alert links at once. Please wait a minute and try again.',
 } as const;
 export type ActionRefusal = keyof typeof ACTION_REFUSALS;
 
 /** What the function answers: done (with what it did), already done by this token, or refused. */
+type ActionEffect = {
+  action: AlertAction;
+  until?: number | undefined;
+  newAlertId?: string | undefined;
+};
 export type ActionResult =
-  | { outcome: 'done' | 'used'; action: AlertAction; until?: number | undefined; newAlertId?: string | undefined }
+  | ({ outcome: 'done' } & ActionEffect)
+  | ({ outcome: 'used' } & ActionEffect)
   | { outcome: 'refused'; reason: ActionRefusal };
 
-/** What it answers the confirm page before the tap: the token checked, and its words, which only then are shown. */
+/**
+ * What it answers the confirm page before the tap: the token checked, and its words, which only then
+ * are shown; or, for a link used already, what it did, so the page says so before any button.
+ */
 export type ActionPreview =
   | { outcome: 'preview'; action: AlertAction; what: string; label: string }
+  | Extract<ActionResult, { outcome: 'used' }>
   | { outcome: 'refused'; reason: ActionRefusal };
 
 /** '15:40' in the zone given, else the device's. */

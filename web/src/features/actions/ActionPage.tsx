@@ -60,19 +60,21 @@ export default function ActionPage() {
     };
   }, [token, signedIn, valid]);
 
-  if (!payload || preview?.outcome === 'refused') {
+  // Refused, or used already: said at once, with no button that could only say so after a tap.
+  const told = preview && preview.outcome !== 'preview' ? preview : undefined;
+  if (!payload || told) {
     return (
-      <AuthLayout
-        title="Alert action"
-        subtitle={preview?.outcome === 'refused' ? actionResultText(preview) : NOT_VALID}
-      >
-        <Link className="button button-secondary" to={payload ? alertLink(payload.alertId, null) : '/dashboard'}>
+      <AuthLayout title="Alert action" subtitle={told ? actionResultText(told) : NOT_VALID}>
+        <Link
+          className="button button-secondary"
+          to={payload ? alertLink(payload.alertId, told?.outcome === 'used' ? told : null) : '/dashboard'}
+        >
           {payload ? 'Open the alert' : 'Open Price Alerts'}
         </Link>
       </AuthLayout>
     );
   }
-  if (!preview) return <Spinner label="Checking the link" />;
+  if (preview?.outcome !== 'preview') return <Spinner label="Checking the link" />;
 
   const act = (event: MouseEvent) =>
     acting.run(async () => setResult(await postAlertAction(config, token, await authToken(signedIn))), event);

@@ -74,6 +74,29 @@ describe('the action page', () => {
     expect(screen.queryByRole('button')).toBeNull();
   });
 
+  it.each([
+    ['used already', { outcome: 'used', action: 'again', newAlertId: 'a2' }, 'This was already done: Set again.', 'a2'],
+    [
+      'expired',
+      { outcome: 'refused', reason: 'expired' },
+      'This link has expired. Open the alert in the app instead.',
+      'a1',
+    ],
+    [
+      'another account’s',
+      { outcome: 'refused', reason: 'otherAccount' },
+      'This link is for another account. Sign out, or open the alert in the app.',
+      'a1',
+    ],
+  ] as const)('says a link %s is so on first view, before any button', async (_name, answer, said, opens) => {
+    previewAlertAction.mockResolvedValue(answer);
+    await renderPage(TOKEN);
+    expect(screen.getByText(said)).toBeDefined();
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Open the alert' }).getAttribute('href')).toBe(`/dashboard?alert=${opens}`);
+    expect(postAlertAction).not.toHaveBeenCalled();
+  });
+
   it('acts once however it is tapped, then says what it did and offers the alert', async () => {
     let answer: (r: ActionResult) => void = () => {};
     postAlertAction.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
