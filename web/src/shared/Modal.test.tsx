@@ -117,6 +117,24 @@ describe('Modal', () => {
     act(() => toast.remove());
   });
 
+  it('puts away a toast about the page when a sheet opens, and keeps the ones the sheet shows', () => {
+    render(
+      <>
+        <Harness initiallyOpen={false} />
+        <Toasts />
+      </>,
+    );
+    act(() => void toast.success('Alert created successfully!'));
+    elapse(1_000);
+    fireEvent.click(screen.getByRole('button', { name: 'toggle' }));
+    act(() => void toast.success('Alert paused successfully!'));
+    elapse(1_000);
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.contains(screen.getByText('Alert paused successfully!'))).toBe(true);
+    expect(screen.queryByText('Alert created successfully!')).toBeNull();
+    act(() => toast.remove());
+  });
+
   it(`shows at most ${MAX_VISIBLE_TOASTS} toasts, the newest, so a pile of them never covers the screen`, () => {
     render(<Toasts />);
     act(() => {

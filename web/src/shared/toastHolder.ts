@@ -6,6 +6,8 @@
  */
 let layer: HTMLElement | undefined;
 const holders: HTMLElement[] = [];
+/** When the topmost modal took the toasts (Date.now(), as a toast's createdAt). */
+let heldSince = 0;
 const listeners = new Set<() => void>();
 
 export function toastLayer(): HTMLElement {
@@ -31,6 +33,7 @@ function place(): void {
 /** Puts the toasts inside `dialog` until the returned function is called. */
 export function holdToasts(dialog: HTMLElement): () => void {
   holders.push(dialog);
+  heldSince = Date.now();
   place();
   return () => {
     const index = holders.indexOf(dialog);
@@ -44,3 +47,5 @@ export function subscribeHolder(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 export const heldByModal = () => holders.length > 0;
+/** Since when the open modal holds the toasts; 0 while none does. */
+export const toastsHeldSince = () => (holders.length > 0 ? heldSince : 0);

@@ -2,7 +2,7 @@ import { TOAST_DURATION_MS } from '@price-alerts/domain/common';
 import { useEffect, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import toast, { ToastBar, Toaster, useToasterStore, type DefaultToastOptions } from 'react-hot-toast';
-import { heldByModal, subscribeHolder, toastLayer } from './toastHolder';
+import { subscribeHolder, toastLayer, toastsHeldSince } from './toastHolder';
 
 /**
  * At most this many toasts show at once; a newer one dismisses the oldest: a pile of them (quick
@@ -32,11 +32,18 @@ const OPTIONS: DefaultToastOptions = {
 /** The app's one <Toaster />, loaded by ToastLayer (toastLayer.tsx). */
 export default function Toasts() {
   const { toasts } = useToasterStore();
-  const top = useSyncExternalStore(subscribeHolder, heldByModal, () => false);
+  const heldSince = useSyncExternalStore(subscribeHolder, toastsHeldSince, () => 0);
+  const top = heldSince > 0;
   useEffect(() => {
     // The store lists the newest first.
     for (const old of toasts.filter((t) => t.visible).slice(MAX_VISIBLE_TOASTS)) toast.dismiss(old.id);
   }, [toasts]);
+  useEffect(() => {
+    // A toast about the page behind is no part of the sheet or dialog that just opened: inside it, a
+    // screen reader would read it as the dialog's own, and on top it would cover the dialog's title.
+    if (heldSince === 0) return;
+    for (const before of toasts.filter((t) => t.visible && t.createdAt < heldSince)) toast.dismiss(before.id);
+  }, [heldSince, toasts]);
   return createPortal(
     <Toaster
       position={top ? 'top-center' : 'bottom-center'}
