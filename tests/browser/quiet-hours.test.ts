@@ -31,7 +31,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
   admin = adminApp('quiet-hours-test');
   db = adminDb(admin);
-  user = await seedUser(admin, 'quiet-hours', []);
 });
 afterAll(async () => {
   await browser?.close();
@@ -64,6 +63,8 @@ const showQuietHours = (page: Page) =>
 describe('quiet hours', () => {
   const viewport = PHONE;
   it('are set on the Notifications screen, hold a firing’s push, and release it as one digest when turned off', async () => {
+    // Seeded here, not once for the file: a second try starts from a fresh account too.
+    user = await seedUser(admin, 'quiet-hours', []);
     const { context, page } = await signInWithPush(browser, viewport, user);
     await page.goto(`${WEB_URL}/notifications`);
     await expect.poll(() => quietSwitch(page).getAttribute('aria-checked')).toBe('false');
@@ -122,8 +123,9 @@ describe('quiet hours', () => {
 
 describe('quiet hours on a small phone', () => {
   it('fit 320 px without scrolling sideways', async () => {
+    const small = await seedUser(admin, 'quiet-hours-small', []);
     const { context, page } = await newPage(browser, { width: 320, height: 568 });
-    await signInAs(page, WEB_URL, user.email);
+    await signInAs(page, WEB_URL, small.email);
     await page.goto(`${WEB_URL}/notifications`);
     await showQuietHours(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);

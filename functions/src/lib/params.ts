@@ -26,7 +26,10 @@ export const onEmulator = (): boolean => process.env.FUNCTIONS_EMULATOR === 'tru
  * the emulator with a demo project, which no deployed project can be, whatever its environment says.
  * Every other address is judged as in production.
  */
-export function localWebhookSink(): string | undefined {
+export const localWebhookSink = (): string | undefined => LOCAL_WEBHOOK_SINK;
+
+/** Read as the functions load, so a malformed value stops them there, naming it, not a send later. */
+function readLocalWebhookSink(): string | undefined {
   const value = process.env.WEBHOOK_LOCAL_SINK;
   if (!value || !onEmulator() || !demoProject()) return undefined;
   return loopbackOrigin('WEBHOOK_LOCAL_SINK', value);
@@ -35,3 +38,5 @@ export function localWebhookSink(): string | undefined {
 /** Firebase keeps `demo-` project ids for the emulators: no deployed project has one. */
 const demoProject = (): boolean =>
   (process.env.GCLOUD_PROJECT ?? process.env.GOOGLE_CLOUD_PROJECT ?? '').startsWith('demo-');
+
+const LOCAL_WEBHOOK_SINK = readLocalWebhookSink();

@@ -2,7 +2,8 @@
  * A per-key count of calls in a fixed window, in this instance's memory: what a function allows one
  * user or one address before it answers 'too many'. Nothing is read or written for it, so it bills
  * nothing; a function allowed N instances lets a key through at most N times the limit, which still
- * bounds a flood. Keys are dropped with their window, and at most `maxKeys` are kept (the oldest go).
+ * bounds a flood. A key's count starts again once its window has passed, and at most `maxKeys` are
+ * kept (the first seen go first).
  */
 export class WindowLimit {
   readonly #counts = new Map<string, { start: number; count: number }>();

@@ -97,7 +97,7 @@ export function forbiddenKind(address: string): AddressKind | undefined {
 
 /**
  * `value` as an http origin on a loopback address with its port (http://127.0.0.1:8096): the local
- * webhook sink's. Anything else stops the start, naming `name`, rather than opening a wider door.
+ * webhook sink's. Anything else throws, naming `name`, rather than opening a wider door.
  */
 export function loopbackOrigin(name: string, value: string): string {
   let url: URL | undefined;

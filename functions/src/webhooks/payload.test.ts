@@ -24,6 +24,7 @@ describe('a move alert’s webhook payload', () => {
     ['a long fraction, to the hundredth', 0.8039982616253827, 0.8],
     ['a half up', 1.235, 1.24],
     ['a fall', -2.4449, -2.44],
+    ['a fall of an exact half, as the app rounds it', -0.125, -0.13],
     ['no move recorded', undefined, null],
   ])('says the move as the app does: %s', (_name, percent, moved) => {
     const payload = webhookPayloadSchema.parse(

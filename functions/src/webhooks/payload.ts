@@ -31,7 +31,8 @@ export function webhookPayload(
         percent: d.move.movePercent,
         lookbackMinutes: d.move.lookbackMinutes ?? null,
         // To the hundredth, as the app, the push and the email say it (0.80, not 0.8039982616253827).
-        moved: d.move.percent === undefined ? null : Math.round(d.move.percent * 100) / 100,
+        moved:
+          d.move.percent === undefined ? null : Math.sign(d.move.percent) * Number(Math.abs(d.move.percent).toFixed(2)),
         from: d.move.from ?? null,
       }
     : null;

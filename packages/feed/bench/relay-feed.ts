@@ -25,7 +25,7 @@ const ingest = await IngestService.start(
   {
     publishIntervals: async () => {},
     saveLatest: async () => {},
-    verifyToken: async () => ({ uid: 'bench', exp: Date.now() / 1000 + 3600 }),
+    verifyToken: async (token) => ({ uid: token, exp: Date.now() / 1000 + 3600 }),
   },
   recordingLogger(),
 );

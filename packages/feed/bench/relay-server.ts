@@ -13,7 +13,8 @@ const relay = await RelayService.start(
     host: '127.0.0.1',
     heartbeatMs: 10_000,
   },
-  async () => ({ uid: 'bench', exp: Date.now() / 1000 + 3600 }),
+  // Each simulated phone is a person of its own (its token names it): a relay holds few sockets of one account.
+  async (token) => ({ uid: token, exp: Date.now() / 1000 + 3600 }),
   recordingLogger(),
 );
 while (!relay.connected) await new Promise((r) => setTimeout(r, 50));

@@ -58,7 +58,7 @@ async function runOnce(clients: number) {
   let failed = 0;
   const opened: Promise<void>[] = [];
   for (let i = 0; i < clients; i++) {
-    const socket = new WebSocket(`ws://127.0.0.1:${ports[i % ports.length]}/prices`, relayProtocols('bench'), {
+    const socket = new WebSocket(`ws://127.0.0.1:${ports[i % ports.length]}/prices`, relayProtocols(`bench-${i}`), {
       skipUTF8Validation: true,
     });
     opened.push(

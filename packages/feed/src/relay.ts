@@ -24,7 +24,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import { PairDays } from './pairDays.ts';
-import { followPairs, newClient, relaySession, type Client } from './relayClient.ts';
+import { AccountSockets, followPairs, newClient, relaySession, type Client } from './relayClient.ts';
 import { RateLimit } from './rateLimit.ts';
 import { drainSockets, sweepTokens } from './relayLifecycle.ts';
 import { CLOSE, RELAY_DEFAULTS, type RelayOptions, type VerifiedToken } from './relayOptions.ts';
@@ -36,8 +36,7 @@ export class Relay {
   readonly #options: Required<RelayOptions>;
   readonly #wss: WebSocketServer;
   readonly #clients = new Set<Client>();
-  /** Each account's open sockets, oldest first (a Set keeps insertion order). */
-  readonly #byUser = new Map<string, Set<Client>>();
+  readonly #accounts: AccountSockets;
   readonly #latest = new Map<CurrencyPair, PricedTick>();
   readonly days = new PairDays();
   readonly #startTime = Date.now();
@@ -53,6 +52,7 @@ export class Relay {
 
   constructor(options: RelayOptions) {
     this.#options = { ...RELAY_DEFAULTS, ...options };
+    this.#accounts = new AccountSockets(this.#options.maxSocketsPerUser);
     this.#wss = new WebSocketServer({
       noServer: true,
       maxPayload: this.#options.maxPayload,
@@ -164,10 +164,7 @@ export class Relay {
 
   /** Counts the account's sockets; past the limit its oldest is closed, normally, saying why. */
   #admit(client: Client): void {
-    const mine = this.#byUser.get(client.uid) ?? new Set<Client>();
-    this.#byUser.set(client.uid, mine.add(client));
-    if (mine.size <= this.#options.maxSocketsPerUser) return;
-    const [oldest] = mine;
+    const oldest = this.#accounts.admit(client);
     if (!oldest) return;
     this.#options.log.info('Relay closed the oldest socket of an account over its limit', { uid: client.uid });
     this.#drop(oldest);
@@ -177,9 +174,7 @@ export class Relay {
   #drop(client: Client): void {
     for (const timer of client.timers) clearTimeout(timer);
     this.#clients.delete(client);
-    const mine = this.#byUser.get(client.uid);
-    mine?.delete(client);
-    if (mine?.size === 0) this.#byUser.delete(client.uid);
+    this.#accounts.remove(client);
   }
 
   #refuse(client: Client, reason: string): void {

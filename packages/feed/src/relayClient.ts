@@ -34,6 +34,29 @@ export function newClient(socket: WebSocket, verified: VerifiedToken, token: str
   };
 }
 
+/** Each account's open sockets, oldest first (a Set keeps insertion order), at most `max` of them. */
+export class AccountSockets {
+  readonly #byUser = new Map<string, Set<Client>>();
+
+  constructor(readonly max: number) {}
+
+  /** Counts `client` in; past the limit, hands back the account's oldest socket (no longer counted) to close. */
+  admit(client: Client): Client | undefined {
+    const mine = this.#byUser.get(client.uid) ?? new Set<Client>();
+    this.#byUser.set(client.uid, mine.add(client));
+    if (mine.size <= this.max) return undefined;
+    const [oldest] = mine;
+    if (oldest) this.remove(oldest);
+    return oldest;
+  }
+
+  remove(client: Client): void {
+    const mine = this.#byUser.get(client.uid);
+    mine?.delete(client);
+    if (mine?.size === 0) this.#byUser.delete(client.uid);
+  }
+}
+
 /**
  * Follows `pairs` from now on; returns the pairs whose day (type 3) it already holds. Those are the
  * pairs it followed before, once answered: a re-subscribe sends the day only for the pairs it adds,

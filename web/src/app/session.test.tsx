@@ -1,3 +1,4 @@
+import { RELAY_DISPLACED_REASON } from '@price-alerts/domain/common';
 import type { Profile } from '@price-alerts/domain/store';
 import { act, render, waitFor } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
@@ -74,5 +75,24 @@ describe('signing in and out', () => {
     expect(store.get(draftAtom).triggerPrice).toBe('');
     expect(stopProfile).toHaveBeenCalledTimes(1);
     expect(sockets).toHaveLength(1);
+  });
+
+  it('shows - when another page of the account takes the prices, and takes them back once looked at again', async () => {
+    const store = createStore();
+    store.set(currentUserAtom, { uid: 'u2', email: 'ada@example.test' } as never);
+    sockets.length = 0;
+    render(
+      <Provider store={store}>
+        <Session />
+      </Provider>,
+    );
+    await waitFor(() => expect(sockets).toHaveLength(1));
+    act(() => (sockets[0] as FakeSocket).serverOpens());
+    act(() => (sockets[0] as FakeSocket).serverCloses(1000, RELAY_DISPLACED_REASON));
+    expect(store.get(priceTextAtom)).toBe('-');
+    expect(sockets).toHaveLength(1);
+    act(() => void window.dispatchEvent(new Event('focus')));
+    await waitFor(() => expect(sockets).toHaveLength(2));
+    act(() => store.set(currentUserAtom, null));
   });
 });

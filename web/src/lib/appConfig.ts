@@ -21,7 +21,7 @@ export function appConfig(env: ConfigEnv) {
     vapidKey: text(env.VITE_FIREBASE_VAPID_KEY),
     priceFeedUrl: text(env.VITE_PRICE_FEED_URL),
     /** The local webhook sink's origin, the one http:// webhook the emulators take; never outside them. */
-    webhookSink: text(env.VITE_USE_EMULATORS) === 'true' ? text(env.VITE_WEBHOOK_SINK) || undefined : undefined,
+    webhookSink: text(env.VITE_USE_EMULATORS) === 'true' ? URL.parse(text(env.VITE_WEBHOOK_SINK))?.origin : undefined,
   };
 }
 

@@ -125,6 +125,8 @@ describe('Modal', () => {
       </>,
     );
     act(() => void toast.success('Alert created successfully!'));
+    // One that waits for an answer (the app's update prompt) stays: it would not come back.
+    act(() => void toast('A new version is available.', { duration: Number.POSITIVE_INFINITY }));
     elapse(1_000);
     fireEvent.click(screen.getByRole('button', { name: 'toggle' }));
     act(() => void toast.success('Alert paused successfully!'));
@@ -132,6 +134,7 @@ describe('Modal', () => {
     const dialog = screen.getByRole('dialog');
     expect(dialog.contains(screen.getByText('Alert paused successfully!'))).toBe(true);
     expect(screen.queryByText('Alert created successfully!')).toBeNull();
+    expect(screen.getByText('A new version is available.')).toBeDefined();
     act(() => toast.remove());
   });
 

@@ -42,7 +42,9 @@ export default function Toasts() {
     // A toast about the page behind is no part of the sheet or dialog that just opened: inside it, a
     // screen reader would read it as the dialog's own, and on top it would cover the dialog's title.
     if (heldSince === 0) return;
-    for (const before of toasts.filter((t) => t.visible && t.createdAt < heldSince)) toast.dismiss(before.id);
+    // One that waits for an answer (the app's update prompt never expires) stays: it would not come back.
+    const about = toasts.filter((t) => t.visible && t.createdAt < heldSince && Number.isFinite(t.duration));
+    for (const before of about) toast.dismiss(before.id);
   }, [heldSince, toasts]);
   return createPortal(
     <Toaster

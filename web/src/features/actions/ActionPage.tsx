@@ -48,6 +48,8 @@ export default function ActionPage() {
   const acting = useExclusive();
   const [preview, setPreview] = useState<ActionPreview | null>(null);
   const [result, setResult] = useState<ActionResult | null>(null);
+  /** Asking again, after a check that failed or was turned away for now. */
+  const [asked, setAsked] = useState(0);
 
   useEffect(() => {
     if (!valid) return;
@@ -58,13 +60,25 @@ export default function ActionPage() {
     return () => {
       live = false;
     };
-  }, [token, signedIn, valid]);
+  }, [token, signedIn, valid, asked]);
 
   // Refused, or used already: said at once, with no button that could only say so after a tap.
   const told = preview && preview.outcome !== 'preview' ? preview : undefined;
   if (!payload || told) {
     return (
       <AuthLayout title="Alert action" subtitle={told ? actionResultText(told) : NOT_VALID}>
+        {told?.outcome === 'refused' && (told.reason === 'failed' || told.reason === 'tooMany') && (
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => {
+              setPreview(null);
+              setAsked((n) => n + 1);
+            }}
+          >
+            Try again
+          </button>
+        )}
         <Link
           className="button button-secondary"
           to={payload ? alertLink(payload.alertId, told?.outcome === 'used' ? told : null) : '/dashboard'}

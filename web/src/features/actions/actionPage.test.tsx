@@ -97,6 +97,16 @@ describe('the action page', () => {
     expect(postAlertAction).not.toHaveBeenCalled();
   });
 
+  it('offers to check again when the check failed or was turned away for now, and then shows the action', async () => {
+    previewAlertAction.mockResolvedValueOnce({ outcome: 'refused', reason: 'tooMany' });
+    await renderPage(TOKEN);
+    expect(screen.getByText('Too many taps on alert links at once. Please wait a minute and try again.')).toBeDefined();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Try again' })));
+    expect(screen.getByRole('heading', { name: 'Snooze 1 h?' })).toBeDefined();
+    expect(previewAlertAction).toHaveBeenCalledTimes(2);
+    expect(postAlertAction).not.toHaveBeenCalled();
+  });
+
   it('acts once however it is tapped, then says what it did and offers the alert', async () => {
     let answer: (r: ActionResult) => void = () => {};
     postAlertAction.mockImplementation(() => new Promise((resolve) => (answer = resolve)));

@@ -208,12 +208,12 @@ export class FeedClient {
     this.#set('disconnected', text);
   }
 
-  /** Closes the socket and opens a new one after 100 ms. */
   /** Connects again if another page of the account had taken this one's socket: the page is looked at again. */
   resumeIfDisplaced(): void {
     if (this.#displaced && !this.#stopped) void this.connect();
   }
 
+  /** Closes the socket and opens a new one after 100 ms. */
   reconnect(): void {
     this.close();
     this.#stopped = false;
