@@ -189,6 +189,9 @@ export function webhookRefused(userId: string, why: string): void {
 }
 
 /** A user set up, changed, rotated or removed their webhook. */
-export function webhookChanged(userId: string, change: 'saved' | 'rotated' | 'removed' | 'tested'): void {
+export function webhookChanged(
+  userId: string,
+  change: 'saved' | 'rotated' | 'removed' | 'tested' | 'not confirmed',
+): void {
   logger.info('Webhook changed', { event: 'webhook_changed', userId, change });
 }

@@ -83,7 +83,8 @@ describe('a webhook', () => {
     await expect
       .poll(() => onScreen(page.getByRole('status').filter({ hasText: 'Your receiver answered' })))
       .toBe(true);
-    expect((await hooksAt(path)).map((h) => h.event)).toEqual(['webhook.test']);
+    // The receiver confirmed it wants the webhooks as it was saved; then the test.
+    expect((await hooksAt(path)).map((h) => h.event)).toEqual(['webhook.verify', 'webhook.test']);
     // A picture only: the scan of both schemes waits for the refusal below, which must come within 5 s.
     await screenshot(page, 'webhook-tested');
     // Tests are spaced: a second at once is refused in the server's own words, sent nowhere.
@@ -92,13 +93,13 @@ describe('a webhook', () => {
       .poll(() => page.locator('.webhook').getByRole('alert').textContent())
       .toBe('Wait a few seconds between tests.');
     await expect.poll(() => onScreen(page.locator('.webhook').getByRole('alert'))).toBe(true);
-    expect(await hooksAt(path)).toHaveLength(1);
+    expect(await hooksAt(path)).toHaveLength(2);
     await checkScreenAtEachSize(page, 'webhook-test-spaced');
 
     const { ref, shown, crossing } = await addAlertAbove(db, PAIR, 2, { uid: user.uid, email: false, push: true });
     await simulator('price', { pair: PAIR, ask: crossing });
-    await expect.poll(async () => (await hooksAt(path)).length, { timeout: 60_000 }).toBe(2);
-    const fired = (await hooksAt(path))[1] as Hook;
+    await expect.poll(async () => (await hooksAt(path)).length, { timeout: 60_000 }).toBe(3);
+    const fired = (await hooksAt(path))[2] as Hook;
     const signature = parseSignatureHeader(fired.signature);
     const expected = createHmac('sha256', secret).update(`${signature?.t}.${fired.body}`).digest('hex');
     expect(signature?.v1).toBe(expected);

@@ -5,7 +5,7 @@
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG_WEBHOOK_NO_PROFILE } from '@price-alerts/domain/notify';
+import { MSG_WEBHOOK_NOT_CONFIRMED, MSG_WEBHOOK_NO_PROFILE } from '@price-alerts/domain/notify';
 import { WEBHOOK_SINK_URL } from '../../scripts/lib/stack.mjs';
 import { callFunction, createTestUser, type TestUser } from './auth-emulator';
 
@@ -15,22 +15,26 @@ let owner: TestUser;
 let other: TestUser;
 let newcomer: TestUser;
 let tester: TestUser;
+let newcomerWithProfile: TestUser;
 const SINK = `${WEBHOOK_SINK_URL}/hooks/callable-test`;
 
 beforeAll(async () => {
   app = initializeApp({ projectId: 'demo-price-alerts' }, 'webhooks-test');
   db = getFirestore(app);
-  [owner, other, newcomer, tester] = await Promise.all([
+  [owner, other, newcomer, tester, newcomerWithProfile] = await Promise.all([
     createTestUser('webhook-owner'),
     createTestUser('webhook-other'),
     createTestUser('webhook-newcomer'),
     createTestUser('webhook-tester'),
+    createTestUser('webhook-confirm'),
   ]);
   // As the app makes them on the first sign-in; the newcomer has not opened the app yet.
-  await Promise.all([owner, other, tester].map((u) => db.doc(`users/${u.uid}`).set({ fullName: 'Hook Tester' })));
+  await Promise.all(
+    [owner, other, tester, newcomerWithProfile].map((u) => db.doc(`users/${u.uid}`).set({ fullName: 'Hook Tester' })),
+  );
 });
 afterAll(async () => {
-  const users = [owner, other, newcomer, tester];
+  const users = [owner, other, newcomer, tester, newcomerWithProfile];
   await Promise.all(users.map((u) => db.doc(`webhookSecrets/${u.uid}`).delete()));
   await Promise.all(users.map((u) => db.doc(`webhookTests/${u.uid}`).delete()));
   await Promise.all(users.map((u) => db.recursiveDelete(db.doc(`users/${u.uid}`))));
@@ -133,6 +137,26 @@ describe('manageWebhook', () => {
     expect((await call({ op: 'remove' }, tester)).body.result).toEqual({ op: 'remove' });
     expect((await call({ op: 'save', url: SINK, holdInQuietHours: false }, tester)).body.result).toBeDefined();
     expect((await testDoc.get()).get('testedAt')).toBe(testedAt);
+  });
+
+  it('keeps a webhook only once its receiver confirms it, and asks again only when the address changes', async () => {
+    const refused = await call(
+      { op: 'save', url: `${WEBHOOK_SINK_URL}/unconfirmed/hooks`, holdInQuietHours: false },
+      newcomerWithProfile,
+    );
+    expect(refused.body.error).toEqual({
+      status: 'FAILED_PRECONDITION',
+      message: MSG_WEBHOOK_NOT_CONFIRMED('its answer had no challenge'),
+    });
+    expect(await stored(newcomerWithProfile.uid)).toEqual({ webhook: undefined, secret: undefined });
+
+    await fetch(`${WEBHOOK_SINK_URL}/api/hooks`, { method: 'DELETE' });
+    const url = `${WEBHOOK_SINK_URL}/hooks/confirmed`;
+    expect((await call({ op: 'save', url, holdInQuietHours: false }, newcomerWithProfile)).body.result).toBeDefined();
+    // Only the quiet-hours choice changes: nothing is posted again.
+    expect((await call({ op: 'save', url, holdInQuietHours: true }, newcomerWithProfile)).body.result).toBeDefined();
+    const hooks = (await (await fetch(`${WEBHOOK_SINK_URL}/api/hooks`)).json()) as { path: string; event: string }[];
+    expect(hooks.map((h) => [h.path, h.event])).toEqual([['/hooks/confirmed', 'webhook.verify']]);
   });
 
   it("shows the receiver's answer when it refuses", async () => {

@@ -27,6 +27,14 @@ export interface StoredWebhook {
   secret: string;
 }
 
+/** The webhook and its secret as stored (two reads); undefined when there is none. */
+export async function storedWebhook(db: Firestore, uid: string): Promise<StoredWebhook | undefined> {
+  const [profile, secretDoc] = await db.getAll(profileRef(db, uid), secretRef(db, uid));
+  const settings = webhookSettingsSchema.safeParse(profile?.get('webhook'));
+  const secret = secretDoc ? parseDoc(webhookSecretSchema, secretDoc)?.secret : undefined;
+  return settings.success && secret ? { settings: settings.data, secret } : undefined;
+}
+
 /**
  * Reads the webhook and its secret and writes what `change` makes of them, in one transaction, so
  * a save, a rotation and a removal from two tabs at once apply one after the other. `change`

@@ -1,12 +1,15 @@
 import { describeIssues } from '@price-alerts/domain/common';
 import {
   MSG_WEBHOOK_LOOKUP_FAILED,
+  MSG_WEBHOOK_NOT_CONFIRMED,
+  MSG_WEBHOOK_VERIFY_SPACING,
   MSG_WEBHOOK_NONE,
   MSG_WEBHOOK_NO_PROFILE,
   MSG_WEBHOOK_NOT_FOUND,
   MSG_WEBHOOK_NOT_PUBLIC,
   MSG_WEBHOOK_TEST_SPACING,
   WEBHOOK_TIMEOUT_MS,
+  confirmsChallenge,
   parseWebhookUrl,
   webhookRequestSchema,
   type WebhookResponse,
@@ -16,10 +19,11 @@ import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/
 import { domainToUnicode } from 'node:url';
 import { db } from '../lib/firebase';
 import { APP_URL, localWebhookSink } from '../lib/params';
+import { WindowLimit } from '../lib/windowLimit';
 import * as logs from '../logs';
-import { NoProfile, changeWebhook, claimWebhookTest, removeWebhook } from '../repositories/webhooks';
+import { NoProfile, changeWebhook, claimWebhookTest, removeWebhook, storedWebhook } from '../repositories/webhooks';
 import { ForbiddenAddress } from '../webhooks/addresses';
-import { newWebhookSecret, signedRequest, testPayload } from '../webhooks/payload';
+import { newWebhookSecret, signedRequest, testPayload, verifyRequest } from '../webhooks/payload';
 import { postWebhook, targetAddresses } from '../webhooks/post';
 import { networkWords } from '../notify/webhookChannel';
 
@@ -41,6 +45,25 @@ export const manageWebhook = onCall({ maxInstances: 10 }, async (request): Promi
     throw error;
   }
 });
+
+/** Per account and minute, in each instance: each new address tried posts a verification request. */
+const VERIFICATIONS = new WindowLimit(10, 60_000);
+
+/** Posts the verification request to `url`; throws what to tell the user unless the receiver answers its challenge. */
+async function confirmReceiver(uid: string, url: string, secret: string, localSink: string | undefined) {
+  if (!VERIFICATIONS.take(uid)) throw new HttpsError('resource-exhausted', MSG_WEBHOOK_VERIFY_SPACING);
+  const { challenge, body, headers } = verifyRequest(secret, Date.now());
+  let what: string;
+  try {
+    const answer = await postWebhook(url, body, headers, { localSink, preview: true });
+    if (confirmsChallenge(answer, challenge)) return;
+    what = answer.status >= 200 && answer.status < 300 ? 'its answer had no challenge' : `it answered ${answer.status}`;
+  } catch (error) {
+    what = `no answer: ${networkWords(error)}`;
+  }
+  logs.webhookChanged(uid, 'not confirmed');
+  throw new HttpsError('failed-precondition', MSG_WEBHOOK_NOT_CONFIRMED(what));
+}
 
 async function manage(request: CallableRequest): Promise<WebhookResponse> {
   // A token without a uid (the emulator decodes a malformed one unchecked) is no sign-in either.
@@ -71,9 +94,14 @@ async function manage(request: CallableRequest): Promise<WebhookResponse> {
       // The resolver failed for a moment: the address may well be fine, so nothing is said about it.
       throw new HttpsError('unavailable', MSG_WEBHOOK_LOOKUP_FAILED);
     }
+    const before = await storedWebhook(db, uid);
+    // A new webhook's secret is made now, so its verification request is signed as its notices will be.
+    const fresh = before ? undefined : newWebhookSecret();
+    if (before?.settings.url !== checked.url)
+      await confirmReceiver(uid, checked.url, before?.secret ?? fresh ?? '', localSink);
     const response = await changeWebhook(db, uid, (current) => {
       // A new secret only for a new webhook: changing the URL or the choice keeps the receiver's secret.
-      const secret = current ? undefined : newWebhookSecret();
+      const secret = current ? undefined : (fresh ?? newWebhookSecret());
       const settings: WebhookSettings = {
         url: checked.url,
         holdInQuietHours: req.holdInQuietHours,

@@ -5,6 +5,7 @@
 import { dateMillis } from '@price-alerts/domain/common';
 import {
   SIGNATURE_HEADER,
+  WEBHOOK_VERIFY_EVENT,
   WEBHOOK_VERSION,
   alertPath,
   signatureHeaderValue,
@@ -13,6 +14,7 @@ import {
   type Delivery,
   type NoticeActions,
   type WebhookPayload,
+  type WebhookVerify,
 } from '@price-alerts/domain/notify';
 import { createHmac, randomBytes } from 'node:crypto';
 
@@ -80,15 +82,30 @@ export function testPayload(now: number, appUrl: string): WebhookPayload {
 
 /** The body and the headers of one try: signed afresh each time, so a retry carries a fresh time. */
 export function signedRequest(payload: WebhookPayload, secret: string, nowMs: number) {
-  const body = JSON.stringify(payload);
+  return signed(JSON.stringify(payload), payload.event, payload.deliveryId, secret, nowMs);
+}
+
+function signed(body: string, event: string, id: string, secret: string, nowMs: number) {
   const t = Math.floor(nowMs / 1000);
   const v1 = createHmac('sha256', secret).update(signedContent(t, body)).digest('hex');
   return {
     body,
     headers: {
       [SIGNATURE_HEADER]: signatureHeaderValue(t, v1),
-      'price-alerts-event': payload.event,
-      'price-alerts-delivery': payload.deliveryId,
+      'price-alerts-event': event,
+      'price-alerts-delivery': id,
     },
   };
+}
+
+/** The verification request a receiver must answer with its challenge (domain notify/webhooks.ts), signed as a notice is. */
+export function verifyRequest(secret: string, nowMs: number) {
+  const challenge = randomBytes(16).toString('hex');
+  const payload: WebhookVerify = {
+    version: WEBHOOK_VERSION,
+    event: WEBHOOK_VERIFY_EVENT,
+    challenge,
+    time: new Date(nowMs).toISOString(),
+  };
+  return { challenge, ...signed(JSON.stringify(payload), payload.event, `verify-${nowMs}`, secret, nowMs) };
 }

@@ -42,6 +42,17 @@ describe('webhook sink', () => {
     expect((await kept()).map((h) => h.status)).toEqual([status]);
   });
 
+  it.each([
+    ['/hooks/a', { challenge: 'c0ffee' }],
+    ['/status/418/teapot', { challenge: 'c0ffee' }],
+    ['/unconfirmed/hooks', { ok: true }],
+  ])('answers a verification request on %s with %o, and keeps it', async (path, answer) => {
+    const verify = '{"version":1,"event":"webhook.verify","challenge":"c0ffee","time":"2026-11-29T12:00:00.000Z"}';
+    const res = await post(path, verify, { 'price-alerts-event': 'webhook.verify' });
+    expect([res.status, await res.json()]).toEqual([200, answer]);
+    expect((await kept()).map((h) => h.event)).toEqual(['webhook.verify']);
+  });
+
   it('refuses a body over 64 KB and keeps nothing', async () => {
     expect((await post('/hooks', 'x'.repeat(70_000))).status).toBe(413);
     expect(await kept()).toEqual([]);

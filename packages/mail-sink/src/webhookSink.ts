@@ -3,6 +3,9 @@
  * lands here and is shown on a page, as mail is by the mail sink.
  *   POST /<any path>          kept; answered 200 {"ok":true}
  *   POST /status/<code>/...   kept; answered with that status (retries and refusals by hand)
+ *   a verification request    (event webhook.verify) kept, and confirmed on any path: answered 200
+ *                             {"challenge": …}, as a receiver that wants the webhooks does; on
+ *                             /unconfirmed/... answered 200 {"ok":true}, as one that never asked
  *   GET  /                    the page, newest first, with each request's signature header
  *   GET  /api/hooks           what was received, oldest first; DELETE forgets it
  *   GET  /health              {ok, hooks}
@@ -65,6 +68,16 @@ export function hooksPage(hooks: readonly StoredHook[]): string {
   );
 }
 
+/** The verification request's challenge, if the body is one. */
+function challengeOf(body: string): string | undefined {
+  try {
+    const challenge = (JSON.parse(body) as { challenge?: unknown }).challenge;
+    return typeof challenge === 'string' ? challenge : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function startWebhookSink(port = 0, host = '127.0.0.1'): Promise<WebhookSink> {
   const hooks: StoredHook[] = [];
   let nextId = 1;
@@ -97,6 +110,8 @@ export async function startWebhookSink(port = 0, host = '127.0.0.1'): Promise<We
       body,
     });
     if (hooks.length > MAX_KEPT) hooks.shift();
+    const challenge = header('price-alerts-event') === 'webhook.verify' ? challengeOf(body) : undefined;
+    if (challenge !== undefined && !path.startsWith('/unconfirmed/')) return send(res, 200, { challenge });
     return send(res, status, status < 300 ? { ok: true } : { error: `Answered ${status} as asked` });
   }
 

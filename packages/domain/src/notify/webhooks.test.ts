@@ -7,6 +7,7 @@ import {
   MSG_WEBHOOK_PORT,
   MSG_WEBHOOK_TOO_LONG,
   MSG_WEBHOOK_URL,
+  confirmsChallenge,
   parseSignatureHeader,
   parseWebhookUrl,
   signatureHeaderValue,
@@ -55,6 +56,23 @@ describe('parseWebhookUrl', () => {
     ['a low port on the sink’s host', 'http://127.0.0.1:80/h', SINK, { error: MSG_WEBHOOK_HTTPS }],
   ])('%s', (_name, input, localSink, expected) => {
     expect(parseWebhookUrl(input, localSink)).toEqual(expected);
+  });
+});
+
+describe('confirmsChallenge', () => {
+  it.each([
+    ['the challenge echoed as text', { status: 200, text: 'c0ffee' }, true],
+    ['the challenge in JSON', { status: 200, text: '{"challenge":"c0ffee"}' }, true],
+    ['a 204 cannot carry it', { status: 204, text: '' }, false],
+    ['a 2xx without it', { status: 200, text: '{"ok":true}' }, false],
+    ['the challenge with an error status', { status: 400, text: 'c0ffee' }, false],
+    ['a redirect', { status: 302, text: 'c0ffee' }, false],
+  ])('%s: %s', (_name, answer, confirmed) => {
+    expect(confirmsChallenge(answer, 'c0ffee')).toBe(confirmed);
+  });
+
+  it('takes no empty challenge as confirmed', () => {
+    expect(confirmsChallenge({ status: 200, text: 'anything' }, '')).toBe(false);
   });
 });
 

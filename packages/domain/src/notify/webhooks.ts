@@ -60,6 +60,25 @@ export const webhookPayloadSchema = z.object({
 });
 export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;
 
+/**
+ * What a receiver gets as its webhook is saved (and each time the URL changes), before any notice:
+ * it confirms it wants them by answering 2xx with the challenge in its body, as Slack's and other event
+ * APIs ask. A server that never asked for these requests does not echo a random challenge, so nobody
+ * can aim an account's notices at a third party.
+ */
+export const WEBHOOK_VERIFY_EVENT = 'webhook.verify';
+export const webhookVerifySchema = z.object({
+  version: z.literal(WEBHOOK_VERSION),
+  event: z.literal(WEBHOOK_VERIFY_EVENT),
+  challenge: z.string(),
+  time: z.string(),
+});
+export type WebhookVerify = z.infer<typeof webhookVerifySchema>;
+
+/** Whether a receiver's answer to the verification request confirms it: 2xx, the challenge in its body. */
+export const confirmsChallenge = (answer: { status: number; text: string }, challenge: string): boolean =>
+  answer.status >= 200 && answer.status < 300 && challenge.length > 0 && answer.text.includes(challenge);
+
 /** users/{uid}.webhook: written by the functions only; the secret itself is kept where no client reads. */
 export const webhookSettingsSchema = z.object({
   url: z.string().check(z.maxLength(MAX_WEBHOOK_URL_LENGTH)),
@@ -184,6 +203,10 @@ export const MSG_WEBHOOK_NONE = 'Add a webhook first.';
 export const MSG_WEBHOOK_NO_PROFILE = 'Open the app once to finish setting up your account, then add the webhook.';
 export const MSG_WEBHOOK_TEST_SPACING = 'Wait a few seconds between tests.';
 export const MSG_WEBHOOK_LOOKUP_FAILED = 'Could not look the address up just now. Try again in a moment.';
+/** `what`: 'it answered 404', 'its answer had no challenge', 'no answer: connection refused'. */
+export const MSG_WEBHOOK_NOT_CONFIRMED = (what: string) =>
+  `Your receiver did not confirm the webhook (${what}). It must answer our verification request with 2xx and the request's challenge in its body.`;
+export const MSG_WEBHOOK_VERIFY_SPACING = 'Too many webhook addresses tried at once. Wait a minute and try again.';
 
 /** Control and direction characters: they would garble the 'Send a test' line, or turn it around. */
 // eslint-disable-next-line no-control-regex -- these are the characters to remove
