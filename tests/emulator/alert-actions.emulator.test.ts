@@ -114,6 +114,17 @@ describe('applyAlertAction', () => {
       outcome: 'refused',
       reason: 'invalid',
     });
+    // Only `preview: true` previews; any other shape is refused, and acts on nothing.
+    for (const shape of [
+      { token, preview: 'yes' },
+      { token, preview: 1 },
+      { token, extra: true },
+    ])
+      expect((await callFunction('applyAlertAction', shape)).body.result).toEqual({
+        outcome: 'refused',
+        reason: 'invalid',
+      });
+    expect((await db.doc(`users/${owner.uid}/alerts/callable-preview`).get()).get('status')).toBe('active');
     // The preview used nothing: the token still acts.
     expect((await callFunction('applyAlertAction', { token })).body.result).toMatchObject({ outcome: 'done' });
     // Used, its preview says what it did, so the page offers no button that could only say so after a tap.

@@ -1,4 +1,9 @@
-import { ACTION_REFUSALS, type ActionPreview, type ActionResult } from '@price-alerts/domain/actions';
+import {
+  ACTION_REFUSALS,
+  actionRequestSchema,
+  type ActionPreview,
+  type ActionResult,
+} from '@price-alerts/domain/actions';
 import { onCall } from 'firebase-functions/v2/https';
 import { applyAction, usedResult } from '../actions/applyAction';
 import { verifyActionToken } from '../actions/signing';
@@ -24,15 +29,18 @@ const PER_ACCOUNT = new WindowLimit(30, 60_000);
  * and nothing changes.
  */
 export const applyAlertAction = onCall({ secrets: [ACTION_SIGNING_KEY], maxInstances: 10 }, async (request) => {
-  const data = request.data as { token?: unknown; preview?: unknown } | null;
+  // Only `preview: true` previews: any other shape (a preview of 'yes' or 1) is refused, never acted on.
+  const parsed = actionRequestSchema.safeParse(request.data);
+  const data = parsed.success ? parsed.data : undefined;
   const token = data?.token;
   const now = Date.now();
   const check = verifyActionToken(token, ACTION_SIGNING_KEY.value(), now);
   let result: ActionResult;
-  if (check.ok && !PER_ACCOUNT.take(check.payload.uid, now)) result = { outcome: 'refused', reason: 'tooMany' };
-  else if (!check.ok) result = { outcome: 'refused', reason: check.reason };
+  if (!check.ok) result = { outcome: 'refused', reason: check.reason };
   else if (request.auth && request.auth.uid !== check.payload.uid)
     result = { outcome: 'refused', reason: 'otherAccount' };
+  // Counted once the caller may act for the account, so another account's calls never use up its allowance.
+  else if (!PER_ACCOUNT.take(check.payload.uid, now)) result = { outcome: 'refused', reason: 'tooMany' };
   else if (data?.preview === true) {
     // The confirm page's words, shown only once the token is known to be ours; nothing is changed.
     const used = await usedResult(db, token as string).catch(() => undefined);

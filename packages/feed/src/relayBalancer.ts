@@ -51,7 +51,11 @@ export async function startRelayBalancer(options: {
   };
   const server: Server = createServer((req, res) => {
     handshaken(req.socket);
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ relays: options.relays }));
+    // One answer a connection, then it is closed: a second request on it would have no handshake timer.
+    res.on('finish', () => req.socket.destroy());
+    res
+      .writeHead(200, { 'content-type': 'application/json', connection: 'close' })
+      .end(JSON.stringify({ relays: options.relays }));
   });
   server.on('connection', (socket: Socket) => {
     handshakes.set(

@@ -31,6 +31,12 @@ export const actionPayloadSchema = z.strictObject({
 });
 export type ActionPayload = z.infer<typeof actionPayloadSchema>;
 
+/** What applyAlertAction takes: a token, and `preview: true` to only check it. Anything else is refused. */
+export const actionRequestSchema = z.strictObject({
+  token: z.string(),
+  preview: z.optional(z.boolean()),
+});
+
 /** A token is at most this long: a longer one is refused unread. */
 export const MAX_ACTION_TOKEN_LENGTH = 1024;
 
