@@ -1,4 +1,4 @@
-// Honest prices through the whole chain, as the demo user: a closed market
+// Honest prices through the whole chain, for a user of its own: a closed market
 // shows 'Market closed' with its last price and time on the top pairs, the create screen's panel (with
 // when the alert will first be judged) and an alert row; a pair whose ticks stop while its market is
 // open shows 'Delayed · N s ago', with the panel's age moving.
