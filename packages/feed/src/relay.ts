@@ -24,7 +24,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import { PairDays } from './pairDays.ts';
-import { AccountSockets, followPairs, newClient, relaySession, type Client } from './relayClient.ts';
+import { AccountSockets, conflatedFrame, followPairs, newClient, relaySession, type Client } from './relayClient.ts';
 import { RateLimit } from './rateLimit.ts';
 import { drainSockets, sweepTokens } from './relayLifecycle.ts';
 import { CLOSE, RELAY_DEFAULTS, type RelayOptions, type VerifiedToken } from './relayOptions.ts';
@@ -270,14 +270,7 @@ export class Relay {
     const frames = new Map<string, string>();
     const now = Date.now();
     for (const client of this.#clients) {
-      let frame = frames.get(client.key);
-      if (frame === undefined) {
-        frame = [...client.pairs]
-          .map((pair) => this.#pending.get(pair))
-          .filter((t) => t !== undefined)
-          .join('\n');
-        frames.set(client.key, frame);
-      }
+      const frame = conflatedFrame(client, this.#pending, frames);
       if (!frame) continue;
       if (client.socket.bufferedAmount > this.#options.maxBufferedBytes) {
         this.skippedForBackpressure += 1;

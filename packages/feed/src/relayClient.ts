@@ -69,6 +69,26 @@ export function followPairs(client: Client, pairs: readonly CurrencyPair[]): Rea
   return known;
 }
 
+/**
+ * The one frame `client` gets at a flush: the pending ticks of the pairs it follows, built once per set
+ * of pairs (`built`, by the client's key) and shared by every client following the same set.
+ */
+export function conflatedFrame(
+  client: Client,
+  pending: ReadonlyMap<CurrencyPair, string>,
+  built: Map<string, string>,
+): string {
+  let frame = built.get(client.key);
+  if (frame === undefined) {
+    frame = [...client.pairs]
+      .map((pair) => pending.get(pair))
+      .filter((t) => t !== undefined)
+      .join('\n');
+    built.set(client.key, frame);
+  }
+  return frame;
+}
+
 /** The session frame (type 0) the relay answers a subscription with; ticks are stamped from `startTime`. */
 export function relaySession(startTime: number, pairs: readonly CurrencyPair[]): FeedSession {
   return {

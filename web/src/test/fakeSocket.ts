@@ -1,4 +1,4 @@
-import type { SocketLike } from '../shared/prices/feedClient';
+import type { SocketLike } from '../shared/prices/feedTypes';
 
 /** A WebSocket the test drives from the server's side; the price feed's socket boundary. */
 export class FakeSocket implements SocketLike {

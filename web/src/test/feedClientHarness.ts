@@ -1,7 +1,8 @@
 // One FeedClient over fake sockets, fresh for each test, for the FeedClient tests split by concern.
 import { encodeSubscribed, type FeedSession } from '@price-alerts/domain/prices';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { FeedClient, type FeedEvents } from '../shared/prices/feedClient';
+import { FeedClient } from '../shared/prices/feedClient';
+import type { FeedEvents } from '../shared/prices/feedTypes';
 import { FakeSocket } from './fakeSocket';
 
 export const session: FeedSession = {

@@ -2,7 +2,7 @@ import { PAIR_PICKER_NO_DATA } from '@price-alerts/domain/copy';
 import { render, screen, within } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { describe, expect, it, vi } from 'vitest';
-import type { FeedState } from '../../shared/prices/feedClient';
+import type { FeedState } from '../../shared/prices/feedTypes';
 
 // Boundary: the live feed's socket; the picker only follows pairs.
 const { fakeFeed } = await import('../../test/fakeFeed');

@@ -2,7 +2,7 @@ import type { CurrencyPair } from '@price-alerts/domain/common';
 import type { PairDay } from '@price-alerts/domain/prices';
 import type { LivePrice } from '@price-alerts/domain/store';
 import { atom, type Atom } from 'jotai';
-import type { FeedState, FeedStatus, PriceText } from './feedClient';
+import type { FeedState, FeedStatus, PriceText } from './feedTypes';
 
 /** The feed's one state: every screen reads its status and its text from here (feedClient.ts). */
 export const feedStateAtom = atom<FeedState>({ status: 'disconnected', text: '-' });

@@ -6,7 +6,8 @@ import toast from 'react-hot-toast';
 import { openPriceSocket, priceFeedTarget } from '../../lib/priceSocket';
 import { isOnline } from '../useOnline';
 import { feedStateAtom, livePricesAtom, pairDaysAtom } from './atoms';
-import { FeedClient, type FeedDeps, type FeedState } from './feedClient';
+import { FeedClient } from './feedClient';
+import type { FeedDeps, FeedState } from './feedTypes';
 
 type Store = ReturnType<typeof useStore>;
 

@@ -3,7 +3,7 @@ import { priceStatus, type PriceStatus } from '@price-alerts/domain/prices';
 import { useAtomValue } from 'jotai';
 import { useNow } from '../useNow';
 import { pairPriceAtom, priceTextAtom } from './atoms';
-import type { PriceText } from './feedClient';
+import type { PriceText } from './feedTypes';
 
 export interface PairPrice {
   /** The feed-wide text ('Loading...', 'Error', 'Offline', '-'): when set, it wins over everything. */
