@@ -67,9 +67,13 @@ describe('manageWebhook', () => {
     expect(await stored(owner.uid)).toEqual({ webhook: undefined, secret: undefined });
   });
 
-  it('asks a user whose profile the app has not made yet to open it first, and writes nothing', async () => {
-    const res = await call({ op: 'save', url: SINK, holdInQuietHours: false }, newcomer);
+  it('asks a user whose profile the app has not made yet to open it first, and writes and posts nothing', async () => {
+    const path = '/hooks/no-profile';
+    const res = await call({ op: 'save', url: `${WEBHOOK_SINK_URL}${path}`, holdInQuietHours: false }, newcomer);
     expect(res.body.error).toEqual({ status: 'FAILED_PRECONDITION', message: MSG_WEBHOOK_NO_PROFILE });
+    // Refused before its verification request: nothing was posted to the address.
+    const hooks = (await (await fetch(`${WEBHOOK_SINK_URL}/api/hooks`)).json()) as { path: string }[];
+    expect(hooks.filter((h) => h.path === path)).toEqual([]);
     expect((await db.doc(`users/${newcomer.uid}`).get()).exists).toBe(false);
     expect((await call({ op: 'remove' }, newcomer)).body.result).toEqual({ op: 'remove' });
     expect((await db.doc(`users/${newcomer.uid}`).get()).exists).toBe(false);

@@ -27,9 +27,13 @@ export interface StoredWebhook {
   secret: string;
 }
 
-/** The webhook and its secret as stored (two reads); undefined when there is none. */
+/**
+ * The webhook and its secret as stored (two reads), before a save; undefined when there is none.
+ * Throws NoProfile for an account the app has not set up yet, so a save is refused before it posts.
+ */
 export async function storedWebhook(db: Firestore, uid: string): Promise<StoredWebhook | undefined> {
   const [profile, secretDoc] = await db.getAll(profileRef(db, uid), secretRef(db, uid));
+  if (!profile?.exists) throw new NoProfile();
   const settings = webhookSettingsSchema.safeParse(profile?.get('webhook'));
   const secret = secretDoc ? parseDoc(webhookSecretSchema, secretDoc)?.secret : undefined;
   return settings.success && secret ? { settings: settings.data, secret } : undefined;
