@@ -183,6 +183,11 @@ export function webhookAnswered(userId: string, deliveryId: string, status: numb
   logger.info('A webhook answered', { event: 'webhook_answered', userId, deliveryId, status, attempt });
 }
 
+/** An account's webhook requests went over its budget: this one waits `waitMs` for its slot. */
+export function webhookOverBudget(userId: string, deliveryId: string, waitMs: number): void {
+  logger.info('A webhook waits for its budget', { event: 'webhook_over_budget', userId, deliveryId, waitMs });
+}
+
 /** A webhook's host is not a public address (or not found): nothing was sent to it. */
 export function webhookRefused(userId: string, why: string): void {
   logger.warn('Refused to send to a webhook', { event: 'webhook_refused', userId, why });

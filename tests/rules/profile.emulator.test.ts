@@ -235,4 +235,15 @@ describe('webhook: set by the manageWebhook function only', () => {
     await assertFails(setDoc(tested, { testedAt: 0 }));
     await assertFails(deleteDoc(tested));
   });
+  it.each([
+    ['the owner', ALICE],
+    ['another user', BOB],
+    ['a signed-out visitor', null],
+  ])('denies %s reading the webhook budget or resetting it (to send more a minute)', async (_label, uid) => {
+    await env.withSecurityRulesDisabled((ctx) => setDoc(doc(ctx.firestore(), `webhookBudgets/${ALICE}`), { tat: 1 }));
+    const budget = doc(dbFor(uid), `webhookBudgets/${ALICE}`);
+    await assertFails(getDoc(budget));
+    await assertFails(setDoc(budget, { tat: 0 }));
+    await assertFails(deleteDoc(budget));
+  });
 });

@@ -49,6 +49,8 @@ export interface LeasedKind<D extends Leased> {
     reads: DocumentSnapshot[],
     at: number,
   ): void;
+  /** In the transaction that first makes a channel wait (a webhook over its budget): tell the histories. */
+  onWait?(tx: Transaction, current: D, channel: SendChannel, reads: DocumentSnapshot[], at: number): void;
 }
 
 const clock = (deps: LeaseDeps) => (deps.now ?? Date.now)();
@@ -89,7 +91,8 @@ export async function claim<D extends Leased>(
  * success is written only while this claim still holds the lease: a sender whose lease ran out and
  * was taken over must not write over the new holder's state. Its success is still recorded, so
  * nobody sends that channel again. When the channel leaves pending for a final state, the same
- * transaction runs `onFinal`, so what the history says is told at most once. A success that
+ * transaction runs `onFinal`, so what the history says is told at most once (and `onWait` when it
+ * starts to wait for the budget, once per wait). A success that
  * arrives after another sender gave the channel up still becomes the state, with no second event.
  */
 export async function record<D extends Leased>(
@@ -110,10 +113,12 @@ export async function record<D extends Leased>(
     if (!current || state === 'sent' || state === 'held') return;
     if (attempt.state.state !== 'sent' && current.lease?.owner !== lease) return;
     const firstFinal = final && current.channels[channel]?.state === 'pending';
-    const refs = firstFinal ? (kind.finalReads?.(current, channel) ?? []) : [];
+    const firstWait = !final && attempt.state.overBudget === true && current.channels[channel]?.overBudget !== true;
+    const refs = firstFinal || firstWait ? (kind.finalReads?.(current, channel) ?? []) : [];
     const reads = refs.length > 0 ? await tx.getAll(...refs) : [];
     tx.update(ref, { [`channels.${channel}`]: attempt.state });
     if (firstFinal) kind.onFinal?.(tx, current, channel, attempt, reads, at);
+    if (firstWait) kind.onWait?.(tx, current, channel, reads, at);
   });
 }
 

@@ -56,6 +56,11 @@ export interface WebhookProvider {
   post(url: string, body: string, headers: Record<string, string>): Promise<{ status: number; text: string }>;
   /** The user's signing secret, or undefined once the webhook was removed. */
   secret(userId: string): Promise<string | undefined>;
+  /**
+   * The secret and when a request asked at `now` may go, spending one of the account's budget
+   * (webhookBudget.ts in the domain); undefined once the webhook was removed.
+   */
+  claim(userId: string, now: number): Promise<{ secret: string; at: number } | undefined>;
 }
 
 /** Where a user's email may go: a verified address, or why there is none. */

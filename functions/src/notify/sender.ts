@@ -5,7 +5,7 @@
  */
 import { dateMillis, noticeTimeZone, type DeliveryChannel, type SendChannel } from '@price-alerts/domain/common';
 import { type NotifyOutcome } from '@price-alerts/domain/alerts';
-import { deliverySchema, heldChannels, pendingChannels, type Delivery } from '@price-alerts/domain/notify';
+import { OVER_BUDGET, deliverySchema, heldChannels, pendingChannels, type Delivery } from '@price-alerts/domain/notify';
 import { randomUUID } from 'node:crypto';
 import { deliveryRefById } from '../repositories/deliveries';
 import { alertRefOf, recordEvent } from '../repositories/history';
@@ -28,7 +28,7 @@ type StoredDelivery = Delivery & { id: string };
 
 /**
  * When a channel's state becomes final, the alert's history gets one 'notified' event, in the same
- * transaction. The alert is read with it: one deleted meanwhile gets no event (its history went with it).
+ * transaction; when a webhook starts to wait for the account's budget, a 'held' one. The alert is read with it: one deleted meanwhile gets no event (its history went with it).
  */
 function deliveryKind(deps: SenderDeps): LeasedKind<StoredDelivery> {
   return {
@@ -39,6 +39,10 @@ function deliveryKind(deps: SenderDeps): LeasedKind<StoredDelivery> {
       const outcome = state.state as NotifyOutcome;
       const event = { type: 'notified' as const, at, channel, outcome, ...(reason ? { reason } : {}) };
       recordEvent(tx, alertRefOf(deps.db, d.userId, d.alertId), event);
+    },
+    onWait(tx, d, channel: SendChannel, [alert], at) {
+      if (!ofThisAlert(alert, dateMillis(d.triggeredAt))) return;
+      recordEvent(tx, alertRefOf(deps.db, d.userId, d.alertId), { type: 'held', at, channel, reason: OVER_BUDGET });
     },
   };
 }

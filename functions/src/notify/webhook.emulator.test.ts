@@ -3,8 +3,7 @@
 // firings, retries on 5xx and silence, none on 4xx, every forbidden kind of address refused unsent,
 // and quiet hours holding it only when chosen.
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
 import { webhookPayloadSchema, type Delivery, type WebhookSettings } from '@price-alerts/domain/notify';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
@@ -13,6 +12,7 @@ import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulato
 import { removeWebhook, saveWebhook } from '../repositories/webhooks';
 import { seedAlerts, testApp, type TestApp } from '../testing/emulatorApp';
 import { fakeFcm } from '../testing/fakeFcm';
+import { startReceiver, type Receiver } from '../testing/receiver';
 import { testSender } from '../testing/sender';
 import { httpWebhookProvider } from '../webhooks/provider';
 import { sendDelivery } from './sender';
@@ -35,7 +35,7 @@ interface Received {
   headers: IncomingMessage['headers'];
   body: string;
 }
-let server: Server;
+let receiver: Receiver;
 let receiverUrl: string;
 const received: Received[] = [];
 /** What the receiver answers, in turn; 'silent' never answers, 'drip' is slow with its body. */
@@ -43,26 +43,20 @@ let answers: (number | 'silent' | 'drip')[] = [];
 
 beforeAll(async () => {
   t = await testApp(PROJECT);
-  server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body });
-      const answer = answers.shift() ?? 200;
-      if (answer === 'drip') {
-        // 200 at once, then a body a byte a second: the status is the answer.
-        res.writeHead(200);
-        const drip = setInterval(() => res.write('.'), 1_000);
-        res.on('close', () => clearInterval(drip));
-      } else if (answer !== 'silent') res.writeHead(answer).end('ok');
-    });
+  receiver = await startReceiver((request, res) => {
+    received.push(request);
+    const answer = answers.shift() ?? 200;
+    if (answer === 'drip') {
+      // 200 at once, then a body a byte a second: the status is the answer.
+      res.writeHead(200);
+      const drip = setInterval(() => res.write('.'), 1_000);
+      res.on('close', () => clearInterval(drip));
+    } else if (answer !== 'silent') res.writeHead(answer).end('ok');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  receiverUrl = receiver.url;
 });
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await receiver.close();
   await t.close();
 });
 beforeEach(async () => {

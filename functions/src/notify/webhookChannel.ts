@@ -52,23 +52,44 @@ function again(attempts: number, last: string): ChannelAttempt {
   };
 }
 
-/** Never throws: what happened goes in the state, and for a final state in the history's words. */
+/**
+ * The secret, and whether the request may go now: a try at or after the slot it waited for has paid
+ * already; any other spends one of the account's budget, or is given a slot to wait for.
+ */
+async function secretFor(provider: WebhookProvider, userId: string, slot: number | undefined, now: number) {
+  if (slot !== undefined && slot <= now) {
+    const secret = await provider.secret(userId);
+    return secret ? { secret, at: now } : undefined;
+  }
+  return provider.claim(userId, now);
+}
+
+/**
+ * Never throws: what happened goes in the state, and for a final state in the history's words.
+ * `slot`: the time this try waited for in the budget, if it did.
+ */
 export async function attemptWebhook(
   provider: WebhookProvider,
   userId: string,
   url: string,
   payload: WebhookPayload,
-  attempts: number,
+  try_: { attempts: number; slot?: number | undefined },
   now: number,
 ): Promise<ChannelAttempt> {
+  const { attempts } = try_;
   try {
-    const secret = await provider.secret(userId);
-    if (!secret)
+    const claimed = await secretFor(provider, userId, try_.slot, now);
+    if (!claimed)
       return {
         state: { state: 'skipped', attempts: attempts - 1, lastError: WEBHOOK_REMOVED },
         reason: WEBHOOK_REMOVED,
       };
-    const { body, headers } = signedRequest(payload, secret, now);
+    if (claimed.at > now) {
+      logs.webhookOverBudget(userId, payload.deliveryId, claimed.at - now);
+      const slot = claimed.at;
+      return { state: { state: 'pending', attempts: attempts - 1, notBefore: slot, slot, overBudget: true } };
+    }
+    const { body, headers } = signedRequest(payload, claimed.secret, now);
     const { status } = await provider.post(url, body, headers);
     const verdict = webhookVerdict(status);
     logs.webhookAnswered(userId, payload.deliveryId, status, attempts);

@@ -39,8 +39,9 @@ export async function openWebhookChannel(
 }
 
 /**
- * One try, or a state that waits for the end of quiet hours when the user asked for that, or
- * 'skipped' when the webhook was removed since. Undefined: nothing to record.
+ * One try, or a state that waits for the end of quiet hours when the user asked for that (or for
+ * a slot in the account's budget), or 'skipped' when the webhook was removed since. Undefined:
+ * nothing to record.
  */
 export async function webhookAttempt(
   deps: Deps,
@@ -61,5 +62,7 @@ export async function webhookAttempt(
     if (state.notBefore === heldUntil) return undefined;
     return { state: { state: 'pending', attempts: attempts - 1, notBefore: heldUntil } };
   }
-  return attemptWebhook(deps.webhook, d.userId, hook.url, texts.webhook(id), attempts, now);
+  // Waiting for its slot in the budget (a sender that came early): nothing to do yet, nothing spent.
+  if (state.slot !== undefined && state.slot > now) return undefined;
+  return attemptWebhook(deps.webhook, d.userId, hook.url, texts.webhook(id), { attempts, slot: state.slot }, now);
 }

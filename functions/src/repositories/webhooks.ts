@@ -1,11 +1,13 @@
 /**
  * Repository for a user's webhook: the URL and choices in users/{uid}.webhook (the owner reads them;
  * only these functions write them: the rules name no such field), the signing secret in
- * webhookSecrets/{uid}, and when the last test was sent in webhookTests/{uid}: no client may read or
- * write either.
+ * webhookSecrets/{uid}, when the last test was sent in webhookTests/{uid}, and the account's budget
+ * of requests in webhookBudgets/{uid}: no client may read or write any of them.
  */
 import {
+  webhookBudgetSchema,
   webhookSecretSchema,
+  webhookSlot,
   webhookSettingsSchema,
   webhookTestSchema,
   type WebhookSettings,
@@ -16,10 +18,34 @@ import { profileRef } from './profiles';
 
 const secretRef = (db: Firestore, uid: string): DocumentReference => db.collection('webhookSecrets').doc(uid);
 const testRef = (db: Firestore, uid: string): DocumentReference => db.collection('webhookTests').doc(uid);
+const budgetRef = (db: Firestore, uid: string): DocumentReference => db.collection('webhookBudgets').doc(uid);
 
 /** The secret the sender signs with; undefined when the user has none (removed meanwhile). */
 export async function webhookSecretOf(db: Firestore, uid: string): Promise<string | undefined> {
   return parseDoc(webhookSecretSchema, await secretRef(db, uid).get())?.secret;
+}
+
+/**
+ * The secret to sign a request with and when the request may go, in one transaction with the
+ * account's budget (webhookBudgets/{uid}), so requests from every instance at once share it: `at` is
+ * `now` when the budget allows, else the request's reserved slot. Undefined once the webhook was
+ * removed (nothing is spent).
+ */
+export async function claimWebhookSlot(
+  db: Firestore,
+  uid: string,
+  now: number,
+  perMinute?: number,
+): Promise<{ secret: string; at: number } | undefined> {
+  return db.runTransaction(async (tx) => {
+    const [secretDoc, budgetDoc] = await tx.getAll(secretRef(db, uid), budgetRef(db, uid));
+    const secret = secretDoc ? parseDoc(webhookSecretSchema, secretDoc)?.secret : undefined;
+    if (!secret) return undefined;
+    const budget = budgetDoc ? parseDoc(webhookBudgetSchema, budgetDoc) : undefined;
+    const slot = webhookSlot(budget?.tat, now, perMinute);
+    tx.set(budgetRef(db, uid), { tat: slot.tat });
+    return { secret, at: slot.at };
+  });
 }
 
 export interface StoredWebhook {

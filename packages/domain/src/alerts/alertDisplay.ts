@@ -210,7 +210,9 @@ export function historySentence(event: AlertEvent, pair: CurrencyPair): string {
   if (event.type === 'paused' && event.via) return actionHistoryText('pause', event.via);
   if (event.type === 'resumed' && event.reason) return `${EVENT_TEXT.resumed}: ${event.reason}`;
   const channel = event.channel ? capitalise(event.channel) : 'Notification';
-  if (event.type === 'held') return `${channel}: Held for quiet hours`;
+  // 'Webhook: held, over the budget': waiting for the account's webhook budget, not for quiet hours.
+  if (event.type === 'held')
+    return event.reason ? `${channel}: held, ${event.reason}` : `${channel}: Held for quiet hours`;
   // The webhook's reason is the whole outcome: 'Webhook: 200', 'Webhook: failed after 5 tries: 503'.
   if (event.type === 'notified' && event.channel === 'webhook')
     return `Webhook: ${event.reason ?? event.outcome ?? 'sent'}`;

@@ -53,6 +53,7 @@ describe('historySentence: one event in words', () => {
     [{ type: 'notified', channel: 'email', outcome: 'failed' }, 'EUR/USD', 'Email failed'],
     [{ type: 'notified' }, 'EUR/USD', 'Notification sent'],
     [{ type: 'held', channel: 'push' }, 'EUR/USD', 'Push: Held for quiet hours'],
+    [{ type: 'held', channel: 'webhook', reason: 'over the budget' }, 'EUR/USD', 'Webhook: held, over the budget'],
     [
       { type: 'notified', channel: 'push', outcome: 'sent', digest: '07:00' },
       'EUR/USD',

@@ -53,7 +53,8 @@ export const alertEventSchema = z.object({
   reason: z.optional(z.string().check(z.maxLength(300))),
   /**
    * 'notified' by a quiet-hours digest: the wall time (HH:MM, in the user's zone) of the digest that
-   * carried it. 'held' (with `channel`): the channel was held for quiet hours.
+   * carried it. 'held' (with `channel`): the channel was held for quiet hours, or with `reason` (the
+   * webhook's 'over the budget') until the account's webhook budget allowed it.
    */
   digest: z.optional(z.string().check(z.maxLength(5))),
   /**

@@ -19,8 +19,15 @@ export const channelStateSchema = z.object({
   sentAt: z.optional(timestampLikeSchema),
   /** 'held': the quiet-hours digest (digests/{id}) that took the channel over and says how it went. */
   digestId: z.optional(z.string()),
-  /** 'pending' webhook held for the user's quiet hours: not tried before this time (ms). */
+  /**
+   * 'pending' webhook that waits: for the end of the user's quiet hours, or for its `slot` in the
+   * account's webhook budget (webhookBudget.ts). Not tried before this time (ms).
+   */
   notBefore: z.optional(z.number()),
+  /** A webhook's time reserved in the account's budget: the try at or after it spends no more of it. */
+  slot: z.optional(z.number()),
+  /** The webhook waited for the budget at least once (the history was told, once). */
+  overBudget: z.optional(z.boolean()),
 });
 export type ChannelState = z.infer<typeof channelStateSchema>;
 

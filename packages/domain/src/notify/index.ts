@@ -10,3 +10,4 @@ export * from './digestMessages.ts';
 export * from './notifyHints.ts';
 export * from './noticeCondition.ts';
 export * from './webhooks.ts';
+export * from './webhookBudget.ts';
