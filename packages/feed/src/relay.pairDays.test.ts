@@ -84,6 +84,34 @@ describe('relay: a re-subscribe', () => {
   });
 });
 
+describe('relay: a client alternating between pairs', () => {
+  it('is sent each pair’s day once per spacing, however often it alternates, and a waited day after it', async () => {
+    running = await startTestRelay({ dayResendMs: 2_000 });
+    const { relay } = running;
+    relay.publish(tick('BTC/USD', 100));
+    relay.publish(tick('ETH/USD', 3000));
+    const client = await recordingClient(running.url, encodeSubscribe(['BTC/USD']), undefined, [
+      ...relayProtocols('good-alternate'),
+    ]);
+    await client.next('tick', (m) => m.tick.pair === 'BTC/USD');
+    for (let i = 1; i <= 4; i++) {
+      // Both days change before each message: no day the client holds is current.
+      relay.publish(tick('BTC/USD', 100 + i));
+      relay.publish(tick('ETH/USD', 3000 + i));
+      const [pair, ask] = i % 2 ? (['ETH/USD', 3000 + i] as const) : (['BTC/USD', 100 + i] as const);
+      client.socket.send(encodeSubscribe([pair]));
+      await client.next('tick', (m) => m.tick.pair === pair && m.tick.ask === ask);
+    }
+    const days = () => client.messages.flatMap((m) => (m.type === 'day' ? [m.pair] : []));
+    expect(days()).toEqual(['BTC/USD', 'ETH/USD']);
+    // BTC, followed now, had ticks since its day was sent: the day comes once the spacing is over.
+    const late = await client.next('day', (m) => m.pair === 'BTC/USD' && m.day.closes.at(-1)?.ask === 104);
+    expect(late.day.open).toBe(100);
+    expect(days()).toEqual(['BTC/USD', 'ETH/USD', 'BTC/USD']);
+    client.socket.close();
+  });
+});
+
 describe('relay: a tick dated in the future', () => {
   it('is relayed but not folded into the pair’s day, which keeps taking the true ticks', async () => {
     running = await startTestRelay();

@@ -17,14 +17,13 @@ import {
   encodeError,
   encodeSubscribed,
   encodeTick,
-  parseSubscribe,
   tokenFromProtocols,
 } from '@price-alerts/domain/prices';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import { PairDays } from './pairDays.ts';
-import { AccountSockets, conflatedFrame, followPairs, newClient, relaySession, type Client } from './relayClient.ts';
+import { AccountSockets, conflatedFrame, newClient, relaySession, resubscribe, type Client } from './relayClient.ts';
 import { RateLimit } from './rateLimit.ts';
 import { drainSockets, sweepTokens } from './relayLifecycle.ts';
 import { CLOSE, RELAY_DEFAULTS, type RelayOptions, type VerifiedToken } from './relayOptions.ts';
@@ -133,7 +132,7 @@ export class Relay {
     if (socket.readyState !== WebSocket.OPEN) return;
     // The relay began closing meanwhile: this one goes the planned way too, or close() would wait for it.
     if (this.#closing) return void socket.close(CLOSE.normal, RELAY_RECONNECT_REASON);
-    const client = newClient(socket, verified, token);
+    const client = newClient(socket, verified, token, this.#options.dayResendMs);
     this.#clients.add(client);
     this.#admit(client);
     socket.on('close', () => this.#drop(client));
@@ -173,6 +172,7 @@ export class Relay {
 
   #drop(client: Client): void {
     for (const timer of client.timers) clearTimeout(timer);
+    client.days.stop();
     this.#clients.delete(client);
     this.#accounts.remove(client);
   }
@@ -202,28 +202,34 @@ export class Relay {
   }
 
   #onSubscribe(client: Client, raw: string): void {
-    const parsed = parseSubscribe(raw);
-    if (!parsed.ok) {
-      this.#send(client, encodeError('7', `Invalid subscription: ${parsed.reason}`));
-      return;
-    }
-    this.#answer(client, followPairs(client, parsed.pairs));
+    const result = resubscribe(client, raw, (pair) => this.days.message(pair));
+    if ('error' in result) this.#send(client, encodeError('7', result.error));
+    else this.#answer(client, result.known);
   }
 
   /**
-   * Type 0, then for each followed pair its day (type 3, unless `known`: the client holds it) and its
-   * latest tick, stamped with its own time. While the upstream is down the outage error comes last:
+   * Type 0, then for each followed pair its day (type 3, when the client lacks it: socketDays.ts) and
+   * its latest tick, stamped with its own time. While the upstream is down the outage error comes last:
    * type 0 and a tick would otherwise make the app show a frozen price as live.
    */
   #answer(client: Client, known: ReadonlySet<CurrencyPair> = new Set()): void {
     client.subscribed = true;
     this.#send(client, encodeSubscribed(relaySession(this.#startTime, [...client.pairs])));
+    const now = Date.now();
     for (const pair of client.pairs) {
-      const [day, latest] = [known.has(pair) ? undefined : this.days.message(pair), this.#latest.get(pair)];
-      if (day) this.#send(client, day);
+      if (!known.has(pair)) this.#sendDay(client, pair, now);
+      const latest = this.#latest.get(pair);
       if (latest) this.#send(client, this.#encode(latest));
     }
     if (this.#outage) this.#send(client, this.#outage);
+    client.days.schedule(now, (due) => {
+      for (const pair of due) if (client.pairs.has(pair)) this.#sendDay(client, pair, Date.now());
+    });
+  }
+
+  #sendDay(client: Client, pair: CurrencyPair, now: number): void {
+    const day = this.days.message(pair);
+    if (day && client.days.take(pair, day, now)) this.#send(client, day);
   }
 
   /** Sends a protocol message (an upstream error or the outage notice) to every signed-in client. */

@@ -3,9 +3,10 @@
  * whom it belongs to, what it follows, and how far it keeps up.
  */
 import type { CurrencyPair } from '@price-alerts/domain/common';
-import type { FeedSession } from '@price-alerts/domain/prices';
+import { parseSubscribe, type FeedSession } from '@price-alerts/domain/prices';
 import type { WebSocket } from 'ws';
 import type { VerifiedToken } from './relayOptions.ts';
+import { SocketDays } from './socketDays.ts';
 
 export interface Client {
   socket: WebSocket;
@@ -19,9 +20,11 @@ export interface Client {
   stalledSince: number;
   /** It has been answered with type 0, so a resync (type 0 again) is news it can take. */
   subscribed: boolean;
+  /** The days it holds, so a re-subscribe sends only those it lacks. */
+  days: SocketDays;
 }
 
-export function newClient(socket: WebSocket, verified: VerifiedToken, token: string): Client {
+export function newClient(socket: WebSocket, verified: VerifiedToken, token: string, dayResendMs?: number): Client {
   return {
     socket,
     uid: verified.uid,
@@ -31,6 +34,7 @@ export function newClient(socket: WebSocket, verified: VerifiedToken, token: str
     timers: [],
     stalledSince: 0,
     subscribed: false,
+    days: new SocketDays(dayResendMs),
   };
 }
 
@@ -58,15 +62,25 @@ export class AccountSockets {
 }
 
 /**
- * Follows `pairs` from now on; returns the pairs whose day (type 3) it already holds. Those are the
- * pairs it followed before, once answered: a re-subscribe sends the day only for the pairs it adds,
- * so a small message cannot draw every pair's day again and again (~20 KB for 15 pairs).
+ * A subscription from the client: it follows its pairs from now on, and what it stops following keeps
+ * the day it holds (`dayOf`, the relay's day now). Answers the pairs it followed before, once answered
+ * (it holds their days, kept current by their ticks), or what was wrong with the message.
  */
-export function followPairs(client: Client, pairs: readonly CurrencyPair[]): ReadonlySet<CurrencyPair> {
+export function resubscribe(
+  client: Client,
+  raw: string,
+  dayOf: (pair: CurrencyPair) => string | undefined,
+): { known: ReadonlySet<CurrencyPair> } | { error: string } {
+  const parsed = parseSubscribe(raw);
+  if (!parsed.ok) return { error: `Invalid subscription: ${parsed.reason}` };
   const known = client.subscribed ? client.pairs : new Set<CurrencyPair>();
-  client.pairs = new Set(pairs);
+  client.pairs = new Set(parsed.pairs);
   client.key = [...client.pairs].sort().join(',');
-  return known;
+  client.days.left(
+    [...known].filter((pair) => !client.pairs.has(pair)),
+    dayOf,
+  );
+  return { known };
 }
 
 /**

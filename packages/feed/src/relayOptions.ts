@@ -1,6 +1,7 @@
 /** The relay's options and limits, apart from the relay itself so that relay.ts stays readable. */
 import { MAX_RELAY_SOCKETS_PER_USER } from '@price-alerts/domain/common';
 import type { Logger } from './log.ts';
+import { DAY_RESEND_SPACING_MS } from './socketDays.ts';
 
 export interface VerifiedToken {
   uid: string;
@@ -53,6 +54,8 @@ export interface RelayOptions {
   drainMs?: number;
   /** Sockets of one account at once; a newer one closes the oldest (MAX_RELAY_SOCKETS_PER_USER). */
   maxSocketsPerUser?: number;
+  /** A pair's day goes to one socket at most this often (socketDays.ts). */
+  dayResendMs?: number;
 }
 
 export const RELAY_DEFAULTS = {
@@ -68,6 +71,7 @@ export const RELAY_DEFAULTS = {
   socketLifetimeMs: 0,
   drainMs: 0,
   maxSocketsPerUser: MAX_RELAY_SOCKETS_PER_USER,
+  dayResendMs: DAY_RESEND_SPACING_MS,
 } satisfies Partial<RelayOptions>;
 
 /** WebSocket close codes the relay uses. */
