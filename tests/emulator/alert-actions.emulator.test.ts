@@ -3,6 +3,7 @@
 // huge token, or no token at all, it refuses with a result (never an error) and changes nothing.
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { Timestamp, getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signActionToken } from '../../functions/src/actions/signing';
@@ -145,4 +146,40 @@ describe('applyAlertAction', () => {
     );
     expect(body.result).toEqual({ outcome: 'done', action: 'pause' });
   });
+
+  it('tells one address past 120 calls a minute, and one account past 30, to wait; others go on', async () => {
+    // Fresh keys each run: a worker the emulator keeps keeps its counts.
+    const address = (n: number) => `2001:db8:${randomBytes(2).toString('hex')}::${n}`;
+    const [flooding, elsewhere] = [address(1), address(2)];
+    const forged = `${sign('any', Date.now()).split('.')[0]}.${'A'.repeat(43)}`;
+    const from = async (ip: string, token: string) =>
+      (await callFrom(ip, { token, preview: true })).result as { outcome: string; reason?: string };
+    for (let i = 0; i < 120; i++)
+      expect(await from(flooding, forged)).toEqual({ outcome: 'refused', reason: 'invalid' });
+    expect(await from(flooding, forged)).toEqual({ outcome: 'refused', reason: 'tooMany' });
+    expect(await from(elsewhere, forged)).toEqual({ outcome: 'refused', reason: 'invalid' });
+    // One account's valid links, each from an address of its own: the 31st in the minute waits.
+    const account = (uid: string) =>
+      signActionToken(
+        { uid, alertId: 'a', firedAt: 1, action: 'pause', via: 'email', what: 'EUR/USD', label: 'Pause' },
+        KEY,
+        Date.now(),
+      );
+    const busy = account(`busy-${randomBytes(4).toString('hex')}`);
+    for (let i = 0; i < 30; i++) expect(await from(address(100 + i), busy)).toMatchObject({ outcome: 'preview' });
+    expect(await from(address(200), busy)).toEqual({ outcome: 'refused', reason: 'tooMany' });
+    const calm = account(`calm-${randomBytes(4).toString('hex')}`);
+    expect(await from(address(201), calm)).toMatchObject({ outcome: 'preview' });
+  });
 });
+
+/** A call as Google's front end passes it on, with the caller's address appended to X-Forwarded-For. */
+async function callFrom(address: string, data: unknown): Promise<{ result?: unknown }> {
+  const host = process.env.FUNCTIONS_EMULATOR_HOST ?? '127.0.0.1:5001';
+  const res = await fetch(`http://${host}/demo-price-alerts/us-central1/applyAlertAction`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.9.9, ${address}` },
+    body: JSON.stringify({ data }),
+  });
+  return (await res.json()) as { result?: unknown };
+}

@@ -11,14 +11,20 @@ import { db } from '../lib/firebase';
 import { ACTION_SIGNING_KEY } from '../lib/params';
 import * as logs from '../logs';
 import { WindowLimit } from '../lib/windowLimit';
+import { callerAddress } from '../lib/callerAddress';
 
 /**
  * Per account and minute, in each instance: a person taps a few links, and a mail scanner opens each
  * link once or twice; a loop or a flood is told to wait. Keyed by the signed token's account, which no
- * caller can forge; a callable's client address comes from a header the client writes, so it is no key.
- * A token that does not verify reads nothing, and costs only its signature check.
+ * caller can forge. A token that does not verify reads nothing, and costs only its signature check.
  */
 const PER_ACCOUNT = new WindowLimit(30, 60_000);
+/**
+ * Per calling address and minute, in each instance, whatever the token: one address trying tokens
+ * (forged ones included) or many accounts' links at once. Roomy, since an office or a carrier's NAT
+ * puts many people behind one address.
+ */
+const PER_ADDRESS = new WindowLimit(120, 60_000);
 
 /**
  * An action from a push or an email (actions/): the token is the proof, so it works signed out and
@@ -36,7 +42,8 @@ export const applyAlertAction = onCall({ secrets: [ACTION_SIGNING_KEY], maxInsta
   const now = Date.now();
   const check = verifyActionToken(token, ACTION_SIGNING_KEY.value(), now);
   let result: ActionResult;
-  if (!check.ok) result = { outcome: 'refused', reason: check.reason };
+  if (!PER_ADDRESS.take(callerAddress(request.rawRequest), now)) result = { outcome: 'refused', reason: 'tooMany' };
+  else if (!check.ok) result = { outcome: 'refused', reason: check.reason };
   else if (request.auth && request.auth.uid !== check.payload.uid)
     result = { outcome: 'refused', reason: 'otherAccount' };
   // Counted once the caller may act for the account, so another account's calls never use up its allowance.
