@@ -1,9 +1,10 @@
-// An hour of faults, nothing lost: 200 people on the local stack create, edit, pause, resume and
-// delete alerts while the soak forces prices across the levels of sentinel alerts, kills the ingest, a
-// relay or a functions worker every few minutes, and delivers a share of Pub/Sub messages twice. At the
-// end every sentinel must have fired exactly once and been told once on each channel (email, push, and
-// the webhook of one account in four), every churned alert must hold what was last committed to it,
-// and each long-lived process's memory must end within 10% of its level after warm-up.
+// Up to an hour of faults, nothing lost (30 minutes by default): 200 people on the local stack create,
+// edit, pause, resume and delete alerts while the soak forces prices across the levels of sentinel
+// alerts, kills the ingest, a relay or a functions worker every few minutes, and publishes a share of
+// Pub/Sub messages again as they were (under a new message id, so nothing can pass them off as seen by
+// id alone). At the end every sentinel must have fired exactly once and been told once on each channel
+// (email, push, and the webhook of one account in four), every churned alert must hold what was last
+// committed to it, and each long-lived process's memory must end within 10% of its level after warm-up.
 // Run: npm run bench:soak [-- --minutes 30 --people 200 --chaos-seconds 180]
 import { pairToSymbol, type CurrencyPair } from '@price-alerts/domain/common';
 import { PRICE_INTERVALS_TOPIC, encodeSubscribe } from '@price-alerts/domain/prices';

@@ -77,8 +77,15 @@ export async function attemptWebhook(
   now: number,
 ): Promise<ChannelAttempt> {
   const { attempts } = try_;
+  let claimed: Awaited<ReturnType<typeof secretFor>>;
   try {
-    const claimed = await secretFor(provider, userId, try_.slot, now);
+    claimed = await secretFor(provider, userId, try_.slot, now);
+  } catch (error) {
+    // Our own store failed (a budget contended by a burst, say): nothing went to the receiver, so the
+    // try is not counted, and the delivery's backoff brings it back.
+    return { state: { state: 'pending', attempts: attempts - 1, lastError: `Not tried: ${errorMessage(error)}` } };
+  }
+  try {
     if (!claimed)
       return {
         state: { state: 'skipped', attempts: attempts - 1, lastError: WEBHOOK_REMOVED },

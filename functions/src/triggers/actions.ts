@@ -20,9 +20,10 @@ import { callerAddress } from '../lib/callerAddress';
  */
 const PER_ACCOUNT = new WindowLimit(30, 60_000);
 /**
- * Per calling address and minute, in each instance, whatever the token: one address trying tokens
- * (forged ones included) or many accounts' links at once. Roomy, since an office or a carrier's NAT
- * puts many people behind one address.
+ * Per calling address and minute, in each instance, for tokens that do not verify: one address trying
+ * forged, cut or expired tokens is told to wait, and its calls cost no log line. A valid token is never
+ * refused by address: if the address were wrong (a proxy's, shared by every caller), a flood of forged
+ * tokens could otherwise lock everyone out of their links.
  */
 const PER_ADDRESS = new WindowLimit(120, 60_000);
 
@@ -42,8 +43,9 @@ export const applyAlertAction = onCall({ secrets: [ACTION_SIGNING_KEY], maxInsta
   const now = Date.now();
   const check = verifyActionToken(token, ACTION_SIGNING_KEY.value(), now);
   let result: ActionResult;
-  if (!PER_ADDRESS.take(callerAddress(request.rawRequest), now)) result = { outcome: 'refused', reason: 'tooMany' };
-  else if (!check.ok) result = { outcome: 'refused', reason: check.reason };
+  if (!check.ok && !PER_ADDRESS.take(callerAddress(request.rawRequest), now))
+    return { outcome: 'refused', reason: 'tooMany' } satisfies ActionResult;
+  if (!check.ok) result = { outcome: 'refused', reason: check.reason };
   else if (request.auth && request.auth.uid !== check.payload.uid)
     result = { outcome: 'refused', reason: 'otherAccount' };
   // Counted once the caller may act for the account, so another account's calls never use up its allowance.

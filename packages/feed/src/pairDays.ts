@@ -11,19 +11,31 @@ export class PairDays {
   readonly #days = new Map<CurrencyPair, PairDay>();
   /** Each pair's type 3 message, encoded once until its next tick: a resync sends it to every client. */
   readonly #encoded = new Map<CurrencyPair, string>();
+  /** Counts each pair's changes, so a socket can tell whether the day it holds is still this one. */
+  readonly #revisions = new Map<CurrencyPair, number>();
 
   /** `now` is this server's clock: a tick dated well after it is not folded (pairDay.ts). */
   add(tick: PricedTick, now = Date.now()): void {
     const day = foldTick(this.#days.get(tick.pair), tick.pair, tick.ask, tick.timestamp, now);
     if (!day || day === this.#days.get(tick.pair)) return;
     this.#days.set(tick.pair, day);
-    this.#encoded.delete(tick.pair);
+    this.#changed(tick.pair);
   }
 
   /** A day folded elsewhere: a relay takes the ingest service's days as it connects. */
   set(pair: CurrencyPair, day: PairDay): void {
     this.#days.set(pair, day);
+    this.#changed(pair);
+  }
+
+  #changed(pair: CurrencyPair): void {
     this.#encoded.delete(pair);
+    this.#revisions.set(pair, (this.#revisions.get(pair) ?? 0) + 1);
+  }
+
+  /** The pair's revision: it moves with each change of its day (0 before the first). */
+  revision(pair: CurrencyPair): number {
+    return this.#revisions.get(pair) ?? 0;
   }
 
   get(pair: CurrencyPair): PairDay | undefined {

@@ -202,7 +202,7 @@ export class Relay {
   }
 
   #onSubscribe(client: Client, raw: string): void {
-    const result = resubscribe(client, raw, (pair) => this.days.message(pair));
+    const result = resubscribe(client, raw, (pair) => (this.#pending.has(pair) ? undefined : this.days.revision(pair)));
     if ('error' in result) this.#send(client, encodeError('7', result.error));
     else this.#answer(client, result.known);
   }
@@ -229,7 +229,7 @@ export class Relay {
 
   #sendDay(client: Client, pair: CurrencyPair, now: number): void {
     const day = this.days.message(pair);
-    if (day && client.days.take(pair, day, now)) this.#send(client, day);
+    if (day && client.days.take(pair, this.days.revision(pair), now)) this.#send(client, day);
   }
 
   /** Sends a protocol message (an upstream error or the outage notice) to every signed-in client. */

@@ -63,13 +63,13 @@ export class AccountSockets {
 
 /**
  * A subscription from the client: it follows its pairs from now on, and what it stops following keeps
- * the day it holds (`dayOf`, the relay's day now). Answers the pairs it followed before, once answered
+ * the day it holds (`revisionOf`: the relay's day now, unless a tick is still on its way to it). Answers the pairs it followed before, once answered
  * (it holds their days, kept current by their ticks), or what was wrong with the message.
  */
 export function resubscribe(
   client: Client,
   raw: string,
-  dayOf: (pair: CurrencyPair) => string | undefined,
+  revisionOf: (pair: CurrencyPair) => number | undefined,
 ): { known: ReadonlySet<CurrencyPair> } | { error: string } {
   const parsed = parseSubscribe(raw);
   if (!parsed.ok) return { error: `Invalid subscription: ${parsed.reason}` };
@@ -78,7 +78,7 @@ export function resubscribe(
   client.key = [...client.pairs].sort().join(',');
   client.days.left(
     [...known].filter((pair) => !client.pairs.has(pair)),
-    dayOf,
+    revisionOf,
   );
   return { known };
 }

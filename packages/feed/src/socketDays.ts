@@ -12,26 +12,29 @@ import type { CurrencyPair } from '@price-alerts/domain/common';
 export const DAY_RESEND_SPACING_MS = 10_000;
 
 export class SocketDays {
-  readonly #held = new Map<CurrencyPair, { message: string; sentAt: number }>();
+  /** Per pair: the revision of the day the socket holds (-1: it holds an older one than it was last sent), and when a day was last sent. */
+  readonly #held = new Map<CurrencyPair, { revision: number; sentAt: number }>();
   readonly #waiting = new Set<CurrencyPair>();
   #timer: NodeJS.Timeout | undefined;
 
   constructor(readonly spacingMs: number = DAY_RESEND_SPACING_MS) {}
 
-  /** The socket stopped following these pairs: it keeps their days as they are now (`message`). */
-  left(pairs: Iterable<CurrencyPair>, message: (pair: CurrencyPair) => string | undefined): void {
+  /**
+   * The socket stopped following these pairs: it keeps their days as they are now (`revisionOf`;
+   * undefined while a tick of the pair is still on its way to it). A day it was waiting for it never got.
+   */
+  left(pairs: Iterable<CurrencyPair>, revisionOf: (pair: CurrencyPair) => number | undefined): void {
     for (const pair of pairs) {
       const held = this.#held.get(pair);
-      const now = message(pair);
-      if (held && now !== undefined) held.message = now;
+      if (held) held.revision = this.#waiting.has(pair) ? -1 : (revisionOf(pair) ?? -1);
       this.#waiting.delete(pair);
     }
   }
 
-  /** Whether to send `message`, the pair's day now; when it was sent too lately, the pair waits. */
-  take(pair: CurrencyPair, message: string, now: number): boolean {
+  /** Whether to send the pair's day now, at `revision`; when it was sent too lately, the pair waits. */
+  take(pair: CurrencyPair, revision: number, now: number): boolean {
     const held = this.#held.get(pair);
-    if (held?.message === message) {
+    if (held?.revision === revision) {
       this.#waiting.delete(pair);
       return false;
     }
@@ -39,7 +42,7 @@ export class SocketDays {
       this.#waiting.add(pair);
       return false;
     }
-    this.#held.set(pair, { message, sentAt: now });
+    this.#held.set(pair, { revision, sentAt: now });
     this.#waiting.delete(pair);
     return true;
   }

@@ -54,30 +54,47 @@ export function kill(role: Role): number | undefined {
   }
 }
 
-/** Memory by role over time: the sum of a role's processes at each sample. */
+/** Memory over time: each sample keeps every watched process, so a curve per role and a verdict per process. */
 export class MemoryCurve {
-  readonly samples: { at: number; byRole: Map<string, number> }[] = [];
+  readonly samples: { at: number; processes: ProcessSample[] }[] = [];
 
   sample(at: number): void {
-    const byRole = new Map<string, number>();
-    for (const p of processes()) byRole.set(p.role, (byRole.get(p.role) ?? 0) + p.rssMb);
-    this.samples.push({ at, byRole });
+    this.samples.push({ at, processes: processes() });
   }
 
-  /** Per role: its level at `warmAt` (the first sample from then), the curve every `stepMs`, and its end. */
-  report(
-    start: number,
-    warmAt: number,
-    stepMs: number,
-  ): { role: string; warm: number; end: number; curve: number[] }[] {
-    const roles = new Set(this.samples.flatMap((s) => [...s.byRole.keys()]));
-    const warm = this.samples.find((s) => s.at >= warmAt) ?? this.samples[0];
-    const last = this.samples.at(-1);
+  /** Per role, the sum of its processes at the first sample from each `stepMs` on. */
+  curves(start: number, stepMs: number): { role: string; curve: number[] }[] {
+    const roles = new Set(this.samples.flatMap((s) => s.processes.map((p) => p.role)));
+    const last = this.samples.at(-1)?.at ?? start;
     return [...roles].map((role) => {
       const curve: number[] = [];
-      for (let t = start; t <= (last?.at ?? start); t += stepMs)
-        curve.push(Math.round(this.samples.find((s) => s.at >= t)?.byRole.get(role) ?? 0));
-      return { role, warm: warm?.byRole.get(role) ?? 0, end: last?.byRole.get(role) ?? 0, curve };
+      for (let t = start; t <= last; t += stepMs) {
+        const sample = this.samples.find((s) => s.at >= t);
+        curve.push(Math.round(sample?.processes.filter((p) => p.role === role).reduce((a, p) => a + p.rssMb, 0) ?? 0));
+      }
+      return { role, curve };
+    });
+  }
+
+  /**
+   * Per process of these roles: its memory `warmMs` after it was first seen, and at its last sample. A
+   * process judged must have lived `judgeMs` past its warm-up: one killed and restarted is a new process,
+   * and its start is not growth.
+   */
+  lifetimes(roles: ReadonlySet<string>, warmMs: number, judgeMs: number) {
+    const pids = new Map<number, { role: string; seen: { at: number; rssMb: number }[] }>();
+    for (const s of this.samples)
+      for (const p of s.processes.filter((q) => roles.has(q.role))) {
+        const entry = pids.get(p.pid) ?? { role: p.role, seen: [] };
+        entry.seen.push({ at: s.at, rssMb: p.rssMb });
+        pids.set(p.pid, entry);
+      }
+    return [...pids].map(([pid, { role, seen }]) => {
+      const first = seen[0]?.at ?? 0;
+      const warm = seen.find((x) => x.at >= first + warmMs);
+      const end = seen.at(-1);
+      const judged = warm !== undefined && end !== undefined && end.at - warm.at >= judgeMs;
+      return { pid, role, minutes: ((end?.at ?? first) - first) / 60_000, warm: warm?.rssMb, end: end?.rssMb, judged };
     });
   }
 }

@@ -111,19 +111,21 @@ export async function report(r: Report): Promise<boolean> {
           `${a.id}: holds ${doc.get('note')} at ${doc.get('triggerPrice')}, was set to ${a.note} at ${a.level}`,
         );
       }
-      if (a.paused && doc.get('status') !== 'paused') {
+      if (a.paused !== (doc.get('status') === 'paused')) {
         lost.pauses += 1;
-        problems.push(`${a.id}: paused, now ${doc.get('status')}`);
+        problems.push(`${a.id}: ${a.paused ? 'paused' : 'resumed'}, now ${doc.get('status')}`);
       }
     });
   }
-  const warmAt = r.started + Math.min(5 * 60_000, (r.minutes * 60_000) / 6);
-  const curve = r.memory.report(r.started, warmAt, 5 * 60_000);
+  const warmMs = Math.min(5 * 60_000, (r.minutes * 60_000) / 6);
   const ours = new Set(['ingest', 'relay', 'relay balancer', 'simulator', 'mail and webhook sinks']);
-  const grew = curve.filter((c) => ours.has(c.role) && c.warm > 0 && c.end > c.warm * 1.1);
-  for (const g of grew)
-    problems.push(`${g.role}: ${g.warm.toFixed(0)} MB after warm-up, ${g.end.toFixed(0)} MB at the end`);
-
+  const lives = r.memory.lifetimes(ours, warmMs, (r.minutes * 60_000) / 2);
+  for (const l of lives.filter((x) => x.judged && (x.end ?? 0) > (x.warm ?? 0) * 1.1))
+    problems.push(
+      `${l.role} (pid ${l.pid}): ${l.warm?.toFixed(0)} MB after warm-up, ${l.end?.toFixed(0)} MB at the end`,
+    );
+  const silent = r.sockets.filter((s) => s.frames === 0).length;
+  if (silent) problems.push(`${silent} app sockets never got a frame`);
   const killed = (role: Role) => r.kills.filter((k) => k.role === role && k.pid).length;
   console.log('\n=== soak');
   console.log(`${r.minutes} min, ${r.people.length} people; settled: ${r.settled ? 'yes' : 'NO (timed out)'}`);
@@ -143,17 +145,19 @@ export async function report(r: Report): Promise<boolean> {
     .join(', ');
   console.log(`churn: ${churned.length} alerts; ${ops}`);
   console.log(
-    `  lost edits ${lost.edits}, deletions undone ${lost.deletes}, pauses undone ${lost.pauses}, told twice ${lost.doubled}`,
+    `  lost edits ${lost.edits}, deletions undone ${lost.deletes}, pauses or resumes undone ${lost.pauses}, told twice ${lost.doubled}`,
   );
   const frames = r.sockets.reduce((sum, s) => sum + s.frames, 0);
   const reconnects = r.sockets.reduce((sum, s) => sum + s.reconnects, 0);
   console.log(`app sockets: ${r.sockets.length}, ${frames} frames, ${reconnects} reconnects`);
-  console.log('memory (MB, RSS summed per role; warm = after warm-up; a value every 5 min):');
-  for (const c of curve)
-    console.log(
-      `  ${c.role.padEnd(24)} warm ${c.warm.toFixed(0).padStart(5)}  end ${c.end.toFixed(0).padStart(5)}  ` +
-        `(${c.warm ? (((c.end - c.warm) / c.warm) * 100).toFixed(0) : '-'}%)  ${c.curve.join(' ')}`,
-    );
+  console.log('memory (MB, RSS summed per role, a value every 5 min):');
+  for (const c of r.memory.curves(r.started, 5 * 60_000)) console.log(`  ${c.role.padEnd(24)} ${c.curve.join(' ')}`);
+  console.log(`each process of ours, from ${(warmMs / 60_000).toFixed(1)} min after it started to the end:`);
+  for (const l of lives) {
+    const growth = l.warm && l.end ? `${(((l.end - l.warm) / l.warm) * 100).toFixed(0)}%` : '-';
+    const how = l.judged ? `${l.warm?.toFixed(0)} -> ${l.end?.toFixed(0)} MB (${growth})` : 'not judged';
+    console.log(`  ${`${l.role} ${l.pid}`.padEnd(30)} lived ${l.minutes.toFixed(1).padStart(5)} min  ${how}`);
+  }
   console.log(problems.length ? `problems (${problems.length}):` : 'nothing lost, nothing doubled, no memory growth');
   for (const p of problems.slice(0, 40)) console.log(`  ${p}`);
   return problems.length > 0 || !r.settled;
