@@ -129,6 +129,21 @@ describe("an account's webhook budget", () => {
     expect(received.slice(4).sort()).toEqual([...fresh].sort());
   });
 
+  it('leaves a webhook waiting for its slot alone when the delivery is sent earlier for another channel', async () => {
+    const [id] = (await seedFirings(1)) as [string];
+    const slot = clock + 30_000;
+    const waiting = { state: 'pending', attempts: 1, notBefore: slot, slot, overBudget: true };
+    // Push is due now (it has no device, so it ends at once); the webhook's slot is 30 s on.
+    await t.db
+      .doc(`deliveries/${id}`)
+      .update({ channels: { push: { state: 'pending', attempts: 0 }, webhook: waiting } });
+    await t.db.doc(`webhookBudgets/${uid}`).set({ tat: slot + 30_000 });
+    expect(await sendDelivery(sender(), id)).toEqual({ outcome: 'retry', dueAt: slot });
+    expect(received).toEqual([]);
+    expect(await webhookState(id)).toEqual(waiting);
+    expect((await t.db.doc(`webhookBudgets/${uid}`).get()).data()).toEqual({ tat: slot + 30_000 });
+  });
+
   it('counts retries: a receiver that answers 503 uses the budget up, and the next try waits', async () => {
     answers = [503, 503];
     const [id] = (await seedFirings(1)) as [string];
