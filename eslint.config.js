@@ -145,6 +145,55 @@ export default tseslint.config(
     },
   },
   {
+    // The price services by deployable (docs/ingest-service.md): the relay imports nothing of the ingest
+    // service, what they share imports neither, and nothing that ships imports a stand-in. Tests may.
+    files: ['packages/feed/src/**/*.ts'],
+    ignores: ['packages/feed/src/**/*.test.ts', 'packages/feed/src/testing/**'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })],
+    },
+    rules: {
+      'import-x/no-unresolved': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './packages/feed/src/relay',
+              from: './packages/feed/src/ingest',
+              message: 'The relay imports nothing of the ingest service: what both need lives in shared/.',
+            },
+            {
+              target: ['./packages/feed/src/shared', './packages/feed/src/upstream'],
+              from: ['./packages/feed/src/ingest', './packages/feed/src/relay'],
+              message: 'What the services share imports neither service.',
+            },
+            {
+              target: './packages/feed/src/shared',
+              from: './packages/feed/src/upstream',
+              message: 'shared/ is the bottom layer: the upstream client builds on it.',
+            },
+            {
+              target: [
+                './packages/feed/src/ingest',
+                './packages/feed/src/relay',
+                './packages/feed/src/shared',
+                './packages/feed/src/upstream',
+                './packages/feed/src/ingest-cli.ts',
+                './packages/feed/src/relay-cli.ts',
+              ],
+              from: './packages/feed/src/stand-ins',
+              message: 'What ships never imports a stand-in (the simulator, the local balancer).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/domain/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: domainZod, patterns: [domainFirebase] }] },
   },

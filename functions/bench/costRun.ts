@@ -6,9 +6,9 @@
 import { CURRENCY_PAIRS, PRICE_SIDES, pairToSymbol, type CurrencyPair } from '@price-alerts/domain/common';
 import { MoveTracker, WindowMoves, latestMovesOf, type IntervalMessage } from '@price-alerts/domain/prices';
 import type { Firestore } from 'firebase-admin/firestore';
-import { Gate } from '../../packages/feed/src/gate';
-import { watchActiveAlerts } from '../../packages/feed/src/alertWatch';
-import { recordingLogger } from '../../packages/feed/src/log';
+import { Gate } from '../../packages/feed/src/ingest/gate';
+import { watchActiveAlerts } from '../../packages/feed/src/ingest/alertWatch';
+import { recordingLogger } from '../../packages/feed/src/shared/log';
 import { expireDue } from '../src/expiry/expire';
 import { evaluateIntervals } from '../src/evaluation/intervals';
 import { evaluateLatestPrices } from '../src/evaluation/latest';

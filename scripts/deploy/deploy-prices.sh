@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Deploys live prices to Cloud Run: the ingest service (one instance, the one upstream connection)
-# and the price relays (scaled by Cloud Run, up to 1,000 app sockets an instance), from one image.
+# and the price relays (scaled by Cloud Run, up to 1,000 app sockets an instance), each from its own
+# image holding only what it runs (packages/feed/build.mjs).
 # docs/deploy.md says what each setting is for and what the project needs first (the secrets and
 # the two service accounts).
 #   scripts/deploy/deploy-prices.sh <project-id> <region> <upstream-url> [max-relays]
@@ -17,7 +18,7 @@ here="$(cd "$(dirname "$0")/../.." && pwd)"
 
 # One instance: there is one upstream connection. CPU always on: it aggregates and publishes between
 # requests. An hour's timeout: a relay's feed socket is a request, and reconnects within its 5 s grace.
-gcloud run deploy ingest --project "$project" --region "$region" --source "$here/packages/feed" \
+gcloud run deploy ingest --project "$project" --region "$region" --source "$here/packages/feed/dist/ingest" \
   --min-instances 1 --max-instances 1 --no-cpu-throttling --cpu 1 --memory 1Gi \
   --concurrency 1000 --timeout 3600 \
   --service-account "ingest@${project}.iam.gserviceaccount.com" \
@@ -34,8 +35,7 @@ feed_url="${ingest_url/https:/wss:}/feed"
 # app reconnects from unseen. CPU always on: ticks are sent between requests. One warm instance.
 # A new instance takes app sockets only once /health says it is fed by the ingest (checked every 2 s,
 # given 2 minutes), not as soon as its port opens: an app landing there would get no price.
-gcloud run deploy relay --project "$project" --region "$region" --source "$here/packages/feed" \
-  --command node --args=--enable-source-maps,relay.mjs \
+gcloud run deploy relay --project "$project" --region "$region" --source "$here/packages/feed/dist/relay" \
   --startup-probe httpGet.path=/health,periodSeconds=2,timeoutSeconds=1,failureThreshold=60 \
   --min-instances 1 --max-instances "$max_relays" --no-cpu-throttling --cpu 1 --memory 512Mi \
   --concurrency 1000 --timeout 3600 \

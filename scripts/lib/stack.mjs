@@ -119,7 +119,7 @@ export function stackProcesses({ importData = true, web = 'preview', log = conso
     {
       name: 'simulator',
       cmd: bin('tsx'),
-      args: [join(root, 'packages', 'feed', 'src', 'simulator-cli.ts')],
+      args: [join(root, 'packages', 'feed', 'src', 'stand-ins', 'simulator-cli.ts')],
       cwd: root,
       env: {
         SIMULATOR_PORT: String(SIMULATOR_PORT),
@@ -168,7 +168,7 @@ export function stackProcesses({ importData = true, web = 'preview', log = conso
     {
       name: 'relay-balancer',
       cmd: bin('tsx'),
-      args: [join(root, 'packages', 'feed', 'src', 'relay-balancer-cli.ts')],
+      args: [join(root, 'packages', 'feed', 'src', 'stand-ins', 'relay-balancer-cli.ts')],
       cwd: root,
       env: { PORT: String(PRICES_PORT), HOST: '127.0.0.1', RELAY_PORTS: RELAY_PORTS.join(',') },
       ready: { url: `http://127.0.0.1:${PRICES_PORT}/health` },

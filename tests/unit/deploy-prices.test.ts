@@ -16,13 +16,14 @@ function run(...args: string[]) {
 }
 
 describe('deploy-prices.sh', () => {
-  it('builds, deploys the ingest service as one instance, then the relays scaled at 1,000 sockets each', () => {
+  it('builds, deploys the ingest service as one instance, then the relays scaled at 1,000 sockets each, each from its own image', () => {
     const { status, stdout, calls } = run('demo-proj', 'us-central1', 'wss://rates.example/ws');
     expect(status).toBe(0);
     expect(calls[0]).toMatch(/^npm run build -w packages\/feed/);
     const ingest = calls.find((c) => c.startsWith('gcloud run deploy ingest')) ?? '';
     for (const flag of ['--min-instances 1', '--max-instances 1', '--no-cpu-throttling', '--timeout 3600'])
       expect(ingest).toContain(flag);
+    expect(ingest).toMatch(/--source \S+\/packages\/feed\/dist\/ingest /);
     expect(ingest).toContain('RELAY_FEED_KEY=relay-feed-key:latest');
     expect(ingest).toContain('FEED_UPSTREAM_URL=wss://rates.example/ws');
     // Phones reach the relays only, never the one instance that holds the upstream.
@@ -35,11 +36,10 @@ describe('deploy-prices.sh', () => {
       '--max-instances 120',
       '--no-cpu-throttling',
       '--cpu 1',
-      '--command node',
-      '--args=--enable-source-maps,relay.mjs',
       '--startup-probe httpGet.path=/health,periodSeconds=2,timeoutSeconds=1,failureThreshold=60',
     ])
       expect(relay).toContain(flag);
+    expect(relay).toMatch(/--source \S+\/packages\/feed\/dist\/relay /);
     expect(relay).toContain('RELAY_FEED_URL=wss://ingest-abc-uc.a.run.app/feed');
     expect(relay).toContain('RELAY_SOCKET_LIFETIME_MS=3000000');
     expect(relay).toContain('RELAY_FEED_KEY=relay-feed-key:latest');

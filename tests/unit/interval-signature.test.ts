@@ -3,7 +3,7 @@
 import { INTERVAL_SIGNATURE, INTERVAL_SIGNATURE_MAX_AGE_MS } from '@price-alerts/domain/prices';
 import { describe, expect, it } from 'vitest';
 import { verifyIntervals } from '../../functions/src/evaluation/signature';
-import { signIntervals } from '../../packages/feed/src/signing';
+import { signIntervals } from '../../packages/feed/src/shared/signing';
 
 const KEY = 'a-key-of-sixteen-or-more';
 const NOW = 1_800_000_000_000;

@@ -11,7 +11,7 @@ import { MoveTracker, WindowMoves, type IntervalMessage } from '@price-alerts/do
 import { anyAlertDocumentSchema, moveReadOf } from '@price-alerts/domain/store';
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Gate, type AlertChange } from '../../../packages/feed/src/gate';
+import { Gate, type AlertChange } from '../../../packages/feed/src/ingest/gate';
 import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';
 import { naiveEvaluateIntervals } from '../../bench/naive';
 import { testApp, type TestApp } from '../testing/emulatorApp';

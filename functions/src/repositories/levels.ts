@@ -1,7 +1,7 @@
 /**
  * Repository for evaluator/levels: the ingest service's summary of the armed levels
  * (levelSummary.ts in the domain), which the scheduled check judges by. The ingest service is its
- * only writer (packages/feed/src/gcpSinks.ts).
+ * only writer (packages/feed/src/ingest/gcpSinks.ts).
  */
 import { levelSummarySchema, type LevelSummary } from '@price-alerts/domain/alerts';
 import type { Firestore } from 'firebase-admin/firestore';

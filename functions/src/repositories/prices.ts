@@ -1,6 +1,6 @@
 /**
  * Repository for prices/{symbol}: the latest price per pair, as the scheduled evaluator reads it.
- * The ingest service is its only writer (packages/feed/src/gcpSinks.ts).
+ * The ingest service is its only writer (packages/feed/src/ingest/gcpSinks.ts).
  */
 import { priceDocumentSchema, type PriceDocument } from '@price-alerts/domain/store';
 import type { Firestore } from 'firebase-admin/firestore';

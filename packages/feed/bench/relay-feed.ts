@@ -1,9 +1,9 @@
 // The upstream side of the relay benchmark, in a process of its own: a simulator at 20 ticks/s per
 // pair and the ingest service serving the relays' feed, with no-op sinks. Prints its port, then
 // stops on 'exit'.
-import { IngestService } from '../src/ingest.ts';
-import { recordingLogger } from '../src/log.ts';
-import { Simulator } from '../src/simulator.ts';
+import { IngestService } from '../src/ingest/ingest.ts';
+import { recordingLogger } from '../src/shared/log.ts';
+import { Simulator } from '../src/stand-ins/simulator.ts';
 
 // The key comes from the benchmark, which hands it to the relays too.
 const feedKey = process.env.BENCH_FEED_KEY ?? '';

@@ -2,8 +2,8 @@
 // a RelayService fed by the ingest service's feed (relay-feed.ts) at the port given. Prints its port;
 // 'mark' starts a measure, 'report' prints CPU (percent of a core since the mark), RSS, clients and
 // ticks skipped for backpressure; 'exit' stops it.
-import { recordingLogger } from '../src/log.ts';
-import { RelayService } from '../src/relayService.ts';
+import { recordingLogger } from '../src/shared/log.ts';
+import { RelayService } from '../src/relay/relayService.ts';
 
 const relay = await RelayService.start(
   {

@@ -2,8 +2,8 @@
 // moves, moves.ts) and how much memory an hour of them keeps: 15 pairs at 20 ticks a second each.
 // Run: npm run bench:windows
 import { CURRENCY_PAIRS } from '@price-alerts/domain/common';
-import { Aggregator } from '../src/aggregator.ts';
-import { Gate } from '../src/gate.ts';
+import { Aggregator } from '../src/ingest/aggregator.ts';
+import { Gate } from '../src/ingest/gate.ts';
 
 const TICKS_PER_SECOND = 20;
 const start = Date.parse('2026-01-14T00:00:00Z');

@@ -29,6 +29,11 @@ describe('relay-cli', () => {
       'must be wss://',
     ],
     ['a socket lifetime under a minute', { ...RELAY, RELAY_SOCKET_LIFETIME_MS: '5000' }, 'RELAY_SOCKET_LIFETIME_MS'],
+    [
+      "the Auth emulator's unsigned tokens for a project that is not a demo",
+      { ...RELAY, GOOGLE_CLOUD_PROJECT: 'price-alerts-prod', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' },
+      'FIREBASE_AUTH_EMULATOR_HOST is set, but price-alerts-prod is not a demo- project',
+    ],
   ])('refuses %s', (_label, env, named) => {
     const { status, said } = run('relay-cli.ts', env);
     expect(status).toBe(1);

@@ -1,10 +1,11 @@
 // Entry point of the ingest service (Cloud Run in production, `npm start` locally).
 import { RELAY_FEED_KEY_PATTERN } from '@price-alerts/domain/prices';
 import { z } from 'zod';
-import { gcpSinks } from './gcpSinks.ts';
-import { IngestService } from './ingest.ts';
-import { consoleLogger } from './log.ts';
-import { closeOnSignals } from './shutdown.ts';
+import { gcpSinks } from './ingest/gcpSinks.ts';
+import { IngestService } from './ingest/ingest.ts';
+import { authEmulatorOnlyForDemo } from './shared/emulatorGuard.ts';
+import { consoleLogger } from './shared/log.ts';
+import { closeOnSignals } from './shared/shutdown.ts';
 
 const env = z
   .object({
@@ -28,7 +29,9 @@ const env = z
     WINDOW_MS: z.coerce.number().int().positive().default(1000),
     SILENT_MS: z.coerce.number().int().positive().default(15_000),
     UPSTREAM_GRACE_MS: z.coerce.number().int().positive().default(5_000),
+    FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
   })
+  .superRefine(authEmulatorOnlyForDemo)
   .safeParse({ ...process.env, GOOGLE_CLOUD_PROJECT: process.env.GOOGLE_CLOUD_PROJECT ?? process.env.GCLOUD_PROJECT });
 
 if (!env.success) {

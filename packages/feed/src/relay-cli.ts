@@ -1,10 +1,11 @@
 // Entry point of a price relay (Cloud Run in production, two of them under `npm start`).
 import { RELAY_FEED_KEY_PATTERN } from '@price-alerts/domain/prices';
 import { z } from 'zod';
-import { firebaseTokenVerifier } from './appTokens.ts';
-import { consoleLogger } from './log.ts';
-import { closeOnSignals } from './shutdown.ts';
-import { RelayService } from './relayService.ts';
+import { firebaseTokenVerifier } from './relay/appTokens.ts';
+import { authEmulatorOnlyForDemo } from './shared/emulatorGuard.ts';
+import { consoleLogger } from './shared/log.ts';
+import { closeOnSignals } from './shared/shutdown.ts';
+import { RelayService } from './relay/relayService.ts';
 
 const env = z
   .object({
@@ -29,7 +30,9 @@ const env = z
     RELAY_DRAIN_MS: z.coerce.number().int().nonnegative().default(8_000),
     PORT: z.coerce.number().int().default(8080),
     HOST: z.string().default('0.0.0.0'),
+    FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
   })
+  .superRefine(authEmulatorOnlyForDemo)
   .safeParse({ ...process.env, GOOGLE_CLOUD_PROJECT: process.env.GOOGLE_CLOUD_PROJECT ?? process.env.GCLOUD_PROJECT });
 
 if (!env.success) {

@@ -15,6 +15,8 @@ import { currencyPairSchema } from '../store/schemas.ts';
 import { z } from '../common/zod.ts';
 
 export const RELAY_FEED_PATH = '/feed';
+/** How often the ingest pings each relay, so a relay can tell a silent feed from a dead one. */
+export const FEED_PING_MS = 5_000;
 export const RELAY_FEED_PROTOCOL = 'price-alerts-feed.v1';
 /** Key characters are those a subprotocol entry may hold; 16 at least. */
 export const RELAY_FEED_KEY_PATTERN = /^[A-Za-z0-9._~-]{16,256}$/;

@@ -9,7 +9,7 @@ import { INGEST_ACTIVE_ALERTS_QUERY, anyAlertDocumentSchema, planQuery } from '@
 import type { Firestore, Query } from 'firebase-admin/firestore';
 import type { AlertChange } from './gate.ts';
 import type { AlertWatcher } from './ingest.ts';
-import type { Logger } from './log.ts';
+import type { Logger } from '../shared/log.ts';
 
 export function activeAlertsQuery(db: Firestore): Query {
   const plan = planQuery(INGEST_ACTIVE_ALERTS_QUERY, ['active']);

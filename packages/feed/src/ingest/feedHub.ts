@@ -7,6 +7,7 @@
  */
 import { type CurrencyPair } from '@price-alerts/domain/common';
 import {
+  FEED_PING_MS,
   RELAY_FEED_KEY_PATTERN,
   RELAY_FEED_PATH,
   RELAY_FEED_PROTOCOL,
@@ -17,13 +18,11 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
-import type { Logger } from './log.ts';
-import type { PairDays } from './pairDays.ts';
-import type { PricedTick } from './upstream.ts';
-import type { NoticeTarget } from './upstreamNotices.ts';
+import type { Logger } from '../shared/log.ts';
+import type { PairDays } from '../shared/pairDays.ts';
+import type { PricedTick } from '../shared/pricedTick.ts';
+import type { NoticeTarget } from '../upstream/upstreamNotices.ts';
 
-/** How often each relay is pinged, so a relay can tell a silent feed from a dead one (relayService.ts). */
-export const FEED_PING_MS = 5_000;
 /** A relay this far behind (bytes queued) is cut off: it would only serve old prices. */
 const MAX_QUEUED_BYTES = 16 << 20;
 

@@ -5,7 +5,7 @@ import type { AlertDocument, MoveAlertDocument } from '@price-alerts/domain/stor
 import { describe, expect, it } from 'vitest';
 import { Aggregator } from './aggregator.ts';
 import { Gate, type AlertChange } from './gate.ts';
-import { levelAlert, moveAlert } from './testing/alertDocs.ts';
+import { levelAlert, moveAlert } from '../testing/alertDocs.ts';
 
 // A Wednesday, so no market clock moves EUR/USD.
 const T = Date.parse('2026-01-14T12:00:00Z');

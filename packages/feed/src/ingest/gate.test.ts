@@ -2,7 +2,7 @@ import type { IntervalMessage } from '@price-alerts/domain/prices';
 import type { AlertDocument } from '@price-alerts/domain/store';
 import { describe, expect, it } from 'vitest';
 import { Gate, type AlertChange } from './gate.ts';
-import { levelAlert } from './testing/alertDocs.ts';
+import { levelAlert } from '../testing/alertDocs.ts';
 
 const T = 1_800_000_000_000;
 

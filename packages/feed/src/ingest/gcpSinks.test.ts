@@ -3,7 +3,7 @@
 import type { IntervalMessage } from '@price-alerts/domain/prices';
 import { describe, expect, it } from 'vitest';
 import { validIntervals, validPrices } from './gcpSinks.ts';
-import { recordingLogger } from './log.ts';
+import { recordingLogger } from '../shared/log.ts';
 
 const T = Date.parse('2026-01-14T12:00:00Z');
 const side = { first: 1.1, low: 1.1, high: 1.1, last: 1.1, lowAt: T + 100, highAt: T + 100 };

@@ -16,10 +16,10 @@ import { priceDocumentSchema, type PriceDocument } from '@price-alerts/domain/st
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { watchActiveAlerts } from './alertWatch.ts';
-import { firebaseTokenVerifier } from './appTokens.ts';
+import { firebaseTokenVerifier } from '../relay/appTokens.ts';
 import type { IngestSinks } from './ingest.ts';
-import type { Logger } from './log.ts';
-import { signIntervals } from './signing.ts';
+import type { Logger } from '../shared/log.ts';
+import { signIntervals } from '../shared/signing.ts';
 
 export interface GcpOptions {
   projectId: string;

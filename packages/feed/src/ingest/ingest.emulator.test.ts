@@ -12,13 +12,13 @@ import { deleteApp, getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestUser } from '../../../tests/emulator/auth-emulator';
+import { createTestUser } from '../../../../tests/emulator/auth-emulator';
 import { gcpSinks } from './gcpSinks.ts';
 import { IngestService, type IngestSinks } from './ingest.ts';
-import { recordingLogger } from './log.ts';
-import { Simulator } from './simulator.ts';
-import { recordingClient } from './testClient.ts';
-import { signIntervals } from './signing.ts';
+import { recordingLogger } from '../shared/log.ts';
+import { Simulator } from '../stand-ins/simulator.ts';
+import { recordingClient } from '../testing/testClient.ts';
+import { signIntervals } from '../shared/signing.ts';
 
 // Data in a project of its own, so the stack's own ingest service (npm start's) does not mix in;
 // users sign in on the stack's project.

@@ -12,12 +12,12 @@ import {
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { FieldValue, getFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';
+import { clearFirestoreProject } from '../../../../tests/emulator/firestore-emulator';
 import { gcpSinks } from './gcpSinks.ts';
 import { IngestService } from './ingest.ts';
-import { recordingLogger } from './log.ts';
-import { signIntervals } from './signing.ts';
-import { Simulator } from './simulator.ts';
+import { recordingLogger } from '../shared/log.ts';
+import { signIntervals } from '../shared/signing.ts';
+import { Simulator } from '../stand-ins/simulator.ts';
 
 const PROJECT = 'demo-ingest-gate';
 const WINDOW_MS = 300;

@@ -3,8 +3,8 @@
 import type { PriceDocument } from '@price-alerts/domain/store';
 import { afterEach, describe, expect, it } from 'vitest';
 import { IngestService, type IngestSinks } from './ingest.ts';
-import { recordingLogger } from './log.ts';
-import { standInSinks } from './testing/testIngest.ts';
+import { recordingLogger } from '../shared/log.ts';
+import { standInSinks } from '../testing/testIngest.ts';
 
 const T = Date.now();
 let service: IngestService | undefined;

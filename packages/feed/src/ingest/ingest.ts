@@ -18,11 +18,11 @@ import { seedFromStore } from './pairMoves.ts';
 import { FeedHub, noticeTargets } from './feedHub.ts';
 import { Gate, chunks, type AlertChange } from './gate.ts';
 import { LatestPrices } from './latestPrices.ts';
-import type { Logger } from './log.ts';
-import { Relay, type RelayOptions, type VerifiedToken } from './relay.ts';
+import type { Logger } from '../shared/log.ts';
+import { Relay, type RelayOptions, type VerifiedToken } from '../relay/relay.ts';
 import { STALE_MS, stalePairs } from './staleness.ts';
-import { UpstreamClient } from './upstream.ts';
-import { UpstreamNotices } from './upstreamNotices.ts';
+import { UpstreamClient } from '../upstream/upstream.ts';
+import { UpstreamNotices } from '../upstream/upstreamNotices.ts';
 
 /** A ready level index's summary is written at least this often (levelSummary.ts: SUMMARY_MAX_AGE_MS). */
 const SUMMARY_HEARTBEAT_MS = 60_000;

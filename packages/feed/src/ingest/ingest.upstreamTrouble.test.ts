@@ -5,11 +5,11 @@ import { CURRENCY_PAIRS, type CurrencyPair } from '@price-alerts/domain/common';
 import { encodeSubscribe, relayProtocols } from '@price-alerts/domain/prices';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IngestConfig, IngestService } from './ingest.ts';
-import { Simulator } from './simulator.ts';
+import { Simulator } from '../stand-ins/simulator.ts';
 import { stalePairs } from './staleness.ts';
-import { startTestIngest } from './testing/testIngest.ts';
-import { recordingClient, type RecordingClient } from './testClient.ts';
-import { OUTAGE_CODE, OUTAGE_ERROR } from './upstreamNotices.ts';
+import { startTestIngest } from '../testing/testIngest.ts';
+import { recordingClient, type RecordingClient } from '../testing/testClient.ts';
+import { OUTAGE_CODE, OUTAGE_ERROR } from '../upstream/upstreamNotices.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const GRACE_MS = 300;

@@ -7,7 +7,7 @@
 import type { CurrencyPair } from '@price-alerts/domain/common';
 import { latestMovesOf, type IntervalMessage } from '@price-alerts/domain/prices';
 import type { PriceDocument } from '@price-alerts/domain/store';
-import type { Logger } from './log.ts';
+import type { Logger } from '../shared/log.ts';
 
 export class LatestPrices {
   /** Prices waiting to be written, newest per pair, and whether a write is in flight. */

@@ -17,7 +17,7 @@
 import { MAX_MOVE_PERCENT, type CurrencyPair, type PriceSide } from '@price-alerts/domain/common';
 import { FUTURE_TICK_MS, MoveTracker, marketKind, type MarketKind, type TickMoves } from '@price-alerts/domain/prices';
 import type { PriceDocument } from '@price-alerts/domain/store';
-import type { Logger } from './log.ts';
+import type { Logger } from '../shared/log.ts';
 
 type Stored = Parameters<MoveTracker['seed']>[0];
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { cachedTokenVerifier } from './appTokens.ts';
 import { TokenCheckUnavailable } from './relayOptions.ts';
-import { fakeAuth } from './testing/fakeAuth.ts';
+import { fakeAuth } from '../testing/fakeAuth.ts';
 
 const MINUTES_5 = 5 * 60_000;
 

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { recordingLogger } from './log.ts';
+import { recordingLogger } from '../shared/log.ts';
 import { Relay, type RelayOptions, type VerifiedToken } from './relay.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

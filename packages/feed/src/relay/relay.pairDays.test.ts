@@ -2,8 +2,8 @@
 // latest tick, kept from the ticks it relayed; a client's malformed messages change nothing.
 import { encodeSubscribe, relayProtocols } from '@price-alerts/domain/prices';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTestRelay, tick, type TestRelay } from './testing/testRelay.ts';
-import { recordingClient } from './testClient.ts';
+import { startTestRelay, tick, type TestRelay } from '../testing/testRelay.ts';
+import { recordingClient } from '../testing/testClient.ts';
 
 let running: TestRelay | undefined;
 afterEach(async () => {

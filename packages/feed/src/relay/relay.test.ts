@@ -9,11 +9,11 @@ import { RELAY_PROTOCOL, encodeSubscribe, relayProtocols } from '@price-alerts/d
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Relay, RelayOptions } from './relay.ts';
-import { frame, rawWebSocket } from './testing/rawSocket.ts';
-import { sleep, startTestRelay, tick, verifyToken, type TestRelay } from './testing/testRelay.ts';
-import { recordingClient } from './testClient.ts';
+import { frame, rawWebSocket } from '../testing/rawSocket.ts';
+import { sleep, startTestRelay, tick, verifyToken, type TestRelay } from '../testing/testRelay.ts';
+import { recordingClient } from '../testing/testClient.ts';
 import { cachedTokenVerifier } from './appTokens.ts';
-import { fakeAuth } from './testing/fakeAuth.ts';
+import { fakeAuth } from '../testing/fakeAuth.ts';
 import { WebSocket } from 'ws';
 
 let running: TestRelay | undefined;

@@ -22,12 +22,12 @@ import {
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
-import { PairDays } from './pairDays.ts';
+import { PairDays } from '../shared/pairDays.ts';
 import { AccountSockets, conflatedFrame, newClient, relaySession, resubscribe, type Client } from './relayClient.ts';
-import { RateLimit } from './rateLimit.ts';
+import { RateLimit } from '../shared/rateLimit.ts';
 import { drainSockets, sweepTokens } from './relayLifecycle.ts';
 import { CLOSE, RELAY_DEFAULTS, type RelayOptions, type VerifiedToken } from './relayOptions.ts';
-import type { PricedTick } from './upstream.ts';
+import type { PricedTick } from '../upstream/upstream.ts';
 
 export { CLOSE, type RelayOptions, type VerifiedToken } from './relayOptions.ts';
 

@@ -3,7 +3,7 @@
  * checks every open socket's token again, and the drain that closes them all when the relay stops.
  */
 import type { WebSocketServer } from 'ws';
-import type { Logger } from './log.ts';
+import type { Logger } from '../shared/log.ts';
 import type { Client } from './relayClient.ts';
 import { TokenCheckUnavailable, type RelayOptions } from './relayOptions.ts';
 

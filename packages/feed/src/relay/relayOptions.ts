@@ -1,6 +1,6 @@
 /** The relay's options and limits, apart from the relay itself so that relay.ts stays readable. */
 import { MAX_RELAY_SOCKETS_PER_USER } from '@price-alerts/domain/common';
-import type { Logger } from './log.ts';
+import type { Logger } from '../shared/log.ts';
 import { DAY_RESEND_SPACING_MS } from './socketDays.ts';
 
 export interface VerifiedToken {

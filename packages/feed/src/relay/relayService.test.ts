@@ -11,13 +11,13 @@ import {
 } from '@price-alerts/domain/prices';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { recordingLogger } from './log.ts';
-import { startTestIngest } from './testing/testIngest.ts';
-import { verifyToken } from './testing/testRelay.ts';
+import { recordingLogger } from '../shared/log.ts';
+import { startTestIngest } from '../testing/testIngest.ts';
+import { verifyToken } from '../testing/testRelay.ts';
 import { RelayService, type RelayServiceConfig } from './relayService.ts';
-import { Simulator } from './simulator.ts';
-import { recordingClient } from './testClient.ts';
-import { OUTAGE_CODE, OUTAGE_ERROR } from './upstreamNotices.ts';
+import { Simulator } from '../stand-ins/simulator.ts';
+import { recordingClient } from '../testing/testClient.ts';
+import { OUTAGE_CODE, OUTAGE_ERROR } from '../upstream/upstreamNotices.ts';
 
 const KEY = 'relay-feed-test-key-0123456789';
 const GRACE_MS = 300;

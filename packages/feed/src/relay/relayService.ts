@@ -8,6 +8,7 @@
  */
 import { pairToSymbol, symbolToPair } from '@price-alerts/domain/common';
 import {
+  FEED_PING_MS,
   encodeError,
   parsePairDay,
   parseRelayFeed,
@@ -17,10 +18,9 @@ import {
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocket } from 'ws';
-import type { Logger } from './log.ts';
+import type { Logger } from '../shared/log.ts';
 import { Relay, type RelayOptions } from './relay.ts';
-import { FEED_PING_MS } from './feedHub.ts';
-import { OUTAGE_CODE, OUTAGE_ERROR } from './upstreamNotices.ts';
+import { OUTAGE_CODE, OUTAGE_ERROR } from '../upstream/upstreamNotices.ts';
 
 export interface RelayServiceConfig {
   /** The ingest service's feed, e.g. ws://127.0.0.1:8091/feed. */

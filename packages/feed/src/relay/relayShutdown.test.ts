@@ -3,13 +3,13 @@
 import { RELAY_FEED_PATH, encodeSubscribe, relayProtocols } from '@price-alerts/domain/prices';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FeedHub } from './feedHub.ts';
-import { recordingLogger } from './log.ts';
-import { PairDays } from './pairDays.ts';
-import { startRelayBalancer } from './relayBalancer.ts';
+import { FeedHub } from '../ingest/feedHub.ts';
+import { recordingLogger } from '../shared/log.ts';
+import { PairDays } from '../shared/pairDays.ts';
+import { startRelayBalancer } from '../stand-ins/relayBalancer.ts';
 import { RelayService } from './relayService.ts';
-import { startTestRelay, tick, verifyToken } from './testing/testRelay.ts';
-import { recordingClient } from './testClient.ts';
+import { startTestRelay, tick, verifyToken } from '../testing/testRelay.ts';
+import { recordingClient } from '../testing/testClient.ts';
 
 vi.setConfig({ testTimeout: 20_000 });
 const cleanups: (() => unknown)[] = [];

@@ -5,7 +5,7 @@
  */
 import { pairToSymbol, type CurrencyPair } from '@price-alerts/domain/common';
 import { encodePairDay, foldTick, type PairDay } from '@price-alerts/domain/prices';
-import type { PricedTick } from './upstream.ts';
+import type { PricedTick } from './pricedTick.ts';
 
 export class PairDays {
   readonly #days = new Map<CurrencyPair, PairDay>();

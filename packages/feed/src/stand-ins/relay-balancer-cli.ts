@@ -1,7 +1,7 @@
 // The local stand-in for Cloud Run's load balancer in front of the relays (`npm start` only).
 import { z } from 'zod';
-import { consoleLogger } from './log.ts';
-import { closeOnSignals } from './shutdown.ts';
+import { consoleLogger } from '../shared/log.ts';
+import { closeOnSignals } from '../shared/shutdown.ts';
 import { startRelayBalancer } from './relayBalancer.ts';
 
 const env = z

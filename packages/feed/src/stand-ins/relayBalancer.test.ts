@@ -3,13 +3,13 @@
 import { RELAY_FEED_PATH, encodeSubscribe, relayProtocols } from '@price-alerts/domain/prices';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { recordingLogger } from './log.ts';
-import { startTestIngest } from './testing/testIngest.ts';
-import { verifyToken } from './testing/testRelay.ts';
+import { recordingLogger } from '../shared/log.ts';
+import { startTestIngest } from '../testing/testIngest.ts';
+import { verifyToken } from '../testing/testRelay.ts';
 import { startRelayBalancer } from './relayBalancer.ts';
-import { RelayService } from './relayService.ts';
+import { RelayService } from '../relay/relayService.ts';
 import { Simulator } from './simulator.ts';
-import { recordingClient } from './testClient.ts';
+import { recordingClient } from '../testing/testClient.ts';
 
 const KEY = 'balancer-test-feed-key-0123456789';
 // Real sockets and processes' worth of work: the whole unit suite runs beside them on 2 cores.

@@ -1,7 +1,7 @@
 // A typed fake of the two Admin SDK Auth calls the token check makes (appTokens.ts): the Auth
 // emulator's SDK checks revocation on every verify, so only a fake shows what production does.
 import type { DecodedIdToken, UserRecord } from 'firebase-admin/auth';
-import type { TokenAuth } from '../appTokens.ts';
+import type { TokenAuth } from '../relay/appTokens.ts';
 
 export function fakeAuth() {
   const users = new Map<string, { disabled: boolean; tokensValidAfterTime?: string }>();

@@ -1,7 +1,7 @@
 // An ingest service on a loopback port for tests over real sockets: Pub/Sub and Firestore are
 // stand-ins (no emulators), tokens are checked as in testRelay.ts ('good-<uid>' passes).
-import { IngestService, type IngestConfig, type IngestSinks } from '../ingest.ts';
-import { recordingLogger } from '../log.ts';
+import { IngestService, type IngestConfig, type IngestSinks } from '../ingest/ingest.ts';
+import { recordingLogger } from '../shared/log.ts';
 import { verifyToken } from './testRelay.ts';
 
 export const standInSinks: IngestSinks = {

@@ -2,8 +2,8 @@
 import type { CurrencyPair } from '@price-alerts/domain/common';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { recordingLogger } from '../log.ts';
-import { Relay, type RelayOptions, type VerifiedToken } from '../relay.ts';
+import { recordingLogger } from '../shared/log.ts';
+import { Relay, type RelayOptions, type VerifiedToken } from '../relay/relay.ts';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;

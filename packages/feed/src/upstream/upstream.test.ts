@@ -3,10 +3,10 @@ import { encodeSubscribe, relayProtocols } from '@price-alerts/domain/prices';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { recordingLogger } from './log.ts';
-import { Relay } from './relay.ts';
-import { Simulator } from './simulator.ts';
-import { recordingClient } from './testClient.ts';
+import { recordingLogger } from '../shared/log.ts';
+import { Relay } from '../relay/relay.ts';
+import { Simulator } from '../stand-ins/simulator.ts';
+import { recordingClient } from '../testing/testClient.ts';
 import { UpstreamClient } from './upstream.ts';
 
 const cleanups: (() => unknown)[] = [];

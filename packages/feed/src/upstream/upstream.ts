@@ -4,9 +4,10 @@
  * jitter after any close, and treats a feed that says nothing for `silentMs` as dead.
  */
 import { type CurrencyPair } from '@price-alerts/domain/common';
-import { encodeSubscribe, parseFeedFrame, type FeedSession, type FeedTick } from '@price-alerts/domain/prices';
+import { encodeSubscribe, parseFeedFrame, type FeedSession } from '@price-alerts/domain/prices';
 import { WebSocket } from 'ws';
-import type { Logger } from './log.ts';
+import type { Logger } from '../shared/log.ts';
+import type { PricedTick } from '../shared/pricedTick.ts';
 
 export type UpstreamStatus = 'connecting' | 'subscribed' | 'disconnected' | 'stopped';
 
@@ -20,7 +21,7 @@ export interface UpstreamOptions {
   random?: () => number;
 }
 
-export type PricedTick = FeedTick & { pair: CurrencyPair };
+export type { PricedTick };
 
 export class UpstreamClient {
   readonly #options: UpstreamOptions;

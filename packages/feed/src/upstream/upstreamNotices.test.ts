@@ -2,7 +2,7 @@
 // resync, so a relay answering every client afresh (possibly at a flush between two feed frames)
 // never ends that answer with the old outage error.
 import { describe, expect, it } from 'vitest';
-import { recordingLogger } from './log.ts';
+import { recordingLogger } from '../shared/log.ts';
 import { UpstreamNotices, type NoticeTarget } from './upstreamNotices.ts';
 
 describe('UpstreamNotices', () => {

@@ -12,7 +12,7 @@
  * A reconnect within the grace (the backoff starts at a quarter of a second) says nothing at all.
  */
 import { encodeError } from '@price-alerts/domain/prices';
-import type { Logger } from './log.ts';
+import type { Logger } from '../shared/log.ts';
 import type { UpstreamStatus } from './upstream.ts';
 
 /** The code and text the app gets when the upstream has been away longer than the grace. */
