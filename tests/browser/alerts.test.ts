@@ -32,6 +32,12 @@ describe('alerts', () => {
       { status: 'cancelled' },
     ]);
     const { context, page } = await newPage(browser, viewport);
+    // This browser blocks notifications, so the app says so once, in a toast that may come at any
+    // moment and sit over the form's button (a pointer over it keeps it): tapped away, as a person
+    // would, before the next tap.
+    await page.addLocatorHandler(page.locator('.toast-body', { hasText: 'Notifications are blocked' }), (toast) =>
+      toast.click(),
+    );
     await signInAs(page, WEB_URL, user.email);
     const active = page.getByRole('tabpanel');
     await expect.poll(() => active.getByRole('listitem').count()).toBeGreaterThanOrEqual(5);

@@ -6,7 +6,7 @@ import {
   type ActionResult,
 } from '@price-alerts/domain/actions';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { postAlertAction, previewAlertAction } from '../../lib/alertActions';
 import { idToken } from '../../lib/auth';
@@ -50,13 +50,18 @@ export default function ActionPage() {
   const [result, setResult] = useState<ActionResult | null>(null);
   /** Asking again, after a check that failed or was turned away for now. */
   const [asked, setAsked] = useState(0);
+  /**
+   * Tapped: what the tap does is the page's answer from then on. A session restored after it (slowly,
+   * as some browsers do) would check the link again and find it used: by this very tap.
+   */
+  const tapped = useRef(false);
 
   useEffect(() => {
-    if (!valid) return;
+    if (!valid || tapped.current) return;
     let live = true;
     void authToken(signedIn)
       .then((auth) => previewAlertAction(config, token, auth))
-      .then((answer) => live && setPreview(answer));
+      .then((answer) => live && !tapped.current && setPreview(answer));
     return () => {
       live = false;
     };
@@ -91,7 +96,10 @@ export default function ActionPage() {
   if (preview?.outcome !== 'preview') return <Spinner label="Checking the link" />;
 
   const act = (event: MouseEvent) =>
-    acting.run(async () => setResult(await postAlertAction(config, token, await authToken(signedIn))), event);
+    acting.run(async () => {
+      tapped.current = true;
+      setResult(await postAlertAction(config, token, await authToken(signedIn)));
+    }, event);
   const finished = result !== null && result.outcome !== 'refused';
   return (
     <AuthLayout title={`${preview.label}?`} subtitle={preview.what}>

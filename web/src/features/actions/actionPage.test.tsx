@@ -48,6 +48,7 @@ async function renderPage(token: string, signedIn = false) {
       </Provider>,
     );
   });
+  return store;
 }
 
 beforeEach(() => {
@@ -125,6 +126,19 @@ describe('the action page', () => {
     expect(screen.getByRole('status').textContent).toBe('Snoozed until 15:40.');
     expect(screen.queryByRole('button', { name: 'Snooze 1 h' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Open the alert' }).getAttribute('href')).toBe('/dashboard?alert=a1');
+  });
+
+  it('keeps what the tap did when the session arrives after it, as a slow sign-in restore does', async () => {
+    const until = new Date(2026, 10, 25, 15, 40).getTime();
+    postAlertAction.mockResolvedValue({ outcome: 'done', action: 'snooze', until });
+    const store = await renderPage(TOKEN);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Snooze 1 h' })));
+    // Asked again now, the function would say the link was used: by this very tap.
+    previewAlertAction.mockResolvedValue({ outcome: 'used', action: 'snooze', until });
+    await act(async () => store.set(currentUserAtom, { uid: 'u1', email: 'ada@example.test' } as never));
+    expect(screen.getByRole('status').textContent).toBe('Snoozed until 15:40.');
+    expect(screen.queryByText(/already done/)).toBeNull();
+    expect(previewAlertAction).toHaveBeenCalledTimes(1);
   });
 
   it('sends the signed-in user’s ID token, so another account’s link is refused, and says so', async () => {
