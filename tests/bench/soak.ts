@@ -23,7 +23,8 @@ import {
   WEBHOOK_SINK_URL,
 } from '../../scripts/lib/stack.mjs';
 import { MemoryCurve, Redeliverer, kill, type Role } from './soak/chaos';
-import { AppSocket, Arrivals, idToken } from './soak/observe';
+import { signInByRest } from '../browser/session';
+import { AppSocket, Arrivals } from './soak/observe';
 import { report, settle } from './soak/verdict';
 import { Churn, PASSWORD, seedPeople, seedSentinels, type Sentinel } from './soak/world';
 
@@ -88,7 +89,7 @@ const scheduler = startLocalScheduler({
 });
 const sockets = await Promise.all(
   people.slice(0, 20).map(async (p) => {
-    const token = await idToken(EMULATOR_ENV.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099', p.email, PASSWORD);
+    const { idToken: token } = await signInByRest(p.email, PASSWORD);
     const socket = new AppSocket(`ws://127.0.0.1:${PRICES_PORT}/prices`, token, encodeSubscribe(PAIRS));
     socket.open();
     return socket;

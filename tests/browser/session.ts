@@ -17,7 +17,7 @@ interface SignedIn {
   expiresIn: string;
 }
 
-async function signInByRest(email: string, password: string): Promise<SignedIn> {
+export async function signInByRest(email: string, password: string): Promise<SignedIn> {
   const res = await fetch(
     `http://${AUTH_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${API_KEY}`,
     {

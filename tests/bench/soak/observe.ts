@@ -92,17 +92,3 @@ export class AppSocket {
     this.#socket?.close();
   }
 }
-
-/** An ID token from the Auth emulator, as the app signs in. */
-export async function idToken(authHost: string, email: string, password: string): Promise<string> {
-  const res = await fetch(
-    `http://${authHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    },
-  );
-  if (!res.ok) throw new Error(`signing ${email} in: ${res.status}`);
-  return ((await res.json()) as { idToken: string }).idToken;
-}

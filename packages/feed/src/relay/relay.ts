@@ -27,7 +27,7 @@ import { AccountSockets, conflatedFrame, newClient, relaySession, resubscribe, t
 import { RateLimit } from '../shared/rateLimit.ts';
 import { drainSockets, sweepTokens } from './relayLifecycle.ts';
 import { CLOSE, RELAY_DEFAULTS, type RelayOptions, type VerifiedToken } from './relayOptions.ts';
-import type { PricedTick } from '../upstream/upstream.ts';
+import type { PricedTick } from '../shared/pricedTick.ts';
 
 export { CLOSE, type RelayOptions, type VerifiedToken } from './relayOptions.ts';
 
