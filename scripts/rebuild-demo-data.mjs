@@ -12,7 +12,7 @@ useProjectNode();
 const supervisor = new Supervisor({ logDir: join(root, '.cache', 'logs') });
 try {
   for (const spec of stackProcesses({ importData: false, web: false })) {
-    if (spec.name !== 'mail-sink' && spec.name !== 'emulators') continue;
+    if (spec.name !== 'sinks' && spec.name !== 'emulators') continue;
     console.log(`Starting ${spec.name}...`);
     await supervisor.start(spec);
   }

@@ -3,7 +3,7 @@
 // (users/{uid}/counters/alerts, which the rules' cap of 200 reads) says how many there are. One alert
 // of each kind the alert model adds: every-time (fired three times), bid and mid sides, one expiring
 // and one expired; each with the history the server would have written. Active levels sit about 1% or
-// more from the simulator's prices (packages/feed/src/stand-ins/instruments.ts), so none fires as soon as it starts.
+// more from the simulator's prices (packages/stand-ins/src/simulator/instruments.ts), so none fires as soon as it starts.
 import type { AlertStatus, AlertType, CurrencyPair, PriceSide } from '@price-alerts/domain/common';
 import type { AlertEvent } from '@price-alerts/domain/alerts';
 import type { AlertDocument } from '@price-alerts/domain/store';

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 
 // The largest first, so that the two cores stay busy to the end.
-const projects = ['web', 'functions', 'tests', 'packages/feed', 'packages/domain', 'packages/mail-sink'].filter(
+const projects = ['web', 'functions', 'tests', 'packages/feed', 'packages/domain', 'packages/stand-ins'].filter(
   // A workspace without a tsconfig (no sources yet) is skipped.
   (project) => existsSync(`${project}/tsconfig.json`),
 );

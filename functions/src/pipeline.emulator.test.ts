@@ -4,7 +4,7 @@
 // that should fire fired exactly once and was notified exactly once per chosen channel.
 import { type IntervalMessage } from '@price-alerts/domain/prices';
 import { pushTokenId } from '@price-alerts/domain/notify';
-import { startMailSink, type MailSink } from '@price-alerts/mail-sink';
+import { startMailSink, type MailSink } from '@price-alerts/stand-ins/mail';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluatePair } from './evaluation/evaluator';
 import { pathsFromInterval } from './evaluation/intervals';

@@ -1,7 +1,7 @@
 // Bundles each price service for its own container: dist/ingest and dist/relay, each a Cloud Run
 // source directory (scripts/deploy/deploy-prices.sh) with the bundle (our code, the domain package,
 // zod and ws inlined), a package.json naming only the Google client libraries that bundle imports, and
-// the Dockerfile. It fails if a bundle holds a stand-in (src/stand-ins/), which never ships.
+// the Dockerfile. It fails if a bundle holds a stand-in (packages/stand-ins), which never ships.
 import { build } from 'esbuild';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
@@ -34,7 +34,7 @@ for (const [service, entry] of Object.entries(services)) {
     banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
     logLevel: 'warning',
   });
-  const standIns = Object.keys(metafile.inputs).filter((input) => input.includes('src/stand-ins/'));
+  const standIns = Object.keys(metafile.inputs).filter((input) => input.includes('stand-ins/'));
   if (standIns.length) throw new Error(`${service} bundles a stand-in: ${standIns.join(', ')}`);
   const used = [
     ...new Set(

@@ -21,7 +21,7 @@ export const EMULATOR_ENV = {
   FUNCTIONS_EMULATOR_HOST: '127.0.0.1:5001',
   FIREBASE_EMULATOR_HUB: '127.0.0.1:4400',
 };
-/** The local upstream rate service (packages/feed simulator) and its key. */
+/** The local upstream rate service (packages/stand-ins simulator) and its key. */
 export const SIMULATOR_PORT = 8090;
 export const FEED_API_KEY = 'local-simulator-key';
 /**
@@ -94,9 +94,9 @@ export function stackProcesses({ importData = true, web = 'preview', log = conso
   return [
     {
       // Before the emulators: the functions send mail here from their first delivery.
-      name: 'mail-sink',
+      name: 'sinks',
       cmd: bin('tsx'),
-      args: [join(root, 'packages', 'mail-sink', 'src', 'mail-sink-cli.ts')],
+      args: [join(root, 'packages', 'stand-ins', 'src', 'sinks-cli.ts')],
       cwd: root,
       env: { MAIL_SINK_PORT: String(MAIL_SINK_PORT), WEBHOOK_SINK_PORT: String(WEBHOOK_SINK_PORT) },
       ready: { url: `${MAIL_SINK_URL}/health` },
@@ -119,7 +119,7 @@ export function stackProcesses({ importData = true, web = 'preview', log = conso
     {
       name: 'simulator',
       cmd: bin('tsx'),
-      args: [join(root, 'packages', 'feed', 'src', 'stand-ins', 'simulator-cli.ts')],
+      args: [join(root, 'packages', 'stand-ins', 'src', 'simulator', 'simulator-cli.ts')],
       cwd: root,
       env: {
         SIMULATOR_PORT: String(SIMULATOR_PORT),
@@ -168,7 +168,7 @@ export function stackProcesses({ importData = true, web = 'preview', log = conso
     {
       name: 'relay-balancer',
       cmd: bin('tsx'),
-      args: [join(root, 'packages', 'feed', 'src', 'stand-ins', 'relay-balancer-cli.ts')],
+      args: [join(root, 'packages', 'stand-ins', 'src', 'balancer', 'relay-balancer-cli.ts')],
       cwd: root,
       env: { PORT: String(PRICES_PORT), HOST: '127.0.0.1', RELAY_PORTS: RELAY_PORTS.join(',') },
       ready: { url: `http://127.0.0.1:${PRICES_PORT}/health` },

@@ -10,7 +10,7 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { FieldValue, getFirestore, type Firestore, type Query } from 'firebase-admin/firestore';
 import { parseArgs } from 'node:util';
-import { startMailSink } from '../../packages/mail-sink/src/mailSink';
+import { startMailSink } from '@price-alerts/stand-ins/mail';
 import { billedReads, meter, type Bill } from '../../functions/bench/billing';
 import { evaluateIntervals } from '../../functions/src/evaluation/intervals';
 import { mapLimit } from '../../functions/src/lib/mapLimit';

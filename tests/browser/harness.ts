@@ -206,7 +206,7 @@ export function uniqueEmail(prefix: string): string {
 
 export const SIMULATOR_URL = process.env.SIMULATOR_URL ?? 'http://127.0.0.1:8090';
 
-/** Steers the stack's price simulator (see packages/feed/src/stand-ins/controlRoutes.ts). */
+/** Steers the stack's price simulator (see packages/stand-ins/src/simulator/controlRoutes.ts). */
 export async function simulator(path: string, body: unknown = {}): Promise<unknown> {
   const res = await fetch(`${SIMULATOR_URL}/control/${path}`, { method: 'POST', body: JSON.stringify(body) });
   if (!res.ok) throw new Error(`Simulator ${path}: ${res.status} ${await res.text()}`);

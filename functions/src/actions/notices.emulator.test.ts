@@ -3,7 +3,7 @@
 // signed for its channel that the action function then applies.
 import { readActionPayload } from '@price-alerts/domain/actions';
 import { pushTokenId } from '@price-alerts/domain/notify';
-import { startMailSink, type MailSink } from '@price-alerts/mail-sink';
+import { startMailSink, type MailSink } from '@price-alerts/stand-ins/mail';
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';

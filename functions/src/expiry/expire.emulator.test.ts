@@ -5,7 +5,7 @@
 import { type AlertStatus } from '@price-alerts/domain/common';
 import { pathFromInterval, type PricePath } from '@price-alerts/domain/alerts';
 import { deliveryId, pushTokenId, type Delivery } from '@price-alerts/domain/notify';
-import { startMailSink, type MailSink } from '@price-alerts/mail-sink';
+import { startMailSink, type MailSink } from '@price-alerts/stand-ins/mail';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';
 import { fireAlerts } from '../evaluation/fire';

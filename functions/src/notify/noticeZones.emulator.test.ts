@@ -4,7 +4,7 @@
 // profile's zone too. The real SendGrid client against the local sink, a typed fake of FCM.
 import { pathFromInterval } from '@price-alerts/domain/alerts';
 import { pushTokenId, type QuietHours } from '@price-alerts/domain/notify';
-import { startMailSink, type MailSink } from '@price-alerts/mail-sink';
+import { startMailSink, type MailSink } from '@price-alerts/stand-ins/mail';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';
 import { fireAlert } from '../evaluation/fire';

@@ -2,7 +2,7 @@
 // Auth emulators, the real SendGrid client on the local sink and FCM faked at sendEach: a reason a
 // person understands for every channel not sent, and nothing for an alert deleted meanwhile.
 import { pushTokenId, type Delivery } from '@price-alerts/domain/notify';
-import { startMailSink, type MailSink } from '@price-alerts/mail-sink';
+import { startMailSink, type MailSink } from '@price-alerts/stand-ins/mail';
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';

@@ -3,7 +3,7 @@
 // and its final state told once in the alert's history.
 import { pathFromInterval } from '@price-alerts/domain/alerts';
 import { DELIVERY_LEASE_MS, deliverySchema, pushTokenId, type Delivery } from '@price-alerts/domain/notify';
-import { startMailSink, type MailSink } from '@price-alerts/mail-sink';
+import { startMailSink, type MailSink } from '@price-alerts/stand-ins/mail';
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';

@@ -1,5 +1,5 @@
 // The SendGrid adapter with the real @sendgrid/mail client, against the local SendGrid-compatible sink.
-import { startMailSink, type MailSink } from '@price-alerts/mail-sink';
+import { startMailSink, type MailSink } from '@price-alerts/stand-ins/mail';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProviderError } from './providers';
 import { sendgridProvider } from './sendgrid';

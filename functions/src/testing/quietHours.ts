@@ -1,7 +1,7 @@
 // The quiet-hours tests' fixture: the emulators, the mail sink, a typed fake of FCM, one verified
 // user with a device and quiet hours 22:00 to 07:00 in London, and a clock the test moves.
 import { pushTokenId, type Delivery, type Digest, type QuietHours } from '@price-alerts/domain/notify';
-import { startMailSink, type MailSink } from '@price-alerts/mail-sink';
+import { startMailSink, type MailSink } from '@price-alerts/stand-ins/mail';
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';

@@ -3,7 +3,7 @@
 // stops on 'exit'.
 import { IngestService } from '../src/ingest/ingest.ts';
 import { recordingLogger } from '../src/shared/log.ts';
-import { Simulator } from '../src/stand-ins/simulator.ts';
+import { Simulator } from '@price-alerts/stand-ins/simulator';
 
 // The key comes from the benchmark, which hands it to the relays too.
 const feedKey = process.env.BENCH_FEED_KEY ?? '';

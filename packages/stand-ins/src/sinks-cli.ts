@@ -1,7 +1,7 @@
 // The local stack's sinks: mail (mailSink.ts) on MAIL_SINK_PORT, default 8092, and webhooks
 // (webhookSink.ts) on WEBHOOK_SINK_PORT, default 8096. One process: they are small and start together.
-import { startMailSink } from './mailSink.ts';
-import { startWebhookSink } from './webhookSink.ts';
+import { startMailSink } from './mail/mailSink.ts';
+import { startWebhookSink } from './webhooks/webhookSink.ts';
 
 const sink = await startMailSink(Number(process.env.MAIL_SINK_PORT ?? 8092));
 const hooks = await startWebhookSink(Number(process.env.WEBHOOK_SINK_PORT ?? 8096));

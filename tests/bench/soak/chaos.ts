@@ -11,7 +11,7 @@ const ROLES: [string, RegExp][] = [
   ['relay', /relay-cli\.ts/],
   ['relay balancer', /relay-balancer-cli\.ts/],
   ['simulator', /simulator-cli\.ts/],
-  ['mail and webhook sinks', /mail-sink/],
+  ['mail and webhook sinks', /sinks-cli/],
   ['functions worker', /functionsEmulatorRuntime/],
   ['Firestore emulator', /cloud-firestore-emulator/],
   ['Pub/Sub emulator', /pubsub-emulator/],

@@ -16,8 +16,8 @@ import { createTestUser } from '../../../../tests/emulator/auth-emulator';
 import { gcpSinks } from './gcpSinks.ts';
 import { IngestService, type IngestSinks } from './ingest.ts';
 import { recordingLogger } from '../shared/log.ts';
-import { Simulator } from '../stand-ins/simulator.ts';
-import { recordingClient } from '../testing/testClient.ts';
+import { Simulator } from '@price-alerts/stand-ins/simulator';
+import { recordingClient } from '@price-alerts/stand-ins/recording-client';
 import { signIntervals } from '../shared/signing.ts';
 
 // Data in a project of its own, so the stack's own ingest service (npm start's) does not mix in;

@@ -17,7 +17,7 @@ import { gcpSinks } from './gcpSinks.ts';
 import { IngestService } from './ingest.ts';
 import { recordingLogger } from '../shared/log.ts';
 import { signIntervals } from '../shared/signing.ts';
-import { Simulator } from '../stand-ins/simulator.ts';
+import { Simulator } from '@price-alerts/stand-ins/simulator';
 
 const PROJECT = 'demo-ingest-gate';
 const WINDOW_MS = 300;

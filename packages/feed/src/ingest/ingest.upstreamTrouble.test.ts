@@ -5,10 +5,10 @@ import { CURRENCY_PAIRS, type CurrencyPair } from '@price-alerts/domain/common';
 import { encodeSubscribe, relayProtocols } from '@price-alerts/domain/prices';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IngestConfig, IngestService } from './ingest.ts';
-import { Simulator } from '../stand-ins/simulator.ts';
+import { Simulator } from '@price-alerts/stand-ins/simulator';
 import { stalePairs } from './staleness.ts';
 import { startTestIngest } from '../testing/testIngest.ts';
-import { recordingClient, type RecordingClient } from '../testing/testClient.ts';
+import { recordingClient, type RecordingClient } from '@price-alerts/stand-ins/recording-client';
 import { OUTAGE_CODE, OUTAGE_ERROR } from '../upstream/upstreamNotices.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

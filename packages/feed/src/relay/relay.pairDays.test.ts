@@ -3,7 +3,7 @@
 import { encodeSubscribe, relayProtocols } from '@price-alerts/domain/prices';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestRelay, tick, type TestRelay } from '../testing/testRelay.ts';
-import { recordingClient } from '../testing/testClient.ts';
+import { recordingClient } from '@price-alerts/stand-ins/recording-client';
 
 let running: TestRelay | undefined;
 afterEach(async () => {

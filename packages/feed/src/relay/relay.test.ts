@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Relay, RelayOptions } from './relay.ts';
 import { frame, rawWebSocket } from '../testing/rawSocket.ts';
 import { sleep, startTestRelay, tick, verifyToken, type TestRelay } from '../testing/testRelay.ts';
-import { recordingClient } from '../testing/testClient.ts';
+import { recordingClient } from '@price-alerts/stand-ins/recording-client';
 import { cachedTokenVerifier } from './appTokens.ts';
 import { fakeAuth } from '../testing/fakeAuth.ts';
 import { WebSocket } from 'ws';

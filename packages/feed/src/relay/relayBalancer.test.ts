@@ -6,10 +6,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordingLogger } from '../shared/log.ts';
 import { startTestIngest } from '../testing/testIngest.ts';
 import { verifyToken } from '../testing/testRelay.ts';
-import { startRelayBalancer } from './relayBalancer.ts';
-import { RelayService } from '../relay/relayService.ts';
-import { Simulator } from './simulator.ts';
-import { recordingClient } from '../testing/testClient.ts';
+import { startRelayBalancer } from '@price-alerts/stand-ins/balancer';
+import { RelayService } from './relayService.ts';
+import { Simulator } from '@price-alerts/stand-ins/simulator';
+import { recordingClient } from '@price-alerts/stand-ins/recording-client';
 
 const KEY = 'balancer-test-feed-key-0123456789';
 // Real sockets and processes' worth of work: the whole unit suite runs beside them on 2 cores.

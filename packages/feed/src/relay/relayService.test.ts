@@ -15,8 +15,8 @@ import { recordingLogger } from '../shared/log.ts';
 import { startTestIngest } from '../testing/testIngest.ts';
 import { verifyToken } from '../testing/testRelay.ts';
 import { RelayService, type RelayServiceConfig } from './relayService.ts';
-import { Simulator } from '../stand-ins/simulator.ts';
-import { recordingClient } from '../testing/testClient.ts';
+import { Simulator } from '@price-alerts/stand-ins/simulator';
+import { recordingClient } from '@price-alerts/stand-ins/recording-client';
 import { OUTAGE_CODE, OUTAGE_ERROR } from '../upstream/upstreamNotices.ts';
 
 const KEY = 'relay-feed-test-key-0123456789';

@@ -6,10 +6,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FeedHub } from '../ingest/feedHub.ts';
 import { recordingLogger } from '../shared/log.ts';
 import { PairDays } from '../shared/pairDays.ts';
-import { startRelayBalancer } from '../stand-ins/relayBalancer.ts';
+import { startRelayBalancer } from '@price-alerts/stand-ins/balancer';
 import { RelayService } from './relayService.ts';
 import { startTestRelay, tick, verifyToken } from '../testing/testRelay.ts';
-import { recordingClient } from '../testing/testClient.ts';
+import { recordingClient } from '@price-alerts/stand-ins/recording-client';
 
 vi.setConfig({ testTimeout: 20_000 });
 const cleanups: (() => unknown)[] = [];

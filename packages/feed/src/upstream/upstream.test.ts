@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { recordingLogger } from '../shared/log.ts';
 import { Relay } from '../relay/relay.ts';
-import { Simulator } from '../stand-ins/simulator.ts';
-import { recordingClient } from '../testing/testClient.ts';
+import { Simulator } from '@price-alerts/stand-ins/simulator';
+import { recordingClient } from '@price-alerts/stand-ins/recording-client';
 import { UpstreamClient } from './upstream.ts';
 
 const cleanups: (() => unknown)[] = [];

@@ -1,7 +1,5 @@
 // The local stand-in for Cloud Run's load balancer in front of the relays (`npm start` only).
 import { z } from 'zod';
-import { consoleLogger } from '../shared/log.ts';
-import { closeOnSignals } from '../shared/shutdown.ts';
 import { startRelayBalancer } from './relayBalancer.ts';
 
 const env = z
@@ -21,5 +19,6 @@ if (!env.success) {
   process.exit(1);
 }
 const balancer = await startRelayBalancer({ port: env.data.PORT, host: env.data.HOST, relays: env.data.RELAY_PORTS });
-consoleLogger.info('Relay balancer listening', { port: balancer.port, relays: env.data.RELAY_PORTS });
-closeOnSignals(() => balancer.close());
+console.log(`Relay balancer listening on ${balancer.port}, relays ${env.data.RELAY_PORTS.join(', ')}`);
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => void balancer.close().then(() => process.exit(0)));

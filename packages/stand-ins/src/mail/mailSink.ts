@@ -8,7 +8,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { listen, send } from './http.ts';
+import { listen, send } from '../http.ts';
 import { inboxPage, sendRequestSchema, sendgridError, toStored, type StoredMail } from './messages.ts';
 
 const MAX_KEPT = 500;

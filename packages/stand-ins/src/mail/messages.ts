@@ -1,6 +1,6 @@
 import { escapeHtml } from '@price-alerts/domain/notify';
 import { z } from 'zod';
-import { sinkPage } from './http.ts';
+import { sinkPage } from '../http.ts';
 
 /** The part of SendGrid's v3 /mail/send request the sink understands (what @sendgrid/mail sends). */
 const address = z.object({ email: z.email(), name: z.string().optional() });

@@ -3,7 +3,7 @@ import { encodeSubscribe, hasMarketHours, type FeedTick } from '@price-alerts/do
 import { afterEach, describe, expect, it } from 'vitest';
 import { PriceEngine } from './priceEngine.ts';
 import { Simulator, type SimulatorOptions } from './simulator.ts';
-import { recordingClient, type RecordingClient } from '../testing/testClient.ts';
+import { recordingClient, type RecordingClient } from '../testing/recordingClient.ts';
 
 const t = (iso: string) => Date.parse(iso);
 const FRIDAY_2159 = t('2025-01-10T21:59:00.000Z');

@@ -3,7 +3,7 @@ import { encodeSubscribe } from '@price-alerts/domain/prices';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PriceEngine } from './priceEngine.ts';
 import { Simulator } from './simulator.ts';
-import { recordingClient } from '../testing/testClient.ts';
+import { recordingClient } from '../testing/recordingClient.ts';
 
 let sim: Simulator;
 beforeEach(async () => {

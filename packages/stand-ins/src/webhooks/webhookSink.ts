@@ -12,7 +12,7 @@
  */
 import { escapeHtml } from '@price-alerts/domain/notify';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { listen, send, sinkPage } from './http.ts';
+import { listen, send, sinkPage } from '../http.ts';
 
 const MAX_KEPT = 200;
 const MAX_BODY = 64 * 1024;
