@@ -186,7 +186,8 @@ export default tseslint.config(
                 './packages/feed/src/relay-cli.ts',
               ],
               from: './packages/stand-ins',
-              message: 'What ships never imports a stand-in (packages/stand-ins: the simulator, the local balancer, the sinks).',
+              message:
+                'What ships never imports a stand-in (packages/stand-ins: the simulator, the local balancer, the sinks).',
             },
           ],
         },
