@@ -6,7 +6,7 @@ setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
 
 export { registerPushToken } from './triggers/registerPushToken';
 export { evaluateInterval, evaluateLatest } from './triggers/evaluate';
-export { rescheduleDigestsOnSettings, sendDueDeliveries, sendOnDelivery } from './triggers/send';
+export { rescheduleDigestsOnSettings, sendDueDeliveries } from './triggers/send';
 export { recordAlertHistory } from './triggers/alertHistory';
 export { expireAlerts } from './triggers/expire';
 export { applyAlertAction } from './triggers/actions';

@@ -49,6 +49,16 @@ export function alertsFired(messageId: string, stats: Counts): void {
   logger.info('Alerts fired', { event: 'alerts_fired', messageId, ...stats });
 }
 
+/** What a run fired was sent from it: in provider batches, or alone (held, webhooks, expiry notices). */
+export function firedSent(batched: number, alone: number): void {
+  logger.info('Fired alerts sent', { event: 'fired_sent', batched, alone });
+}
+
+/** Sending what a run fired failed part way; the sweeper sends what is left once the leases end. */
+export function firedSendFailed(count: number, error: unknown): void {
+  logger.error('Could not send what fired', { event: 'fired_send_failed', count, reason: errorMessage(error) });
+}
+
 /** The scheduled catch-up fired alerts, which means an interval message was lost or failed. */
 export function catchUpFired(stats: Counts): void {
   logger.warn('The scheduled check fired alerts the interval messages missed', { event: 'catch_up_fired', ...stats });
@@ -91,6 +101,15 @@ export function deliveryAttempted(id: string, result: Outcome): void {
 /** The sweeper found deliveries due: retries, expired leases, orphans. */
 export function dueDeliveriesSwept(count: number): void {
   logger.info('Swept due deliveries', { event: 'due_deliveries_swept', count });
+}
+
+/** A dead token could not be deleted; the next send finds it dead again and tries once more. */
+export function pushTokenRemovalFailed(userId: string, error: unknown): void {
+  logger.warn('Could not remove a dead push token', {
+    event: 'push_token_removal_failed',
+    userId,
+    reason: errorMessage(error),
+  });
 }
 
 /** FCM reported tokens unregistered or invalid; they were deleted. */

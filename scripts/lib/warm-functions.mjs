@@ -2,29 +2,43 @@
 // and more on a loaded 2-core machine. Each function is called once as the stack starts, so that no
 // test's wait, and no first alert of a demo, pays it. Callables are called with no data (refused at
 // once); each Firestore trigger sees a write to a document of its own that it ignores (a settings
-// write with no quiet hours, an alert and a delivery that are not valid ones), removed afterwards.
+// write with no quiet hours, an alert that is not a valid one), removed afterwards; the interval
+// evaluator gets an unsigned message, which it refuses.
 // Scheduled functions are left alone: the emulator never runs them by itself, and tests that do say so.
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const CALLABLES = ['registerPushToken', 'applyAlertAction', 'manageWebhook'];
-const TRIGGERS = ['rescheduleDigestsOnSettings', 'recordAlertHistory', 'sendOnDelivery'];
+const TRIGGERS = ['rescheduleDigestsOnSettings', 'recordAlertHistory', 'evaluateInterval'];
+/** The interval evaluator's topic (PRICE_INTERVALS_TOPIC in the domain package). */
+const INTERVALS_TOPIC = 'price-intervals';
 const WAIT_MS = 180_000;
 
 /**
  * Calls every function once and waits until each has finished (read from the emulator's log), then
  * removes what it wrote. Returns the seconds it took.
  */
-export async function warmFunctions({ projectId, logFile, functionsPort = 5001, firestorePort = 8080 }) {
+export async function warmFunctions({
+  projectId,
+  logFile,
+  functionsPort = 5001,
+  firestorePort = 8080,
+  pubsubPort = 8085,
+}) {
   const started = Date.now();
   const from = sizeOf(logFile);
   const functions = `http://127.0.0.1:${functionsPort}/${projectId}/us-central1`;
   const documents = `http://127.0.0.1:${firestorePort}/v1/projects/${projectId}/databases/(default)/documents`;
   const owner = { authorization: 'Bearer owner', 'content-type': 'application/json' };
   const stamp = `stack-warmup-${started.toString(36)}`;
-  const paths = [`users/${stamp}`, `users/${stamp}/alerts/warmup`, `deliveries/${stamp}`];
+  const paths = [`users/${stamp}`, `users/${stamp}/alerts/warmup`];
   const answered = await Promise.all([
     fetch(`${functions}/health`),
+    fetch(`http://127.0.0.1:${pubsubPort}/v1/projects/${projectId}/topics/${INTERVALS_TOPIC}:publish`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ messages: [{ data: Buffer.from('{}').toString('base64') }] }),
+    }),
     ...CALLABLES.map((name) =>
       fetch(`${functions}/${name}`, {
         method: 'POST',

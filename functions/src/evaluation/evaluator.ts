@@ -36,6 +36,7 @@ export function addStats(into: EvaluationStats, more: EvaluationStats | RearmSta
 export type SidePaths = Partial<Record<PriceSide, PricePath>>;
 
 export interface EvaluateOptions {
+  /** Alerts a read returns at a time: four firing transactions of 100 (fire.ts). */
   pageSize?: number;
   /** Only these reads (the ingest service's level index named them); absent: every read. */
   judge?: Judge | undefined;
@@ -54,7 +55,7 @@ export async function evaluatePair(
   db: Firestore,
   pair: CurrencyPair,
   paths: SidePaths,
-  { pageSize = 300, judge, moves }: EvaluateOptions = {},
+  { pageSize = 400, judge, moves }: EvaluateOptions = {},
 ): Promise<EvaluationStats> {
   const stats = emptyStats();
   const moving = evaluateMoves(db, pair, moves, judge, stats, pageSize);
@@ -84,6 +85,9 @@ async function fireType(
   const range = triggerRange(alertType, path);
   if (!range) return;
   let after: QueryDocumentSnapshot | undefined;
+  // A page fires while the next is read: in a spike, thousands of alerts are many pages.
+  let firingPage: Promise<void> = Promise.resolve();
+  const failure: { error?: unknown; failed: boolean } = { failed: false };
   do {
     const page = await findActiveInRange(db, { pair, alertType, side, ...range }, pageSize, after);
     stats.queries += 1;
@@ -96,18 +100,26 @@ async function fireType(
       page.alerts.filter((a) => repeats(a) && cooldownEnd(a) > latest).map((a) => a.path),
       latest,
     );
-    // Awaited first: `+= await` would read the count before the wait and lose concurrent updates.
-    const counts = await fireAlerts(
+    await firingPage;
+    if (failure.failed) throw failure.error;
+    firingPage = fireAlerts(
       db,
       firing.map((a) => a.path),
       path,
       Date.now,
       side,
+    ).then(
+      (counts) => {
+        stats.fired += counts.fired;
+        stats.failed += counts.failed;
+      },
+      // Kept, not left unhandled while the next page is read; thrown once it is awaited.
+      (error: unknown) => void Object.assign(failure, { error, failed: true }),
     );
-    stats.fired += counts.fired;
-    stats.failed += counts.failed;
     after = page.next;
   } while (after);
+  await firingPage;
+  if (failure.failed) throw failure.error;
 }
 
 /** Once per message or run: arms the alerts whose cooldown ended (they were re-armed during it). */

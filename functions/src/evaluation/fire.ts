@@ -13,6 +13,7 @@ import { initialChannels } from '@price-alerts/domain/notify';
 import { alertDocumentSchema, anyAlertDocumentSchema, type AlertDocument } from '@price-alerts/domain/store';
 import { Timestamp, type DocumentReference, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { errorMessage } from '../lib/errors';
+import { mapLimit } from '../lib/mapLimit';
 import * as logs from '../logs';
 import { createDelivery } from '../repositories/deliveries';
 import { recordEvent } from '../repositories/history';
@@ -110,7 +111,7 @@ function fireIn(
     ...atOpen,
     ...(parsed.note ? { note: parsed.note } : {}),
     channels,
-    // Due at once for the sweeper, in case the sender triggered by the creation never runs.
+    // Due for the sweeper, should no sender send it (within a run's outbox: when the run's lease ends).
     ...(Object.keys(channels).length > 0 ? { dueAt: now() } : {}),
   });
   return true;
@@ -174,9 +175,13 @@ export async function fireAlert(
   }
 }
 
+/** Chunks committed at once: a spike's thousands of firings take seconds, not minutes. */
+export const FIRE_CHUNKS_AT_ONCE = 4;
+
 /**
  * Fires many alerts of one path, a chunk per transaction: the same checks as `fireAlert`, with one
- * commit per hundred alerts instead of one each. Returns how many this call fired and cancelled.
+ * commit per hundred alerts instead of one each, a few chunks at once (their alerts are distinct).
+ * In path order, so a user's alerts fire together. Returns how many this call fired and cancelled.
  */
 export async function fireAlerts(
   db: Firestore,
@@ -185,27 +190,35 @@ export async function fireAlerts(
   now: Now = Date.now,
   side: PriceSide = 'ask',
 ): Promise<FireCounts> {
+  const sorted = [...alertPaths].sort();
+  const chunks: string[][] = [];
+  for (let i = 0; i < sorted.length; i += FIRE_CHUNK) chunks.push(sorted.slice(i, i + FIRE_CHUNK));
   const counts: FireCounts = { fired: 0, failed: 0 };
-  for (let i = 0; i < alertPaths.length; i += FIRE_CHUNK) {
-    const refs = alertPaths.slice(i, i + FIRE_CHUNK).map((p) => alertRef(db, p));
+  // Every chunk runs to its end, the first error thrown after: chunks that committed are then sent.
+  const errors: unknown[] = [];
+  await mapLimit(chunks, FIRE_CHUNKS_AT_ONCE, async (chunk) => {
+    const refs = chunk.map((p) => alertRef(db, p));
     try {
-      counts.fired += await db.runTransaction(async (tx) => {
+      // Awaited first: `+= await` would read the count before the wait and lose concurrent updates.
+      const fired = await db.runTransaction(async (tx) => {
         const snapshots = await tx.getAll(...refs);
         // Each fireIn writes its alert's firing into the transaction, and says whether it fired.
-        let fired = 0;
+        let n = 0;
         for (const snapshot of snapshots) {
-          if (fireIn(tx, db, snapshot.ref, parseDoc(alertDocumentSchema, snapshot), path, side, now)) fired += 1;
+          if (fireIn(tx, db, snapshot.ref, parseDoc(alertDocumentSchema, snapshot), path, side, now)) n += 1;
         }
-        return fired;
+        return n;
       });
+      counts.fired += fired;
     } catch (error) {
-      if (!isPermanentFailure(error)) throw error;
+      if (!isPermanentFailure(error)) return void errors.push(error);
       // One alert of the chunk fails for good: fire the others one by one, and record that one.
       for (const ref of refs) {
-        const outcome = await fireAlert(db, ref.path, path, now, side);
-        if (outcome !== 'not-fired') counts[outcome] += 1;
+        const outcome = await fireAlert(db, ref.path, path, now, side).catch((e: unknown) => void errors.push(e));
+        if (outcome && outcome !== 'not-fired') counts[outcome] += 1;
       }
     }
-  }
+  });
+  if (errors.length) throw errors[0];
   return counts;
 }

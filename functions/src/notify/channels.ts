@@ -11,6 +11,8 @@ import {
   type AlertPush,
   type ChannelState,
   type Delivery,
+  type FiredAlert,
+  type FiredDelivery,
   type NoticeActions,
   type WebhookPayload,
 } from '@price-alerts/domain/notify';
@@ -22,6 +24,7 @@ import {
   ProviderError,
   type EmailProvider,
   type PushProvider,
+  type PushResult,
   type Recipients,
   type WebhookProvider,
 } from './providers';
@@ -77,6 +80,17 @@ const notice = (d: Delivery): AlertNotice => ({
   ...(d.note ? { note: d.note } : {}),
 });
 
+/** What a firing's notice says of it. */
+export function firedNotice(d: FiredDelivery): FiredAlert {
+  return {
+    ...notice(d),
+    triggeredPrice: d.triggeredPrice,
+    triggeredAt: new Date(dateMillis(d.triggeredAt)),
+    ...(d.runawayPaused ? { runawayPaused: true } : {}),
+    ...(d.atOpen ? { atOpen: true } : {}),
+  };
+}
+
 /** What one send says on each channel, built only when the channel needs it. */
 export interface Texts {
   email: () => AlertEmail;
@@ -96,13 +110,7 @@ export function deliveryTexts(d: Delivery, appUrl: string, timeZone: string, act
       webhook: (id) => webhookPayload(id, d, expiredAlertPush(expired, timeZone), appUrl, undefined),
     };
   }
-  const fired = {
-    ...notice(d),
-    triggeredPrice: d.triggeredPrice,
-    triggeredAt: at,
-    ...(d.runawayPaused ? { runawayPaused: true } : {}),
-    ...(d.atOpen ? { atOpen: true } : {}),
-  };
+  const fired = firedNotice(d);
   return {
     email: () => alertEmail(fired, appUrl, timeZone, actions),
     push: () => alertPush(fired, timeZone, actions),
@@ -110,18 +118,18 @@ export function deliveryTexts(d: Delivery, appUrl: string, timeZone: string, act
   };
 }
 
-const sent = (attempts: number, lastError?: string, reason?: string): ChannelAttempt => ({
+export const sent = (attempts: number, lastError?: string, reason?: string): ChannelAttempt => ({
   state: { state: 'sent', attempts, sentAt: Timestamp.now(), ...(lastError ? { lastError } : {}) },
   ...(reason ? { reason } : {}),
 });
 
-const skipped = (attempts: number, lastError: string, reason = lastError): ChannelAttempt => ({
+export const skipped = (attempts: number, lastError: string, reason = lastError): ChannelAttempt => ({
   state: { state: 'skipped', attempts, lastError },
   reason,
 });
 
 /** A failure: pending for a later retry while attempts remain and it may help, else final. */
-function failure(channel: DeliveryChannel, attempts: number, error: unknown): ChannelAttempt {
+export function failure(channel: DeliveryChannel, attempts: number, error: unknown): ChannelAttempt {
   const retryable = !(error instanceof ProviderError) || error.retryable;
   const lastError = errorMessage(error);
   if (retryable && attempts < MAX_DELIVERY_ATTEMPTS) return { state: { state: 'pending', attempts, lastError } };
@@ -145,8 +153,24 @@ async function sendPush(deps: ChannelDeps, userId: string, texts: Texts, attempt
     devices.map((t) => t.token),
     texts.push(),
   );
+  return pushAttempt(deps, userId, devices, results, attempts);
+}
+
+/** What FCM's answers for a user's devices make of the attempt; tokens it says are dead are forgotten. */
+export async function pushAttempt(
+  deps: ChannelDeps,
+  userId: string,
+  devices: readonly { id: string }[],
+  results: readonly PushResult[],
+  attempts: number,
+): Promise<ChannelAttempt> {
   const dead = devices.filter((_, i) => results[i]?.dead);
-  await Promise.all(dead.map((t) => deps.recipients.removePushToken(userId, t.id)));
+  // A token left behind is removed on the next send: a failure here must not undo what was sent.
+  await Promise.all(
+    dead.map((t) =>
+      deps.recipients.removePushToken(userId, t.id).catch((e: unknown) => logs.pushTokenRemovalFailed(userId, e)),
+    ),
+  );
   if (dead.length) logs.deadPushTokensRemoved(userId, dead.length);
   const errors = results.filter((r) => !r.ok && r.error).map((r) => r.error);
   const reached = results.filter((r) => r.ok).length;

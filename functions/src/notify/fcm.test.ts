@@ -79,4 +79,35 @@ describe('fcmProvider batching', () => {
     expect(results.slice(0, 500).every((r) => r.ok)).toBe(true);
     expect(results.slice(500).every((r) => !r.ok && !r.dead && r.error === 'FCM: unreachable')).toBe(true);
   });
+
+  describe('sendMany', () => {
+    const users = (counts: number[]) =>
+      counts.map((n, u) => ({ userId: `u${u}`, tokens: tokens(n).map((t) => `${t}-u${u}`), payload }));
+
+    it('packs many users’ messages into calls of 500 and hands each user their own results', async () => {
+      const { fake, calls } = countingFcm();
+      const requests = users([300, 150, 100, 2]);
+      fake.errors.set(requests[2]?.tokens[99] ?? '', 'messaging/registration-token-not-registered');
+      const results = await fcmProvider(fake).sendMany(requests);
+      expect(calls).toEqual([500, 52]);
+      expect(results.map((r) => r.length)).toEqual([300, 150, 100, 2]);
+      expect(results[2]?.[99]).toMatchObject({ ok: false, dead: true });
+      expect(results.flat().filter((r) => !r.ok)).toHaveLength(1);
+      expect(fake.sent.map((m) => m.token)).toEqual(requests.flatMap((r) => r.tokens).filter((_, i) => i !== 549));
+    });
+
+    it('fails only the messages of a call that fails, and never throws', async () => {
+      const { fake, calls } = countingFcm();
+      const sendEach = fake.sendEach;
+      fake.sendEach = async (messages, dryRun) => {
+        fake.down = calls.length === 0 ? new Error('unreachable') : undefined;
+        return sendEach(messages, dryRun);
+      };
+      const results = await fcmProvider(fake).sendMany(users([400, 200]));
+      expect(calls).toEqual([500, 100]);
+      expect(results[0]?.every((r) => r.error === 'FCM: unreachable')).toBe(true);
+      expect(results[1]?.slice(0, 100).every((r) => r.error === 'FCM: unreachable')).toBe(true);
+      expect(results[1]?.slice(100).every((r) => r.ok)).toBe(true);
+    });
+  });
 });

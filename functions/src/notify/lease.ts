@@ -55,6 +55,39 @@ export interface LeasedKind<D extends Leased> {
 
 const clock = (deps: LeaseDeps) => (deps.now ?? Date.now)();
 
+/** What a claim finds: the document to send, or why not (writing `clear` when nothing is left). */
+export type ClaimDecision =
+  { claim: true; update: DocumentData } | { claim: false; result: SendResult; clear?: boolean };
+
+/**
+ * Whether `lease` may send `current` at `now`. Its own lease is claimable: an earlier run of the
+ * claiming transaction committed, though the client was told it failed (a timeout under load) and
+ * ran it again, or the document was born leased to it (a firing's own deliveries). The claim renews
+ * the lease: the first may be nearly over, and the sweeper would take over while we send.
+ */
+export function claimDecision<D extends Leased>(
+  kind: LeasedKind<D>,
+  current: D | undefined,
+  lease: string,
+  now: number,
+): ClaimDecision {
+  if (!current) return { claim: false, result: { outcome: 'missing' } };
+  if (pendingChannels(current).length === 0)
+    // Nothing left to send: make sure the sweeper stops finding it.
+    return { claim: false, result: { outcome: 'done' }, clear: current.dueAt !== undefined || !!current.lease };
+  const own = current.lease?.owner === lease;
+  if (!own && current.lease && current.lease.until > now) return { claim: false, result: { outcome: 'busy' } };
+  if (!own && current.dueAt !== undefined && current.dueAt > now)
+    return { claim: false, result: { outcome: 'not-due', dueAt: current.dueAt } };
+  const until = now + DELIVERY_LEASE_MS;
+  return {
+    claim: true,
+    update: { ...(own ? {} : kind.onClaim?.(current, now)), lease: { owner: lease, until }, dueAt: until },
+  };
+}
+
+export const CLEAR_LEASE = { lease: FieldValue.delete(), dueAt: FieldValue.delete() };
+
 /** `lease` names this claim: unique per call, since one instance runs many sends at once. */
 export async function claim<D extends Leased>(
   deps: LeaseDeps,
@@ -64,26 +97,33 @@ export async function claim<D extends Leased>(
 ): Promise<SendResult | D> {
   return deps.db.runTransaction(async (tx) => {
     // Read on each run: a run repeated after a slow commit must not judge leases by the first's time.
-    const now = clock(deps);
     const current = kind.parse(await tx.get(ref));
-    if (!current) return { outcome: 'missing' } as const;
-    if (pendingChannels(current).length === 0) {
-      // Nothing left to send: make sure the sweeper stops finding it.
-      if (current.dueAt !== undefined || current.lease)
-        tx.update(ref, { lease: FieldValue.delete(), dueAt: FieldValue.delete() });
-      return { outcome: 'done' } as const;
+    const decision = claimDecision(kind, current, lease, clock(deps));
+    if (!decision.claim) {
+      if (decision.clear) tx.update(ref, CLEAR_LEASE);
+      return decision.result;
     }
-    // This claim's own lease: an earlier run of this transaction committed, though the client was
-    // told it failed (a timeout under load) and ran it again. The claim is ours, and is renewed: the
-    // lease the first run wrote may be nearly over, and the sweeper would take over while we send.
-    const own = current.lease?.owner === lease;
-    if (!own && current.lease && current.lease.until > now) return { outcome: 'busy' } as const;
-    if (!own && current.dueAt !== undefined && current.dueAt > now)
-      return { outcome: 'not-due', dueAt: current.dueAt } as const;
-    const until = now + DELIVERY_LEASE_MS;
-    tx.update(ref, { ...(own ? {} : kind.onClaim?.(current, now)), lease: { owner: lease, until }, dueAt: until });
-    return current;
+    tx.update(ref, decision.update);
+    return current as D;
   });
+}
+
+/** Whether `attempt` is written over `current`'s channel (see record), and what it tells the history. */
+export function recordDecision(
+  current: Leased | undefined,
+  lease: string,
+  channel: SendChannel,
+  attempt: ChannelAttempt,
+): { firstFinal: boolean; firstWait: boolean } | undefined {
+  // Sent, or handed to a digest (which now decides), is never written over.
+  const state = current?.channels[channel]?.state;
+  if (!current || state === 'sent' || state === 'held') return undefined;
+  if (attempt.state.state !== 'sent' && current.lease?.owner !== lease) return undefined;
+  const final = attempt.state.state !== 'pending';
+  return {
+    firstFinal: final && state === 'pending',
+    firstWait: !final && attempt.state.overBudget === true && current.channels[channel]?.overBudget !== true,
+  };
 }
 
 /**
@@ -103,23 +143,42 @@ export async function record<D extends Leased>(
   channel: SendChannel,
   attempt: ChannelAttempt,
 ): Promise<void> {
-  const final = attempt.state.state !== 'pending';
   const at = clock(deps);
   await deps.db.runTransaction(async (tx) => {
     const snapshot = await tx.get(ref);
     const current = kind.parse(snapshot);
-    // Sent, or handed to a digest (which now decides), is never written over.
-    const state = current?.channels[channel]?.state;
-    if (!current || state === 'sent' || state === 'held') return;
-    if (attempt.state.state !== 'sent' && current.lease?.owner !== lease) return;
-    const firstFinal = final && current.channels[channel]?.state === 'pending';
-    const firstWait = !final && attempt.state.overBudget === true && current.channels[channel]?.overBudget !== true;
+    const decision = recordDecision(current, lease, channel, attempt);
+    if (!current || !decision) return;
+    const { firstFinal, firstWait } = decision;
     const refs = firstFinal || firstWait ? (kind.finalReads?.(current, channel) ?? []) : [];
     const reads = refs.length > 0 ? await tx.getAll(...refs) : [];
     tx.update(ref, { [`channels.${channel}`]: attempt.state });
     if (firstFinal) kind.onFinal?.(tx, current, channel, attempt, reads, at);
     if (firstWait) kind.onWait?.(tx, current, channel, reads, at);
   });
+}
+
+/** What releasing `current` writes and answers, once this claim's channels are recorded. */
+export function releaseDecision<D extends Leased>(
+  current: D | undefined,
+  lease: string,
+  now: number,
+  random?: () => number,
+): { result: SendResult; update?: DocumentData } {
+  if (!current) return { result: { outcome: 'missing' } };
+  const pending = pendingChannels(current);
+  // Taken over (or finished) by another sender: its lease and due time are not ours to change.
+  if (current.lease?.owner !== lease) return { result: { outcome: 'busy' } };
+  if (pending.length === 0) return { result: { outcome: 'sent', channels: current.channels }, update: CLEAR_LEASE };
+  // A channel held until a time (a webhook in quiet hours) is due then, not at the next retry.
+  const waiting = pending.filter((c) => (current.channels[c]?.notBefore ?? 0) > now);
+  const retrying = pending.filter((c) => !waiting.includes(c));
+  const attempts = Math.max(0, ...retrying.map((c) => current.channels[c]?.attempts ?? 0));
+  const dueAt = Math.min(
+    ...(retrying.length ? [now + retryDelayMs(attempts, random)] : []),
+    ...waiting.map((c) => current.channels[c]?.notBefore ?? now),
+  );
+  return { result: { outcome: 'retry', dueAt }, update: { lease: FieldValue.delete(), dueAt } };
 }
 
 export async function release<D extends Leased>(
@@ -130,24 +189,8 @@ export async function release<D extends Leased>(
 ): Promise<SendResult> {
   const now = clock(deps);
   return deps.db.runTransaction(async (tx) => {
-    const current = kind.parse(await tx.get(ref));
-    if (!current) return { outcome: 'missing' } as const;
-    const pending = pendingChannels(current);
-    // Taken over (or finished) by another sender: its lease and due time are not ours to change.
-    if (current.lease?.owner !== lease) return { outcome: 'busy' } as const;
-    if (pending.length === 0) {
-      tx.update(ref, { lease: FieldValue.delete(), dueAt: FieldValue.delete() });
-      return { outcome: 'sent', channels: current.channels } as const;
-    }
-    // A channel held until a time (a webhook in quiet hours) is due then, not at the next retry.
-    const waiting = pending.filter((c) => (current.channels[c]?.notBefore ?? 0) > now);
-    const retrying = pending.filter((c) => !waiting.includes(c));
-    const attempts = Math.max(0, ...retrying.map((c) => current.channels[c]?.attempts ?? 0));
-    const dueAt = Math.min(
-      ...(retrying.length ? [now + retryDelayMs(attempts, deps.random)] : []),
-      ...waiting.map((c) => current.channels[c]?.notBefore ?? now),
-    );
-    tx.update(ref, { lease: FieldValue.delete(), dueAt });
-    return { outcome: 'retry', dueAt } as const;
+    const { result, update } = releaseDecision(kind.parse(await tx.get(ref)), lease, now, deps.random);
+    if (update) tx.update(ref, update);
+    return result;
   });
 }

@@ -20,9 +20,17 @@ export interface EmailMessage {
   html: string;
 }
 
+/** What became of one message of many: accepted, or refused with the provider's error. */
+export type EmailOutcome = { ok: true } | { ok: false; error: ProviderError };
+
 export interface EmailProvider {
   /** Resolves once the provider accepted the message; throws ProviderError otherwise. */
   send(message: EmailMessage): Promise<void>;
+  /**
+   * Many messages (one sender) in as few requests as the provider takes; one outcome per message, in
+   * order. A message the provider refuses alone fails alone. Never throws.
+   */
+  sendMany(messages: readonly EmailMessage[]): Promise<EmailOutcome[]>;
 }
 
 export interface PushResult {
@@ -32,9 +40,21 @@ export interface PushResult {
   error?: string;
 }
 
+/** One user's push: the same payload to each of their devices. */
+export interface PushRequest {
+  userId: string;
+  tokens: readonly string[];
+  payload: PushPayload;
+}
+
 export interface PushProvider {
   /** One result per token, in order; throws ProviderError when nothing could be sent at all. */
   send(userId: string, tokens: readonly string[], payload: PushPayload): Promise<PushResult[]>;
+  /**
+   * Many users' pushes in as few calls as the provider takes; per request, one result per token, in
+   * order. A call that fails fails only its own messages. Never throws.
+   */
+  sendMany(requests: readonly PushRequest[]): Promise<PushResult[][]>;
 }
 
 /**
@@ -68,6 +88,8 @@ export type EmailRecipient = { address: string } | { skip: string };
 
 export interface Recipients {
   email(userId: string): Promise<EmailRecipient>;
+  /** Each user's, in as few lookups as the accounts service takes (100 a call). */
+  emails(userIds: readonly string[]): Promise<Map<string, EmailRecipient>>;
   pushTokens(userId: string): Promise<{ id: string; token: string }[]>;
   removePushToken(userId: string, tokenId: string): Promise<void>;
   /** The user's quiet hours and time zone, read from their profile at once. */

@@ -276,6 +276,7 @@ describe('sender', () => {
     fcm.errors.set('device-token-1', 'messaging/internal-error');
     const slow = sender('sender-slow');
     slow.push = {
+      sendMany: () => Promise.reject(new Error('not used by a single delivery')),
       async send() {
         // FCM hangs past this sender's lease; another sender takes the delivery over meanwhile.
         clock += DELIVERY_LEASE_MS + 1;

@@ -26,11 +26,14 @@ export interface SenderDeps extends ChannelDeps, LeaseDeps {
 
 type StoredDelivery = Delivery & { id: string };
 
+/** A lease name of this sender's: unique per call, since one instance runs many sends at once. */
+export const newLease = (deps: Pick<SenderDeps, 'owner'>) => `${deps.owner}:${randomUUID().slice(0, 8)}`;
+
 /**
  * When a channel's state becomes final, the alert's history gets one 'notified' event, in the same
  * transaction; when a webhook starts to wait for the account's budget, a 'held' one. The alert is read with it: one deleted meanwhile gets no event (its history went with it).
  */
-function deliveryKind(deps: SenderDeps): LeasedKind<StoredDelivery> {
+export function deliveryKind(deps: SenderDeps): LeasedKind<StoredDelivery> {
   return {
     parse: (snapshot) => parseDoc(deliverySchema, snapshot),
     finalReads: (d) => [alertRefOf(deps.db, d.userId, d.alertId)],
@@ -47,10 +50,10 @@ function deliveryKind(deps: SenderDeps): LeasedKind<StoredDelivery> {
   };
 }
 
-export async function sendDelivery(deps: SenderDeps, id: string): Promise<SendResult> {
+/** `lease`: the caller's, when it already holds the delivery (a firing's own); a new one otherwise. */
+export async function sendDelivery(deps: SenderDeps, id: string, lease = newLease(deps)): Promise<SendResult> {
   const ref = deliveryRefById(deps.db, id);
   const kind = deliveryKind(deps);
-  const lease = `${deps.owner}:${randomUUID().slice(0, 8)}`;
   const claimed = await claim(deps, kind, ref, lease);
   if ('outcome' in claimed) return claimed;
   // Judged when sending, not when it fired: a retry that falls in quiet hours is held too.

@@ -59,4 +59,80 @@ describe('sendgridProvider', () => {
     expect(error.retryable).toBe(true);
     expect(error.message).toContain('SendGrid request failed');
   });
+
+  describe('sendMany', () => {
+    const provider = () => sendgridProvider({ apiKey: 'SG.test', baseUrl: sink.url });
+    const to = (name: string) => ({
+      ...message,
+      to: `${name}@example.test`,
+      subject: `For ${name}`,
+      text: `Hi ${name}`,
+    });
+    const count = async () => ((await (await fetch(`${sink.url}/health`)).json()) as { received: number }).received;
+
+    it('sends many messages in one request, each with its own subject and parts', async () => {
+      await fetch(`${sink.url}/api/mails`, { method: 'DELETE' });
+      const outcomes = await provider().sendMany(['ada', 'bob', 'cy'].map(to));
+      expect(outcomes).toEqual([{ ok: true }, { ok: true }, { ok: true }]);
+      expect(sink.mails.map((m) => [m.to[0], m.subject, m.text, m.html])).toEqual([
+        ['ada@example.test', 'For ada', 'Hi ada', '<p>html</p>'],
+        ['bob@example.test', 'For bob', 'Hi bob', '<p>html</p>'],
+        ['cy@example.test', 'For cy', 'Hi cy', '<p>html</p>'],
+      ]);
+    });
+
+    it('fails a refused recipient alone and sends the others once', async () => {
+      await fetch(`${sink.url}/api/mails`, { method: 'DELETE' });
+      await fetch(`${sink.url}/control/refuse`, {
+        method: 'POST',
+        body: JSON.stringify({ email: 'bob@example.test' }),
+      });
+      const outcomes = await provider().sendMany(['ada', 'bob', 'cy'].map(to));
+      expect(outcomes.map((o) => (o.ok ? 'sent' : `refused, retryable=${o.error.retryable}`))).toEqual([
+        'sent',
+        'refused, retryable=false',
+        'sent',
+      ]);
+      expect(sink.mails.map((m) => m.to[0])).toEqual(['ada@example.test', 'cy@example.test']);
+      await fetch(`${sink.url}/api/mails`, { method: 'DELETE' });
+    });
+
+    it('fails every message of a request the provider could not take, to be tried again', async () => {
+      const before = await count();
+      await fail(429, 1);
+      const outcomes = await provider().sendMany(['ada', 'bob'].map(to));
+      expect(outcomes.map((o) => !o.ok && o.error.retryable)).toEqual([true, true]);
+      expect(await count()).toBe(before);
+    });
+
+    it('sends a message too large for a batch alone, and the rest together', async () => {
+      await fetch(`${sink.url}/api/mails`, { method: 'DELETE' });
+      const large = { ...to('big'), html: `<p>${'x'.repeat(12_000)}</p>` };
+      expect(await provider().sendMany([to('ada'), large, to('bob')])).toEqual([
+        { ok: true },
+        { ok: true },
+        { ok: true },
+      ]);
+      expect(sink.mails.map((m) => m.to[0])).toEqual(['ada@example.test', 'bob@example.test', 'big@example.test']);
+    });
+
+    it('sends each message alone when a refusal names none of them', async () => {
+      await fetch(`${sink.url}/api/mails`, { method: 'DELETE' });
+      await fail(400, 1);
+      expect(await provider().sendMany(['ada', 'bob'].map(to))).toEqual([{ ok: true }, { ok: true }]);
+      expect(sink.mails.map((m) => m.to[0]).sort()).toEqual(['ada@example.test', 'bob@example.test']);
+    });
+
+    it('counts the substitutions’ keys against SendGrid’s 10,000 bytes, as SendGrid does', async () => {
+      await fetch(`${sink.url}/api/mails`, { method: 'DELETE' });
+      // The values alone fit, 9,990 bytes; with their keys they do not, so the message goes alone.
+      const edge = { ...to('edge'), text: 'x'.repeat(4_990), html: 'y'.repeat(5_000) };
+      expect(await provider().sendMany([to('ada'), edge])).toEqual([{ ok: true }, { ok: true }]);
+      expect(sink.mails.find((m) => m.to[0] === 'edge@example.test')?.html).toBe(edge.html);
+    });
+
+    it('answers nothing to send with nothing', async () => {
+      expect(await provider().sendMany([])).toEqual([]);
+    });
+  });
 });

@@ -3,6 +3,7 @@ import { dateMillis } from '@price-alerts/domain/common';
 import { deliveryId, deliverySchema, type Delivery } from '@price-alerts/domain/notify';
 import { DUE_DELIVERIES_QUERY } from '@price-alerts/domain/store';
 import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { buildQuery } from './query';
 
 export function deliveryRef(db: Firestore, userId: string, alertId: string, firedAtMs: number): DocumentReference {
@@ -20,12 +21,62 @@ export async function dueDeliveries(db: Firestore, now: number): Promise<string[
 }
 
 /**
+ * The deliveries a run creates (an evaluation, the expiry run), born leased to that run's sender so
+ * that it sends them itself, in batches, once its firing is done: no invocation per delivery, and
+ * the sweeper leaves them alone meanwhile. What the run leaves unsent, the sweeper sends once the
+ * lease ends. Kept in the run's async context, so the firing code needs no sender of its own.
+ */
+interface Outbox {
+  lease: string;
+  created: Set<string>;
+}
+const outboxes = new AsyncLocalStorage<Outbox>();
+
+/**
+ * How long a delivery is born leased: time for the run to fire the rest and reach it (a spike's
+ * firing takes seconds); the sender's claim renews it for each page it sends.
+ */
+export const OUTBOX_LEASE_MS = 180_000;
+
+/** What a run that threw had created: its caller sends those before it gives the error up. */
+export class OutboxRunFailed extends Error {
+  constructor(
+    readonly error: unknown,
+    readonly created: string[],
+  ) {
+    super(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/**
+ * Runs `run` with an outbox leased as `lease`; returns what it returned and the ids it created, or
+ * throws OutboxRunFailed with the error and the ids created before it.
+ */
+export async function withOutbox<T>(lease: string, run: () => Promise<T>): Promise<{ result: T; created: string[] }> {
+  const box: Outbox = { lease, created: new Set() };
+  try {
+    const result = await outboxes.run(box, run);
+    return { result, created: [...box.created] };
+  } catch (error) {
+    throw new OutboxRunFailed(error, [...box.created]);
+  }
+}
+
+/**
  * Creates the delivery inside the transaction that fires the alert, under an id of that firing.
  * `create` fails if it exists: a replay of the same firing never queues a second notification.
+ * Within an outbox it is leased to the outbox's sender. An id noted by an attempt of a transaction
+ * that then fails is missing when sent, or, when a concurrent run fired the alert, that run's own
+ * (leased to it, so this one skips it).
  */
 export function createDelivery(tx: Transaction, db: Firestore, delivery: Delivery): DocumentReference {
   const parsed = deliverySchema.parse(delivery);
   const ref = deliveryRef(db, parsed.userId, parsed.alertId, dateMillis(parsed.triggeredAt));
-  tx.create(ref, parsed);
+  const box = outboxes.getStore();
+  if (box && parsed.dueAt !== undefined) {
+    const until = Date.now() + OUTBOX_LEASE_MS;
+    tx.create(ref, { ...parsed, lease: { owner: box.lease, until }, dueAt: until });
+    box.created.add(ref.id);
+  } else tx.create(ref, parsed);
   return ref;
 }

@@ -69,7 +69,7 @@ describe('buildQuery (firebase-admin)', () => {
   });
 
   it('builds the due deliveries query with its declared limit', () => {
-    const expected = db.collection('deliveries').where('dueAt', '<=', 42).orderBy('dueAt', 'asc').limit(100);
+    const expected = db.collection('deliveries').where('dueAt', '<=', 42).orderBy('dueAt', 'asc').limit(500);
     expect(buildQuery(db, DUE_DELIVERIES_QUERY, [42]).isEqual(expected)).toBe(true);
   });
 

@@ -10,11 +10,11 @@ import { type SendEach } from '../../../functions/src/notify/fcm';
 import { startMailSink } from '@price-alerts/stand-ins/mail';
 import { billedReads, meter, type Bill } from '../../../functions/bench/billing';
 import { evaluateIntervals } from '../../../functions/src/evaluation/intervals';
-import { mapLimit } from '../../../functions/src/lib/mapLimit';
 import { fcmProvider } from '../../../functions/src/notify/fcm';
-import { type EmailProvider } from '../../../functions/src/notify/providers';
+import { type EmailProvider, type PushProvider } from '../../../functions/src/notify/providers';
 import { firebaseRecipients } from '../../../functions/src/notify/recipients';
-import { sendDelivery } from '../../../functions/src/notify/sender';
+import { sendMany } from '../../../functions/src/notify/sendMany';
+import { withOutbox } from '../../../functions/src/repositories/deliveries';
 import { sendgridProvider } from '../../../functions/src/notify/sendgrid';
 import { interval } from '../../../functions/src/testing/intervals';
 import { clearFirestoreProject } from '../../emulator/firestore-emulator';
@@ -27,6 +27,7 @@ export interface SpikeCost {
   firing: Bill;
   sending: Bill;
   invocations: { firing: number; sending: number };
+  /** Requests to SendGrid (a batch is one), calls to FCM's sendEach. */
   calls: { email: number; push: number };
   dollars: number;
 }
@@ -43,7 +44,8 @@ export async function meterSpike(full: Population, metered: Population, pair: Cu
   const sink = await startMailSink();
   const calls = { email: 0, push: 0 };
   const sendgrid = sendgridProvider({ apiKey: 'SG.bench', baseUrl: sink.url });
-  const email: EmailProvider = { send: (m) => (calls.email++, sendgrid.send(m)) };
+  const email: EmailProvider = sendgrid;
+  // FCM's servers are the boundary: each sendEach call is counted and answered with success.
   const messaging: SendEach = {
     sendEach: async (messages) => {
       calls.push += 1;
@@ -54,6 +56,9 @@ export async function meterSpike(full: Population, metered: Population, pair: Cu
       };
     },
   };
+  // SendGrid's requests are counted at the sink, where each batch is one request.
+  const requestsBefore = async () =>
+    ((await (await fetch(`${sink.url}/health`)).json()) as { requests: number }).requests;
   meter.install();
   // The window's ticks come after the alerts were created, or they could not fire them.
   await sleep(1_500);
@@ -62,23 +67,25 @@ export async function meterSpike(full: Population, metered: Population, pair: Cu
     ...interval(Date.now() - 1_200, { first: 1.09, low: 1.09, high: 1.11, last: 1.11 }, 1.09, pair),
     judge: { ask: ['Price rising above'] },
   };
-  const stats = await evaluateIntervals(db, [window]);
+  const lease = 'news-spike:bench';
+  const { result: stats, created } = await withOutbox(lease, () => evaluateIntervals(db, [window]));
   const firing = meter.reset();
   // The ingest's listener on active alerts reads each fired alert once.
   firing.listenerReads += stats.fired;
-  const deliveries = (await db.collection('deliveries').select().get()).docs.map((d) => d.id);
-  meter.reset();
+  const push: PushProvider = fcmProvider(messaging);
   const deps = {
     db,
     owner: 'news-spike',
     email,
-    push: fcmProvider(messaging),
+    push,
     recipients: firebaseRecipients(db, getAuth(app)),
     mailFrom: 'Price Alerts <alerts@price-alerts.test>',
     appUrl: 'http://app.test',
   };
-  await mapLimit(deliveries, 8, (id) => sendDelivery(deps, id));
+  const requests = await requestsBefore();
+  await sendMany(deps, created, lease);
   const sending = meter.reset();
+  calls.email += (await requestsBefore()) - requests;
   await sink.close();
   await deleteApp(app);
   const alerts = metered.users * metered.alertsEach;
@@ -86,8 +93,8 @@ export async function meterSpike(full: Population, metered: Population, pair: Cu
   const scale = (full.users * full.alertsEach) / alerts;
   const scaled = (b: Bill): Bill =>
     Object.fromEntries(Object.entries(b).map(([k, v]) => [k, Math.round(v * scale)])) as unknown as Bill;
-  // The evaluator's one invocation, one history trigger per alert the firing wrote; one sender per delivery.
-  const invocations = { firing: Math.round((1 + stats.fired) * scale), sending: Math.round(deliveries.length * scale) };
+  // The evaluator's one invocation, one history trigger per alert the firing wrote; it sends what it fired.
+  const invocations = { firing: Math.round((1 + stats.fired) * scale), sending: 0 };
   const s = { firing: scaled(firing), sending: scaled(sending) };
   const all = (b: Bill) => billedReads(b) * PRICE.read + (b.writes + b.deletes) * PRICE.write;
   return {

@@ -7,6 +7,7 @@ export * from './emailTemplate.ts';
 export * from './quietHours.ts';
 export * from './digests.ts';
 export * from './digestMessages.ts';
+export * from './groupedNotice.ts';
 export * from './notifyHints.ts';
 export * from './noticeCondition.ts';
 export * from './webhooks.ts';

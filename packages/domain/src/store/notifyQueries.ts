@@ -9,7 +9,7 @@ export const DUE_DELIVERIES_QUERY = {
   scope: 'COLLECTION',
   filters: [{ field: 'dueAt', op: '<=' }],
   orderBy: [{ field: 'dueAt', direction: 'asc' }],
-  limit: 100,
+  limit: 500,
 } as const satisfies QueryShape;
 
 /**

@@ -156,7 +156,7 @@ describe('planQuery', () => {
     ['one value for in', loose(ACTIVE_ALERTS_QUERY, ['active']), /status in cannot take "active"/],
     ['an empty list for in', loose(ACTIVE_ALERTS_QUERY, [[]]), /status in cannot take \[\]/],
     ['31 values for in', loose(ACTIVE_ALERTS_QUERY, [Array.from({ length: 31 }, (_, i) => `s${i}`)]), /status in/],
-    ['a page size where a limit is declared', loose(DUE_DELIVERIES_QUERY, [1], 5), /fixed limit of 100/],
+    ['a page size where a limit is declared', loose(DUE_DELIVERIES_QUERY, [1], 5), /fixed limit of 500/],
     ['a page size of 0', loose(EVALUATOR_ALERTS_QUERY, ['EUR/USD', 'x', 'ask', 'active', true, 1, 2], 0), /limit 0/],
     [
       'a fractional page size',

@@ -55,6 +55,62 @@ describe('mail sink', () => {
     expect(sink.mails).toEqual([]);
   });
 
+  it('keeps each personalization of a batch as an email of its own, its subject and substitutions made', async () => {
+    const batch = {
+      personalizations: ['ada', 'bob'].map((name) => ({
+        to: [{ email: `${name}@example.test` }],
+        subject: `For ${name}`,
+        substitutions: { '-body-': `Hello ${name}`, '-html-': `<p>${name}</p>` },
+      })),
+      from: request.from,
+      content: [
+        { type: 'text/plain', value: '-body-' },
+        { type: 'text/html', value: '-html-' },
+      ],
+    };
+    expect((await post(batch)).status).toBe(202);
+    expect(sink.mails.map((m) => [m.to, m.subject, m.text, m.html])).toEqual([
+      [['ada@example.test'], 'For ada', 'Hello ada', '<p>ada</p>'],
+      [['bob@example.test'], 'For bob', 'Hello bob', '<p>bob</p>'],
+    ]);
+    expect(await (await fetch(`${sink.url}/health`)).json()).toMatchObject({ received: 2, requests: 1 });
+  });
+
+  it.each([
+    ['no subject at all', { ...request, subject: undefined }, 'subject'],
+    [
+      'substitutions past 10,000 bytes',
+      {
+        ...request,
+        personalizations: [{ to: [{ email: 'a@example.test' }], substitutions: { '-x-': 'x'.repeat(10_000) } }],
+      },
+      'personalizations.0.substitutions',
+    ],
+    [
+      'more than 1,000 personalizations',
+      { ...request, personalizations: Array(1001).fill(request.personalizations[0]) },
+      'personalizations',
+    ],
+  ])('refuses %s, as SendGrid does', async (_l, body, field) => {
+    const res = await post(body);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { errors: { field: string }[] }).errors[0]?.field).toBe(field);
+    expect(sink.mails).toEqual([]);
+  });
+
+  it('refuses a batch holding a refused address, naming its personalization, and sends none of it', async () => {
+    await fetch(`${sink.url}/control/refuse`, { method: 'POST', body: JSON.stringify({ email: 'bad@example.test' }) });
+    const to = (email: string) => ({ to: [{ email }] });
+    const res = await post({ ...request, personalizations: [to('a@example.test'), to('bad@example.test')] });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { errors: { field: string }[] }).errors[0]?.field).toBe(
+      'personalizations.1.to.0.email',
+    );
+    expect(sink.mails).toEqual([]);
+    expect((await post({ ...request, personalizations: [to('a@example.test')] })).status).toBe(202);
+    expect((await fetch(`${sink.url}/control/refuse`, { method: 'POST', body: '{}' })).status).toBe(400);
+  });
+
   it('keeps the last 500 mails but counts every one it received, until cleared', async () => {
     const health = async () =>
       (await (await fetch(`${sink.url}/health`)).json()) as { mails: number; received: number };
