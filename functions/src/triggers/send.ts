@@ -1,3 +1,4 @@
+import { DUE_DELIVERIES_QUERY } from '@price-alerts/domain/store';
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { isDeepStrictEqual } from 'node:util';
@@ -12,24 +13,39 @@ import { dueDeliveries } from '../repositories/deliveries';
 import { dueDigests } from '../repositories/digests';
 import { senderDeps } from '../notify/wiring';
 
+const DUE_PAGE = DUE_DELIVERIES_QUERY.limit;
+
+/** How long a sweep goes on taking full pages of due deliveries (a dead spike's), within its 300 s. */
+const SWEEP_FOR_MS = 200_000;
+
 /**
- * Every minute: retries that came due, deliveries whose sender died holding the lease (up to 500,
- * oldest first), and the digests of quiet hours that ended.
+ * Every minute: retries that came due, deliveries whose sender died holding the lease (500 at a time,
+ * oldest first, page after page while pages come full), and the digests of quiet hours that ended.
  */
 export const sendDueDeliveries = onSchedule(
   { schedule: 'every 1 minutes', secrets: [SENDGRID_API_KEY, ACTION_SIGNING_KEY], retryCount: 0, timeoutSeconds: 300 },
   async () => {
-    const now = Date.now();
-    const [deliveries, digests] = await Promise.all([
-      dueDeliveries(senderDeps().db, now),
-      dueDigests(senderDeps().db, now),
-    ]);
+    const started = Date.now();
+    const digests = await dueDigests(senderDeps().db, started);
     // The deliveries in batches, as a spike's (their retries come due together); the digests each on
     // its own. What throws (a contended transaction) is logged and stays due for the next sweep.
+    const sweep = async () => {
+      let swept = 0;
+      for (let full = true; full && Date.now() - started < SWEEP_FOR_MS;) {
+        const deliveries = await dueDeliveries(senderDeps().db, Date.now());
+        if (deliveries.length === 0) break;
+        const sent = await sendMany(senderDeps(), deliveries, newLease(senderDeps())).catch((error: unknown) => {
+          logs.dueSendFailed('delivery', deliveries[0] ?? '-', error);
+          return undefined;
+        });
+        swept += deliveries.length;
+        // A page of which nothing could be claimed (all leased elsewhere) would come back the same.
+        full = deliveries.length === DUE_PAGE && !!sent && sent.batched + sent.alone > 0;
+      }
+      if (swept) logs.dueDeliveriesSwept(swept);
+    };
     await Promise.all([
-      sendMany(senderDeps(), deliveries, newLease(senderDeps())).catch((error: unknown) =>
-        logs.dueSendFailed('delivery', deliveries[0] ?? '-', error),
-      ),
+      sweep(),
       settleEach(
         digests,
         8,
@@ -37,7 +53,6 @@ export const sendDueDeliveries = onSchedule(
         (id, error) => logs.dueSendFailed('digest', id, error),
       ),
     ]);
-    if (deliveries.length) logs.dueDeliveriesSwept(deliveries.length);
     if (digests.length) logs.dueDigestsSwept(digests.length);
   },
 );
