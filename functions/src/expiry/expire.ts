@@ -72,7 +72,7 @@ export async function expireAlert(db: Firestore, alertPath: string, now: number)
       ...(alert.fireCount ? { fireCount: alert.fireCount } : {}),
       ...(alert.note ? { note: alert.note } : {}),
       channels,
-      // Due at once for the sweeper, in case the sender triggered by the creation never runs.
+      // Due for the sweeper, should no sender send it (within a run's outbox: when the run's lease ends).
       ...(Object.keys(channels).length > 0 ? { dueAt: now } : {}),
     });
     return true;

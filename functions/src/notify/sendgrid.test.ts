@@ -125,10 +125,17 @@ describe('sendgridProvider', () => {
 
     it('counts the substitutions’ keys against SendGrid’s 10,000 bytes, as SendGrid does', async () => {
       await fetch(`${sink.url}/api/mails`, { method: 'DELETE' });
-      // The values alone fit, 9,990 bytes; with their keys they do not, so the message goes alone.
-      const edge = { ...to('edge'), text: 'x'.repeat(4_990), html: 'y'.repeat(5_000) };
+      // The values alone fit, 9,950 bytes; with their keys (38 bytes each) they do not, so it goes alone.
+      const edge = { ...to('edge'), text: 'x'.repeat(4_950), html: 'y'.repeat(5_000) };
       expect(await provider().sendMany([to('ada'), edge])).toEqual([{ ok: true }, { ok: true }]);
       expect(sink.mails.find((m) => m.to[0] === 'edge@example.test')?.html).toBe(edge.html);
+    });
+
+    it('keeps a text that looks like a substitution key as it is', async () => {
+      await fetch(`${sink.url}/api/mails`, { method: 'DELETE' });
+      const tricky = { ...to('ada'), text: 'Note: -pa-html- -pa-text- %body% {{html}}' };
+      await provider().sendMany([tricky, to('bob')]);
+      expect(sink.mails.find((m) => m.to[0] === 'ada@example.test')?.text).toBe(tricky.text);
     });
 
     it('answers nothing to send with nothing', async () => {

@@ -1,5 +1,6 @@
 /** Email through SendGrid's v3 API with @sendgrid/client; `baseUrl` points it at the local sink on the emulators. */
 import { Client } from '@sendgrid/client';
+import { randomUUID } from 'node:crypto';
 import { MailService } from '@sendgrid/mail';
 import { mapLimit } from '../lib/mapLimit';
 import { ProviderError, type EmailMessage, type EmailOutcome, type EmailProvider } from './providers';
@@ -11,8 +12,12 @@ import { ProviderError, type EmailMessage, type EmailOutcome, type EmailProvider
 export const MAIL_BATCH = 250;
 /** SendGrid refuses a personalization whose substitutions pass 10,000 bytes: such a message goes alone. */
 const SUBSTITUTIONS_LIMIT = 10_000;
-const TEXT = '-pa-text-';
-const HTML = '-pa-html-';
+/**
+ * The substitution keys, new for each instance: a key a user's note could contain (and SendGrid
+ * would replace in it) must not be guessable. 38 bytes each.
+ */
+const TEXT = `-t${randomUUID()}`;
+const HTML = `-h${randomUUID()}`;
 
 function providerError(error: unknown): ProviderError {
   const e = error as { code?: unknown; message?: string; response?: { body?: unknown } };
