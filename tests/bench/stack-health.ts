@@ -1,6 +1,6 @@
 // The local stack under real use: the browser suite in a loop, bursts of 200 alerts firing at once,
 // and a probe that forces a price and times how long its alert takes to turn triggered (what the
-// app's PREVIOUS list shows). Samples the Functions emulator's worker processes and the stack's
+// app's PREVIOUS list shows) and its email to reach the mail sink. Samples the Functions emulator's worker processes and the stack's
 // memory every 5 s, and prints the figures. Run: npm run bench:stack [-- --minutes 30 --probe-every 20]
 import { pairToSymbol, type CurrencyPair } from '@price-alerts/domain/common';
 import { priceDocumentSchema } from '@price-alerts/domain/store';
@@ -103,11 +103,22 @@ async function browserLoop() {
   }
 }
 
-// ---- probe: forced price to triggered.
+// ---- probe: forced price to triggered, and to its email at the mail sink.
+const MAIL_SINK = 'http://127.0.0.1:8092';
 const latencies: number[] = [];
+const mailLatencies: number[] = [];
+/** When the first mail to `to` received at or after `since` reached the sink, polled every 50 ms. */
+async function mailedAt(to: string, since: number, timeoutMs: number): Promise<number | undefined> {
+  for (const end = Date.now() + timeoutMs; Date.now() < end; await sleep(50)) {
+    const mails = (await (await fetch(`${MAIL_SINK}/api/mails`)).json()) as { to: string[]; receivedAt: string }[];
+    const mail = mails.find((m) => m.to.includes(to) && Date.parse(m.receivedAt) >= since);
+    if (mail) return Date.parse(mail.receivedAt);
+  }
+  return undefined;
+}
 /** The probes that ran while a burst was firing or being sent. */
 const duringBurst: number[] = [];
-async function probe(uid: string) {
+async function probe(uid: string, email: string) {
   const base = await ask(PROBE_PAIR);
   const ref = await db.collection(`users/${uid}/alerts`).add(alertFields(uid, PROBE_PAIR, base * 1.05));
   await sleep(1_500);
@@ -122,8 +133,9 @@ async function probe(uid: string) {
   const forcedAt = Date.now();
   await forceAsk(PROBE_PAIR, base * 1.06);
   const timeout = sleep(60_000).then(() => undefined);
-  const at = await Promise.race([triggered, timeout]);
+  const [at, mailed] = await Promise.all([Promise.race([triggered, timeout]), mailedAt(email, forcedAt, 60_000)]);
   latencies.push(at === undefined ? 60 : (at - forcedAt) / 1000);
+  mailLatencies.push(mailed === undefined ? 60 : (mailed - forcedAt) / 1000);
   await forceAsk(PROBE_PAIR, base);
 }
 
@@ -169,6 +181,7 @@ const percentile = (values: number[], p: number) => {
 const probeUser = await createTestUser('bench-probe');
 const burstUser = await createTestUser('bench-burst');
 await getAuth(app).updateUser(burstUser.uid, { emailVerified: true });
+await getAuth(app).updateUser(probeUser.uid, { emailVerified: true });
 console.log(
   `Stack health: ${MINUTES} min, browser suite in a loop, ${BURST_SIZE}-alert bursts every ${BURST_EVERY_MIN} min`,
 );
@@ -187,7 +200,7 @@ const burstLoop = (async () => {
 })();
 while (Date.now() < endAt) {
   const during = bursting;
-  await probe(probeUser.uid);
+  await probe(probeUser.uid, probeUser.email);
   if (during || bursting) duringBurst.push(latencies.at(-1) as number);
   const last = samples.at(-1);
   console.log(
@@ -211,6 +224,10 @@ console.log(
 console.log(
   `forced price -> alert triggered: ${latencies.length} probes, p50 ${percentile(latencies, 50).toFixed(2)} s, ` +
     `p95 ${percentile(latencies, 95).toFixed(2)} s, max ${Math.max(...latencies).toFixed(2)} s`,
+);
+console.log(
+  `forced price -> its email at the mail sink: p50 ${percentile(mailLatencies, 50).toFixed(2)} s, ` +
+    `p95 ${percentile(mailLatencies, 95).toFixed(2)} s, max ${Math.max(...mailLatencies).toFixed(2)} s`,
 );
 if (duringBurst.length) console.log(`  of which during a burst: ${duringBurst.map((l) => l.toFixed(2)).join(', ')} s`);
 for (const [i, b] of bursts.entries())
