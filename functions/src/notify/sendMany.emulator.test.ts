@@ -164,12 +164,12 @@ describe('sending what a firing created', () => {
   it('leaves what a sender that died mid-batch had not recorded to the sweeper, and nothing it had', async () => {
     const ids = await fire([1, 1, 1]);
     const dying = sender();
-    const { email } = dying;
+    const { recipients } = dying;
     let pages = 0;
-    dying.email = {
-      ...email,
-      // The second page's provider call never returns: the instance is gone.
-      sendMany: (m) => (++pages === 2 ? Promise.reject(new Error('instance stopped')) : email.sendMany(m)),
+    dying.recipients = {
+      ...recipients,
+      // The instance stops as its second page looks its recipients up: that page sends nothing.
+      emails: (u) => (++pages === 2 ? Promise.reject(new Error('instance stopped')) : recipients.emails(u)),
     };
     await expect(sendMany(dying, ids, LEASE, { pageSize: 2, pagesAtOnce: 1 })).rejects.toThrow('instance stopped');
     const sentBefore = sink.mails.length;
@@ -251,5 +251,32 @@ describe('sending what a firing created', () => {
     await expect(run).rejects.toThrow('a later chunk could not commit');
     expect(sink.mails).toHaveLength(1);
     expect(fcm.sent).toHaveLength(1);
+  });
+
+  it('hands the pushes quiet hours hold to the digest, and still groups the email', async () => {
+    const ids = await fire([20, 1, 0]);
+    // The test's clock is 17:46 UTC: within the hours, which hold push only.
+    const hours = { enabled: true, from: '17:00', to: '19:00', timeZone: 'UTC', holdEmail: false };
+    await t.db.doc(`users/${users[0]}`).set({ quietHours: hours }, { merge: true });
+    expect(await sendMany(sender(), ids, LEASE)).toMatchObject({ batched: 21, alone: 0 });
+    expect(sink.mails.map((m) => m.subject).sort()).toEqual([
+      'EUR/USD: Price rising above 1.10000 (now 1.20000)',
+      'EUR/USD: Price rising above 1.10000 (now 1.20000) and 19 more',
+    ]);
+    expect(fcm.sent.map((m) => m.token)).toEqual([`token-${users[1]}`]);
+    const digests = await t.db.collection('digests').where('userId', '==', users[0]).get();
+    expect(digests.docs.map((d) => d.get('count'))).toEqual([20]);
+    for (const id of ids.filter((i) => i.startsWith(users[0] ?? '-'))) {
+      const d = await stored(id);
+      expect([d.channels.email?.state, d.channels.push?.state, d.lease]).toEqual(['sent', 'held', undefined]);
+    }
+  });
+
+  it('sends a delivery named twice once', async () => {
+    const ids = await fire([1, 1, 0]);
+    await sendMany(sender(), [...ids, ...ids], LEASE);
+    expect(sink.mails.map((m) => m.subject)).toEqual(
+      Array(2).fill('EUR/USD: Price rising above 1.10000 (now 1.20000)'),
+    );
   });
 });

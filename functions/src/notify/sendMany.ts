@@ -6,38 +6,20 @@
  * one request per firing; what needs more (quiet hours holding a channel, an expiry notice) goes
  * through sendDelivery, alone.
  */
-import { dateMillis, noticeTimeZone, type DeliveryChannel } from '@price-alerts/domain/common';
-import {
-  groupedAlertEmail,
-  groupedAlertPush,
-  heldChannels,
-  pendingChannels,
-  type Delivery,
-  type FiredDelivery,
-} from '@price-alerts/domain/notify';
+import { dateMillis, type DeliveryChannel } from '@price-alerts/domain/common';
+import { heldChannels, pendingChannels, type Delivery } from '@price-alerts/domain/notify';
 import { mapLimit } from '../lib/mapLimit';
 import * as logs from '../logs';
 import { deliveryRefById } from '../repositories/deliveries';
-import { noticeActions } from '../actions/links';
-import {
-  NO_DEVICES,
-  deliveryTexts,
-  failure,
-  firedNotice,
-  pushAttempt,
-  sent,
-  skipped,
-  type ChannelAttempt,
-} from './channels';
+import { holdChannels } from './hold';
 import { record, release, type SendResult } from './lease';
 import { claimMany, openChannels, settleMany, type Settled } from './leaseMany';
-import type { EmailMessage, NoticeSettings, PushRequest } from './providers';
+import { sendBatches, type Claimed } from './noticeBatches';
+import type { NoticeSettings } from './providers';
 import { deliveryKind, sendDelivery, type SenderDeps } from './sender';
 
 /** Users whose recipients and settings are looked up at once. */
 const LOOKUPS = 32;
-
-type Claimed = FiredDelivery & { id: string };
 
 export interface ManySent {
   /** Deliveries sent here, in batches. */
@@ -48,19 +30,14 @@ export interface ManySent {
   retries: { id: string; result: SendResult }[];
 }
 
-/** Whether `d`'s email and push go in the batch: a firing, nothing of it held by quiet hours. */
-function batchable(d: Delivery, settings: NoticeSettings, now: number): d is FiredDelivery {
-  const pending = pendingChannels(d);
-  if (d.kind === 'expired') return false;
-  return !heldChannels(settings.quietHours, now).some((c) => pending.includes(c));
-}
+/** Whether quiet hours hold one of `d`'s pending channels now. */
+const holding = (d: Delivery, settings: NoticeSettings, now: number) =>
+  heldChannels(settings.quietHours, now).some((c) => pendingChannels(d).includes(c));
 
 /** Whether `d` has a webhook request to make, one per firing, once its email and push are sent. */
 const hooked = (d: Delivery, settings: NoticeSettings) =>
   d.channels.webhook?.state === 'pending' ||
   (!d.channels.webhook && !!settings.webhook && settings.webhook.since <= dateMillis(d.triggeredAt));
-
-const attemptsOf = (d: Delivery, channel: DeliveryChannel) => (d.channels[channel]?.attempts ?? 0) + 1;
 
 /**
  * Deliveries per page: claimed together (which renews their lease), sent, then recorded, so each
@@ -94,7 +71,8 @@ export async function sendMany(
   lease: string,
   { pageSize = SEND_PAGE, pagesAtOnce = PAGES_AT_ONCE } = {},
 ): Promise<ManySent> {
-  const counts = await mapLimit(userPages(ids, pageSize), pagesAtOnce, (page) => sendPage(deps, page, lease));
+  const pages = userPages([...new Set(ids)], pageSize);
+  const counts = await mapLimit(pages, pagesAtOnce, (page) => sendPage(deps, page, lease));
   return {
     batched: counts.reduce((n, c) => n + c.batched, 0),
     alone: counts.reduce((n, c) => n + c.alone, 0),
@@ -115,13 +93,26 @@ async function sendPage(deps: SenderDeps, ids: readonly string[], lease: string)
   const settings = new Map(
     await mapLimit(users, LOOKUPS, async (u) => [u, await deps.recipients.settings(u)] as const),
   );
+  // An expiry notice goes alone; a firing's channels held by quiet hours go to the user's digest
+  // first (a user's in turn: they share the digest), and the rest of it into the batch.
+  const alone = claimed.filter((c) => c.current.kind === 'expired').map((c) => c.current.id);
+  const fired = claimed.flatMap(({ current: d }) => (d.kind === 'expired' ? [] : [d]));
   const byUser = new Map<string, Claimed[]>();
-  const alone: string[] = [];
-  for (const { current } of claimed) {
-    const own = settings.get(current.userId) ?? {};
-    if (!batchable(current, own, now)) alone.push(current.id);
-    else byUser.set(current.userId, [...(byUser.get(current.userId) ?? []), current]);
-  }
+  for (const d of fired) byUser.set(d.userId, [...(byUser.get(d.userId) ?? []), d]);
+  await mapLimit([...byUser], LOOKUPS, async ([uid, ds]) => {
+    const kept: Claimed[] = [];
+    for (const d of ds) {
+      if (!holding(d, settings.get(uid) ?? {}, now)) kept.push(d);
+      else {
+        const hold = await holdChannels(deps.db, d.id, lease, now);
+        // Taken over by another sender: it is no longer ours to send.
+        if ('lost' in hold) continue;
+        for (const c of hold.held) d.channels[c] = { state: 'held', attempts: d.channels[c]?.attempts ?? 0 };
+        kept.push(d);
+      }
+    }
+    byUser.set(uid, kept);
+  });
   const hooks = new Set(
     [...byUser.values()]
       .flat()
@@ -177,86 +168,4 @@ async function settleSafely(
       return { outcome: 'busy' } as const;
     });
   }
-}
-
-/** One email and one push per user for their firings, in provider batches; each delivery's attempts. */
-async function sendBatches(
-  deps: SenderDeps,
-  byUser: Map<string, Claimed[]>,
-  settings: Map<string, NoticeSettings>,
-): Promise<Settled[]> {
-  const pendingOn = (channel: DeliveryChannel) =>
-    [...byUser].flatMap(([uid, ds]) => {
-      const those = ds.filter((d) => d.channels[channel]?.state === 'pending');
-      those.sort((a, b) => dateMillis(a.triggeredAt) - dateMillis(b.triggeredAt));
-      return those.length ? [{ uid, deliveries: those }] : [];
-    });
-  const mailed = pendingOn('email');
-  const pushed = pendingOn('push');
-  const [addresses, devices] = await Promise.all([
-    deps.recipients.emails(mailed.map((m) => m.uid)),
-    mapLimit(pushed, LOOKUPS, (p) => deps.recipients.pushTokens(p.uid)),
-  ]);
-  const zone = (uid: string) => noticeTimeZone(settings.get(uid)?.timeZone, settings.get(uid)?.quietHours?.timeZone);
-  const texts = (ds: Claimed[], uid: string) => {
-    const [first] = ds;
-    if (ds.length === 1 && first)
-      return deliveryTexts(first, deps.appUrl, zone(uid), noticeActions(first, deps.appUrl, deps.signAction));
-    const fired = ds.map(firedNotice);
-    return {
-      email: () => groupedAlertEmail(fired, deps.appUrl, zone(uid)),
-      push: () => groupedAlertPush(fired, zone(uid)),
-    };
-  };
-  const out = new Map<string, Settled['attempts']>();
-  const set = (ds: Claimed[], channel: DeliveryChannel, attempt: (d: Claimed) => ChannelAttempt) => {
-    for (const d of ds) out.set(d.id, { ...out.get(d.id), [channel]: attempt(d) });
-  };
-
-  const messages: { ds: Claimed[]; message: EmailMessage }[] = [];
-  for (const { uid, deliveries } of mailed) {
-    const to = addresses.get(uid);
-    // Nobody to send to: nothing was tried, so the attempt is not counted.
-    if (!to || 'skip' in to)
-      set(deliveries, 'email', (d) =>
-        skipped(attemptsOf(d, 'email') - 1, to && 'skip' in to ? to.skip : 'No email address on the account'),
-      );
-    else
-      messages.push({
-        ds: deliveries,
-        message: { to: to.address, from: deps.mailFrom, ...texts(deliveries, uid).email() },
-      });
-  }
-  const requests: { ds: Claimed[]; uid: string; devices: { id: string }[]; request: PushRequest }[] = [];
-  pushed.forEach(({ uid, deliveries }, i) => {
-    const own = devices[i] ?? [];
-    if (own.length === 0) return set(deliveries, 'push', (d) => skipped(attemptsOf(d, 'push') - 1, NO_DEVICES));
-    const payload = texts(deliveries, uid).push();
-    requests.push({
-      ds: deliveries,
-      uid,
-      devices: own,
-      request: { userId: uid, tokens: own.map((t) => t.token), payload },
-    });
-  });
-
-  const [mailResults, pushResults] = await Promise.all([
-    messages.length ? deps.email.sendMany(messages.map((m) => m.message)) : [],
-    requests.length ? deps.push.sendMany(requests.map((r) => r.request)) : [],
-  ]);
-  messages.forEach(({ ds }, i) => {
-    const result = mailResults[i];
-    set(ds, 'email', (d) =>
-      result?.ok ? sent(attemptsOf(d, 'email')) : failure('email', attemptsOf(d, 'email'), result?.error),
-    );
-  });
-  await Promise.all(
-    requests.map(async ({ ds, uid, devices: own }, i) => {
-      // Once per user: the dead tokens are forgotten once, and every firing told shares the outcome.
-      const count = Math.max(...ds.map((d) => attemptsOf(d, 'push')));
-      const attempt = await pushAttempt(deps, uid, own, pushResults[i] ?? [], count);
-      set(ds, 'push', () => attempt);
-    }),
-  );
-  return [...out].map(([id, attempts]) => ({ ref: deliveryRefById(deps.db, id), attempts }));
 }

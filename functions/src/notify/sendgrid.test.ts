@@ -1,5 +1,7 @@
 // The SendGrid adapter with the real @sendgrid/mail client, against the local SendGrid-compatible sink.
 import { startMailSink, type MailSink } from '@price-alerts/stand-ins/mail';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProviderError } from './providers';
 import { sendgridProvider } from './sendgrid';
@@ -136,6 +138,35 @@ describe('sendgridProvider', () => {
       const tricky = { ...to('ada'), text: 'Note: -pa-html- -pa-text- %body% {{html}}' };
       await provider().sendMany([tricky, to('bob')]);
       expect(sink.mails.find((m) => m.to[0] === 'ada@example.test')?.text).toBe(tricky.text);
+    });
+
+    it.each([
+      ['an errors list with nothing in it that names one', '{"errors":[null]}'],
+      ['errors that are not a list', '{"errors":{}}'],
+      ['a body that is not JSON', '<html>Bad Request</html>'],
+      ['a personalization past the batch', '{"errors":[{"field":"personalizations.99.to.0.email"}]}'],
+    ])('takes a 400 with %s as naming no message, and sends each alone', async (_l, body) => {
+      // A server that refuses every batch with that body, and takes single messages.
+      const requests: number[] = [];
+      const server = createServer((req, res) => {
+        let raw = '';
+        req.on('data', (c: Buffer) => (raw += c.toString()));
+        req.on('end', () => {
+          const size = (JSON.parse(raw) as { personalizations: unknown[] }).personalizations.length;
+          requests.push(size);
+          if (size > 1) res.writeHead(400, { 'content-type': 'application/json' }).end(body);
+          else res.writeHead(202).end();
+        });
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const { port } = server.address() as AddressInfo;
+        const p = sendgridProvider({ apiKey: 'SG.test', baseUrl: `http://127.0.0.1:${port}` });
+        expect(await p.sendMany(['ada', 'bob', 'cy'].map(to))).toEqual([{ ok: true }, { ok: true }, { ok: true }]);
+        expect(requests.sort()).toEqual([1, 1, 1, 3]);
+      } finally {
+        server.close();
+      }
     });
 
     it('answers nothing to send with nothing', async () => {

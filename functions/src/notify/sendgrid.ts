@@ -31,13 +31,19 @@ function providerError(error: unknown): ProviderError {
   );
 }
 
-/** The personalizations a 400 names ('personalizations.3.to.0.email'): the messages it refuses. */
-function refusedIndexes(error: unknown): number[] {
-  const body = (error as { response?: { body?: { errors?: { field?: unknown }[] } } }).response?.body;
-  return (body?.errors ?? [])
-    .map((e) => /^personalizations\.(\d+)\./.exec(typeof e.field === 'string' ? e.field : '')?.[1])
-    .filter((i): i is string => i !== undefined)
-    .map(Number);
+/**
+ * The personalizations of a batch of `size` a 400 names ('personalizations.3.to.0.email'): the
+ * messages it refuses. A body of any other shape names none.
+ */
+function refusedIndexes(error: unknown, size: number): number[] {
+  const body = (error as { response?: { body?: unknown } } | null)?.response?.body;
+  const errors = (body as { errors?: unknown } | null | undefined)?.errors;
+  if (!Array.isArray(errors)) return [];
+  const named = errors.map((e: unknown) => {
+    const field = (e as { field?: unknown } | null)?.field;
+    return typeof field === 'string' ? /^personalizations\.(\d+)\./.exec(field)?.[1] : undefined;
+  });
+  return [...new Set(named.filter((i) => i !== undefined).map(Number))].filter((i) => i < size);
 }
 
 const sender = (from: string) => {
@@ -102,14 +108,18 @@ export function sendgridProvider({ apiKey, baseUrl }: { apiKey: string; baseUrl?
       await request(batch);
       return batch.map(() => ({ ok: true }));
     } catch (error) {
-      const refused = new Set(refusedIndexes(error));
+      const refused = new Set(refusedIndexes(error, batch.length));
       const failed: EmailOutcome = { ok: false, error: providerError(error) };
       // A refusal that names no message (a 400 or 413 about the request) says nothing of each: each goes alone.
       if (refused.size === 0 && !failed.error.retryable && batch.length > 1) return alone(batch);
-      if (refused.size === 0 || refused.size >= batch.length) return batch.map(() => failed);
+      if (refused.size === 0) return batch.map(() => failed);
+      // Those it names are tried once alone (a refusal may hold only in a batch, as of substitutions),
+      // and the rest once more together, a smaller batch each time.
+      const named = batch.filter((_, i) => refused.has(i));
       const rest = batch.filter((_, i) => !refused.has(i));
-      const again = (await sendBatch(rest)).values();
-      return batch.map((_, i) => (refused.has(i) ? failed : (again.next().value ?? failed)));
+      const [lone, again] = await Promise.all([alone(named), rest.length ? sendBatch(rest) : []]);
+      const [fromLone, fromAgain] = [lone.values(), again.values()];
+      return batch.map((_, i) => (refused.has(i) ? fromLone.next().value : fromAgain.next().value) ?? failed);
     }
   }
 

@@ -64,13 +64,14 @@ const told = (title: string) => 1 + Number(/ and (\d+) more$/.exec(title)?.[1] ?
 describe('a spike with faults', () => {
   it('fires each alert once and tells each firing once per channel', async () => {
     const spike = interval(Date.now() - 2_000, { first: 1.09, low: 1.09, high: 1.2, last: 1.2 }, 1.09);
-    // The first sender's instance stops as it reaches its second page: nothing of it goes out.
+    // The first sender's instance stops as its second page looks its recipients up: nothing of it goes out.
     const dying = sender('evaluator-a');
-    const { email, push } = dying;
+    const { recipients } = dying;
     let pages = 0;
-    const stopped = () => Promise.reject(new Error('instance stopped'));
-    dying.email = { ...email, sendMany: (m) => (++pages >= 2 ? stopped() : email.sendMany(m)) };
-    dying.push = { ...push, sendMany: (r) => (pages >= 2 ? stopped() : push.sendMany(r)) };
+    dying.recipients = {
+      ...recipients,
+      emails: (u) => (++pages >= 2 ? Promise.reject(new Error('instance stopped')) : recipients.emails(u)),
+    };
     const evaluate = async (owner: string, window: typeof spike, deps = sender(owner)) => {
       const lease = `${owner}:lease`;
       const { created } = await withOutbox(lease, () => evaluateIntervals(t.db, [window]));

@@ -87,6 +87,12 @@ describe('mail sink', () => {
       'personalizations.0.substitutions',
     ],
     [
+      'an empty substitution key',
+      { ...request, personalizations: [{ to: [{ email: 'a@example.test' }], substitutions: { '': 'x' } }] },
+      // The path ends in the key it refuses: the empty one.
+      'personalizations.0.substitutions.',
+    ],
+    [
       'more than 1,000 personalizations',
       { ...request, personalizations: Array(1001).fill(request.personalizations[0]) },
       'personalizations',

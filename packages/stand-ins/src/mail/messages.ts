@@ -13,7 +13,7 @@ const personalization = z.object({
   to: z.array(address).min(1),
   subject: z.string().min(1).optional(),
   substitutions: z
-    .record(z.string(), z.string())
+    .record(z.string().min(1), z.string())
     .refine(
       (s) =>
         Object.entries(s).reduce((n, [k, v]) => n + Buffer.byteLength(k) + Buffer.byteLength(v), 0) <=
