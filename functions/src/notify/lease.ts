@@ -79,6 +79,8 @@ export function claimDecision<D extends Leased>(
   if (!own && current.lease && current.lease.until > now) return { claim: false, result: { outcome: 'busy' } };
   if (!own && current.dueAt !== undefined && current.dueAt > now)
     return { claim: false, result: { outcome: 'not-due', dueAt: current.dueAt } };
+  // Its own lease with a full term still ahead (a firing's, born with three minutes): nothing to write.
+  if (own && current.lease && current.lease.until - now >= DELIVERY_LEASE_MS) return { claim: true, update: {} };
   const until = now + DELIVERY_LEASE_MS;
   return {
     claim: true,
@@ -103,7 +105,7 @@ export async function claim<D extends Leased>(
       if (decision.clear) tx.update(ref, CLEAR_LEASE);
       return decision.result;
     }
-    tx.update(ref, decision.update);
+    if (Object.keys(decision.update).length) tx.update(ref, decision.update);
     return current as D;
   });
 }

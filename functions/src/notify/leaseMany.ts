@@ -45,7 +45,7 @@ export async function claimMany<D extends Leased>(
           const current = kind.parse(snapshot);
           const decision = claimDecision(kind, current, lease, now);
           if (decision.claim && current) {
-            tx.update(snapshot.ref, decision.update);
+            if (Object.keys(decision.update).length) tx.update(snapshot.ref, decision.update);
             out.push({ ref: snapshot.ref, current });
           } else if (!decision.claim && decision.clear) tx.update(snapshot.ref, CLEAR_LEASE);
         }
