@@ -4,7 +4,7 @@ import { cooldownEnd, evaluate, judged, repeats, triggerRange, type PricePath } 
 import { type Judge, type SideMoves } from '@price-alerts/domain/prices';
 import type { Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { findActiveInRange } from '../repositories/alerts';
-import { fireAlerts } from './fire';
+import { fireRead } from './fire';
 import { evaluateMoves } from './moves';
 import { armDue, parkCooling, rearmPair, type RearmStats } from './rearm';
 
@@ -102,9 +102,9 @@ async function fireType(
     );
     await firingPage;
     if (failure.failed) throw failure.error;
-    firingPage = fireAlerts(
+    firingPage = fireRead(
       db,
-      firing.map((a) => a.path),
+      firing.map(({ path: at, updateTime, ...alert }) => ({ path: at, alert, updateTime })),
       path,
       Date.now,
       side,

@@ -11,7 +11,7 @@ import {
   type AnyAlertDocument,
 } from '@price-alerts/domain/store';
 import type { ZodMiniType } from 'zod/mini';
-import type { Firestore, QuerySnapshot, QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import type { Firestore, QuerySnapshot, QueryDocumentSnapshot, Timestamp } from 'firebase-admin/firestore';
 import { parseDoc } from './parse';
 import { buildQuery } from './query';
 
@@ -25,7 +25,8 @@ export interface PriceRange {
 }
 
 export interface Page<T> {
-  alerts: (T & { id: string; path: string })[];
+  /** Each with its path and the time it was last written (a firing's precondition). */
+  alerts: (T & { id: string; path: string; updateTime: Timestamp })[];
   /** Documents the query read (invalid ones included): what Firestore bills. */
   read: number;
   /** Pass back to read the next page; undefined on the last one. */
@@ -33,7 +34,7 @@ export interface Page<T> {
 }
 
 export interface AlertPage {
-  alerts: (Alert & { path: string })[];
+  alerts: (Alert & { path: string; updateTime: Timestamp })[];
   /** Documents the query read (invalid ones included): what Firestore bills. */
   read: number;
   /** Pass back to read the next page; undefined on the last one. */
@@ -65,7 +66,7 @@ export function pageOf<T extends object>(
   const alerts = snapshot.docs
     .map((d) => {
       const alert = parseDoc(schema, d);
-      return alert && { ...alert, path: d.ref.path };
+      return alert && { ...alert, path: d.ref.path, updateTime: d.updateTime };
     })
     .filter((a) => a !== undefined);
   return { alerts, read: snapshot.size, ...(snapshot.size === pageSize ? { next: snapshot.docs.at(-1) } : {}) };

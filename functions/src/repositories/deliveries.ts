@@ -2,7 +2,7 @@
 import { dateMillis } from '@price-alerts/domain/common';
 import { deliveryId, deliverySchema, type Delivery } from '@price-alerts/domain/notify';
 import { DUE_DELIVERIES_QUERY } from '@price-alerts/domain/store';
-import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
+import type { DocumentReference, Firestore, Transaction, WriteBatch } from 'firebase-admin/firestore';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { buildQuery } from './query';
 
@@ -69,14 +69,14 @@ export async function withOutbox<T>(lease: string, run: () => Promise<T>): Promi
  * that then fails is missing when sent, or, when a concurrent run fired the alert, that run's own
  * (leased to it, so this one skips it).
  */
-export function createDelivery(tx: Transaction, db: Firestore, delivery: Delivery): DocumentReference {
+export function createDelivery(tx: Transaction | WriteBatch, db: Firestore, delivery: Delivery): DocumentReference {
   const parsed = deliverySchema.parse(delivery);
   const ref = deliveryRef(db, parsed.userId, parsed.alertId, dateMillis(parsed.triggeredAt));
   const box = outboxes.getStore();
   if (box && parsed.dueAt !== undefined) {
     const until = Date.now() + OUTBOX_LEASE_MS;
-    tx.create(ref, { ...parsed, lease: { owner: box.lease, until }, dueAt: until });
+    (tx as WriteBatch).create(ref, { ...parsed, lease: { owner: box.lease, until }, dueAt: until });
     box.created.add(ref.id);
-  } else tx.create(ref, parsed);
+  } else (tx as WriteBatch).create(ref, parsed);
   return ref;
 }
