@@ -58,7 +58,7 @@ for (const [i, full] of chosen.entries()) {
   const level = Number((base * (1.05 + i * 0.02)).toFixed(5));
   console.log(`News spike, ${p.name}: ${alerts} alerts on ${PAIR} above ${level}`);
   let started = Date.now();
-  await seedPopulation(app, db, p, PAIR, level, `spike${i}-${started}`);
+  const users = await seedPopulation(app, db, p, PAIR, level, `spike${i}-${started}`);
   console.log(`  seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   // Each alert created queued a history trigger; a spike measured behind that backlog would measure it.
   const history = db.collectionGroup('history').where('type', '==', 'created');
@@ -78,6 +78,7 @@ for (const [i, full] of chosen.entries()) {
   const times = await spike(db, {
     level,
     alerts,
+    users,
     force: () => forcePrice(level * 1.01),
     mailSink: MAIL_SINK,
     timeoutMs: TIMEOUT_MS,
@@ -98,6 +99,7 @@ for (const [i, { times, cost, alerts }] of results.entries()) {
   console.log(`  triggered (ACTIVE -> PREVIOUS)  ${seconds(times.triggered)}`);
   console.log(`  email at the mail sink          ${seconds(times.email)}`);
   console.log(`  push at the local push channel  ${seconds(times.push)}`);
+  console.log(`  a user's own listener saw the firing within ${times.listenerLagMs} ms of its commit`);
   console.log(`  firings with email and push sent: ${times.delivered} of ${alerts}`);
   console.log('  billed, metered on a copy of at most 1,000 alerts and scaled:');
   console.log(`    firing:  ${bill(cost.firing)}, ${cost.invocations.firing} invocations`);
