@@ -27,6 +27,7 @@ beforeEach(async () => {
     await setDoc(doc(db, 'prices/EURUSD'), { ask: 1.1, bid: 1.0999, timestamp: Date.now() });
     await setDoc(doc(db, 'deliveries/d1'), { userId: ALICE, alertId: 'a1' });
     await setDoc(doc(db, `digests/${ALICE}__1`), { userId: ALICE, open: true });
+    await setDoc(doc(db, `pushDevices/${ALICE}`), { tokens: [{ id: 't1', token: TOKEN }] });
   });
 });
 afterAll(async () => {
@@ -65,6 +66,18 @@ describe('push tokens', () => {
     await assertFails(setDoc(tokenDoc(uid, 't4'), { token: TOKEN, updatedAt: serverTimestamp() }));
     await assertFails(deleteDoc(tokenDoc(uid)));
   });
+});
+
+describe("the sender's copy of a user's devices", () => {
+  it.each<[string, string | null]>([['the owner', ALICE], ...others])(
+    'denies %s reading it or adding a token to it (a device the registration never checked)',
+    async (_label, uid) => {
+      const devices = doc(dbFor(uid), `pushDevices/${ALICE}`);
+      await assertFails(getDoc(devices));
+      await assertFails(setDoc(devices, { tokens: [{ id: 'x', token: 'attacker-token-0123456789' }] }));
+      await assertFails(deleteDoc(devices));
+    },
+  );
 });
 
 describe('latest prices', () => {

@@ -7,7 +7,6 @@ import { dateMillis, noticeTimeZone, type DeliveryChannel } from '@price-alerts/
 import { groupedAlertEmail, groupedAlertPush, type Delivery, type FiredDelivery } from '@price-alerts/domain/notify';
 import { noticeActions } from '../actions/links';
 import { errorMessage } from '../lib/errors';
-import { mapLimit } from '../lib/mapLimit';
 import { deliveryRefById } from '../repositories/deliveries';
 import {
   NO_DEVICES,
@@ -29,9 +28,6 @@ import {
   type PushResult,
 } from './providers';
 import type { SenderDeps } from './sender';
-
-/** Users whose recipients are looked up at once. */
-const LOOKUPS = 32;
 
 export type Claimed = FiredDelivery & { id: string };
 
@@ -59,7 +55,7 @@ export async function sendBatches(
   const pushed = pendingOn('push');
   const [addresses, devices] = await Promise.all([
     deps.recipients.emails(mailed.map((m) => m.uid)),
-    mapLimit(pushed, LOOKUPS, (p) => deps.recipients.pushTokens(p.uid)),
+    deps.recipients.pushTokensOf(pushed.map((p) => p.uid)),
   ]);
   const zone = (uid: string) => noticeTimeZone(settings.get(uid)?.timeZone, settings.get(uid)?.quietHours?.timeZone);
   const texts = (ds: Claimed[], uid: string) => {
@@ -92,8 +88,8 @@ export async function sendBatches(
       });
   }
   const requests: { ds: Claimed[]; uid: string; devices: { id: string }[]; request: PushRequest }[] = [];
-  pushed.forEach(({ uid, deliveries }, i) => {
-    const own = devices[i] ?? [];
+  pushed.forEach(({ uid, deliveries }) => {
+    const own = devices.get(uid) ?? [];
     if (own.length === 0) return set(deliveries, 'push', (d) => skipped(attemptsOf(d, 'push') - 1, NO_DEVICES));
     const payload = texts(deliveries, uid).push();
     requests.push({

@@ -91,7 +91,11 @@ export interface Recipients {
   /** Each user's, in as few lookups as the accounts service takes (100 a call). */
   emails(userIds: readonly string[]): Promise<Map<string, EmailRecipient>>;
   pushTokens(userId: string): Promise<{ id: string; token: string }[]>;
+  /** Each user's devices, read together: one round trip for a page of users. */
+  pushTokensOf(userIds: readonly string[]): Promise<Map<string, { id: string; token: string }[]>>;
   removePushToken(userId: string, tokenId: string): Promise<void>;
   /** The user's quiet hours and time zone, read from their profile at once. */
   settings(userId: string): Promise<NoticeSettings>;
+  /** Each user's settings, read together: one round trip for a page of users. */
+  settingsOf(userIds: readonly string[]): Promise<Map<string, NoticeSettings>>;
 }

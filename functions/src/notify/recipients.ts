@@ -4,8 +4,8 @@
  */
 import type { Auth, UserRecord } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
-import { noticeSettingsOf } from '../repositories/profiles';
-import { deleteToken, listTokens } from '../repositories/pushTokens';
+import { noticeSettingsMany, noticeSettingsOf } from '../repositories/profiles';
+import { deleteToken, listTokens, listTokensOf } from '../repositories/pushTokens';
 import type { EmailRecipient, Recipients } from './providers';
 
 // Why no email was sent, as the alert's history shows it to the user (and the delivery keeps it).
@@ -24,12 +24,11 @@ export function firebaseRecipients(db: Firestore, auth: Auth): Recipients {
   return {
     async emails(userIds) {
       const out = new Map<string, EmailRecipient>();
-      for (let i = 0; i < userIds.length; i += GET_USERS_LIMIT) {
-        const page = userIds.slice(i, i + GET_USERS_LIMIT);
-        const { users } = await auth.getUsers(page.map((uid) => ({ uid })));
-        for (const user of users) out.set(user.uid, recipientOf(user));
-        for (const uid of page) if (!out.has(uid)) out.set(uid, { skip: NO_ACCOUNT });
-      }
+      const pages: string[][] = [];
+      for (let i = 0; i < userIds.length; i += GET_USERS_LIMIT) pages.push(userIds.slice(i, i + GET_USERS_LIMIT));
+      const found = await Promise.all(pages.map((page) => auth.getUsers(page.map((uid) => ({ uid })))));
+      for (const { users } of found) for (const user of users) out.set(user.uid, recipientOf(user));
+      for (const uid of userIds) if (!out.has(uid)) out.set(uid, { skip: NO_ACCOUNT });
       return out;
     },
     async email(userId) {
@@ -41,7 +40,9 @@ export function firebaseRecipients(db: Firestore, auth: Auth): Recipients {
       }
     },
     pushTokens: (userId) => listTokens(db, userId),
+    pushTokensOf: (userIds) => listTokensOf(db, userIds),
     removePushToken: (userId, tokenId) => deleteToken(db, userId, tokenId),
     settings: (userId) => noticeSettingsOf(db, userId),
+    settingsOf: (userIds) => noticeSettingsMany(db, userIds),
   };
 }

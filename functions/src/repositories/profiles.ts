@@ -31,11 +31,29 @@ export const quietHoursIn = (snapshot: DocumentSnapshot | undefined): QuietHours
 export const timeZoneIn = (snapshot: DocumentSnapshot | undefined): string | undefined =>
   fieldIn(snapshot, 'timeZone', timeZoneSchema);
 
-/** One read of the profile for everything the sender needs of it. */
-export async function noticeSettingsOf(db: Firestore, uid: string): Promise<NoticeSettings> {
-  const snapshot = await profileRef(db, uid).get();
+const settingsIn = (snapshot: DocumentSnapshot): NoticeSettings => {
   const quietHours = quietHoursIn(snapshot);
   const timeZone = timeZoneIn(snapshot);
   const webhook = fieldIn(snapshot, 'webhook', webhookSettingsSchema);
   return { ...(quietHours ? { quietHours } : {}), ...(timeZone ? { timeZone } : {}), ...(webhook ? { webhook } : {}) };
+};
+
+/** One read of the profile for everything the sender needs of it. */
+export async function noticeSettingsOf(db: Firestore, uid: string): Promise<NoticeSettings> {
+  return settingsIn(await profileRef(db, uid).get());
+}
+
+/** Profiles read in one call per this many: one round trip instead of one per user. */
+const GET_ALL_LIMIT = 500;
+
+/** Each user's settings, read as noticeSettingsOf reads them, in one call per 500 users. */
+export async function noticeSettingsMany(db: Firestore, uids: readonly string[]): Promise<Map<string, NoticeSettings>> {
+  const out = new Map<string, NoticeSettings>();
+  const unique = [...new Set(uids)];
+  for (let i = 0; i < unique.length; i += GET_ALL_LIMIT) {
+    const refs = unique.slice(i, i + GET_ALL_LIMIT).map((uid) => profileRef(db, uid));
+    if (refs.length === 0) continue;
+    for (const snapshot of await db.getAll(...refs)) out.set(snapshot.id, settingsIn(snapshot));
+  }
+  return out;
 }

@@ -1,11 +1,18 @@
-/** Repository for users/{uid}/pushTokens: one document per device, its id derived from the token. */
+/**
+ * Repository for users/{uid}/pushTokens: one document per device, its id derived from the token; and
+ * for pushDevices/{uid}, the same tokens in one document, which the sender reads for many users at once.
+ */
 import { MAX_PUSH_TOKENS_PER_ACCOUNT, dateMillis } from '@price-alerts/domain/common';
 import { pushTokenId } from '@price-alerts/domain/notify';
-import { pushTokenSchema } from '@price-alerts/domain/store';
-import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { pushDevicesSchema, pushTokenSchema, type PushDevices } from '@price-alerts/domain/store';
+import { FieldValue, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
+import { mapLimit } from '../lib/mapLimit';
 import { parseDoc } from './parse';
 
 const tokens = (db: Firestore, uid: string) => db.collection('users').doc(uid).collection('pushTokens');
+const devicesRef = (db: Firestore, uid: string): DocumentReference => db.collection('pushDevices').doc(uid);
+
+export type Device = { id: string; token: string };
 
 /**
  * Stores (or refreshes) the device's token and keeps the account's newest MAX_PUSH_TOKENS_PER_ACCOUNT,
@@ -33,15 +40,65 @@ export async function saveToken(
       updatedAt: FieldValue.serverTimestamp(),
       ...(userAgent ? { userAgent } : {}),
     });
+    const kept = existing.docs.flatMap((d) => {
+      const parsed = pushTokenSchema.safeParse(d.data());
+      return d.id !== id && !removed.includes(d.id) && parsed.success ? [{ id: d.id, token: parsed.data.token }] : [];
+    });
+    tx.set(devicesRef(db, uid), devicesDoc([{ id, token }, ...kept]));
     return { id, removed };
   });
 }
 
-export async function listTokens(db: Firestore, uid: string): Promise<{ id: string; token: string }[]> {
+const devicesDoc = (devices: Device[]) => ({
+  ...pushDevicesSchema.parse({ tokens: devices } satisfies PushDevices),
+  updatedAt: FieldValue.serverTimestamp(),
+});
+
+export async function listTokens(db: Firestore, uid: string): Promise<Device[]> {
   const snapshot = await tokens(db, uid).get();
   return snapshot.docs.map((d) => parseDoc(pushTokenSchema, d)).filter((t) => t !== undefined);
 }
 
+/** Devices read together per this many users. */
+const GET_ALL_LIMIT = 500;
+
+/**
+ * Each user's devices, from pushDevices in one call per 500 users. A user registered before that
+ * document existed has none: their tokens are queried, as listTokens does, until the app registers again.
+ */
+export async function listTokensOf(db: Firestore, uids: readonly string[]): Promise<Map<string, Device[]>> {
+  const out = new Map<string, Device[]>();
+  const unique = [...new Set(uids)];
+  for (let i = 0; i < unique.length; i += GET_ALL_LIMIT) {
+    const refs = unique.slice(i, i + GET_ALL_LIMIT).map((uid) => devicesRef(db, uid));
+    if (refs.length === 0) continue;
+    for (const snapshot of await db.getAll(...refs)) {
+      const devices = snapshot.exists ? parseDoc(pushDevicesSchema, snapshot) : undefined;
+      if (devices) out.set(snapshot.id, devices.tokens);
+    }
+  }
+  const unknown = unique.filter((uid) => !out.has(uid));
+  await mapLimit(unknown, 32, async (uid) => out.set(uid, await listTokens(db, uid)));
+  return out;
+}
+
+/**
+ * Writes pushDevices/{uid} from the user's tokens as they are now, in a transaction, so that two
+ * rebuilds racing a registration cannot leave a token the user deleted.
+ */
+export async function rebuildDevices(db: Firestore, uid: string): Promise<number> {
+  return db.runTransaction(async (tx) => {
+    const snapshot = await tx.get(tokens(db, uid));
+    const devices = snapshot.docs.flatMap((d) => {
+      const parsed = pushTokenSchema.safeParse(d.data());
+      return parsed.success ? [{ id: d.id, token: parsed.data.token }] : [];
+    });
+    tx.set(devicesRef(db, uid), devicesDoc(devices));
+    return devices.length;
+  });
+}
+
+/** Forgets a device; pushDevices follows through the deletion's trigger (rebuildDevices). */
 export async function deleteToken(db: Firestore, uid: string, tokenId: string): Promise<void> {
   await tokens(db, uid).doc(tokenId).delete();
 }

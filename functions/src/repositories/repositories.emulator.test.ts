@@ -153,7 +153,7 @@ describe('deliveries', () => {
 });
 
 describe('push tokens', () => {
-  it('keeps at most 10 per account when 15 devices register at the same moment', async () => {
+  it("keeps at most 10 per account, and the sender's copy of them, when 15 devices register at once", async () => {
     const uid = 'token-racer';
     const results = await Promise.allSettled(
       Array.from({ length: 15 }, (_, i) => saveToken(db, uid, `fcm-device-token-racer-${String(i).padStart(2, '0')}`)),
@@ -163,5 +163,8 @@ describe('push tokens', () => {
     // Every registration that went through is kept, up to the cap: never more, never fewer.
     const stored = await db.collection(`users/${uid}/pushTokens`).get();
     expect(stored.size).toBe(Math.min(10, fulfilled));
+    // The sender's copy (pushDevices) is written in the same transactions: it holds exactly those kept.
+    const copy = (await db.doc(`pushDevices/${uid}`).get()).get('tokens') as { id: string }[];
+    expect(copy.map((t) => t.id).sort()).toEqual(stored.docs.map((d) => d.id).sort());
   });
 });

@@ -242,6 +242,17 @@ export const pushTokenSchema = z.object({
 });
 export type PushToken = z.infer<typeof pushTokenSchema>;
 
+/**
+ * pushDevices/{uid}: the user's push tokens in one document, server only, so that the sender reads a
+ * page of users' devices in one call instead of a query per user. Kept by the registration's
+ * transaction, and rebuilt from pushTokens when one is deleted.
+ */
+export const pushDevicesSchema = z.object({
+  tokens: z.array(z.object({ id: z.string().check(z.minLength(1)), token: pushTokenSchema.shape.token })),
+  updatedAt: z.optional(z.nullable(timestampLikeSchema)),
+});
+export type PushDevices = z.infer<typeof pushDevicesSchema>;
+
 /** Where a side's latest price stands for moves: each lookback's low and high and when they were seen, and the day's open. */
 const latestMovesSchema = z.partialRecord(
   z.enum(MOVE_REFERENCES),

@@ -1,0 +1,46 @@
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { Timestamp, getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';
+import { deleteToken, listTokensOf, rebuildDevices, saveToken } from './pushTokens';
+
+let app: App;
+let db: Firestore;
+
+beforeAll(async () => {
+  if (!process.env.FIRESTORE_EMULATOR_HOST) throw new Error('Run through npm test: the emulators are not up.');
+  await clearFirestoreProject('demo-push-devices');
+  app = initializeApp({ projectId: 'demo-push-devices' }, 'push-devices');
+  db = getFirestore(app);
+});
+afterAll(async () => {
+  await deleteApp(app);
+});
+
+const token = (name: string) => `fcm-device-token-${name}`;
+
+describe("the sender's copy of a user's devices", () => {
+  it('drops a device the owner deleted once the deletion is seen', async () => {
+    const uid = 'signs-out';
+    const phone = await saveToken(db, uid, token('phone'));
+    await saveToken(db, uid, token('tablet'));
+    await deleteToken(db, uid, phone.id);
+    expect(await rebuildDevices(db, uid)).toBe(1);
+    expect((await listTokensOf(db, [uid])).get(uid)).toEqual([{ id: expect.any(String), token: token('tablet') }]);
+  });
+
+  it('reads many users at once, and queries those registered before the copy existed or with a broken one', async () => {
+    await saveToken(db, 'copied', token('copied'));
+    const before = db.doc('users/registered-before/pushTokens/old');
+    await before.set({ token: token('registered-before'), updatedAt: Timestamp.now() });
+    await db.doc('users/broken/pushTokens/b').set({ token: token('broken'), updatedAt: Timestamp.now() });
+    await db.doc('pushDevices/broken').set({ tokens: 'not a list' });
+    const found = await listTokensOf(db, ['copied', 'registered-before', 'broken', 'nobody']);
+    expect(Object.fromEntries([...found].map(([uid, ts]) => [uid, ts.map((t) => t.token)]))).toEqual({
+      copied: [token('copied')],
+      'registered-before': [token('registered-before')],
+      broken: [token('broken')],
+      nobody: [],
+    });
+  });
+});
