@@ -7,51 +7,104 @@ import { WAIT_FOR_RETRY_MS } from './sendSoon';
 const TRIES = 3;
 
 /**
+ * How long what fired waits for more of the same run before it is sent: a user's firings within it
+ * are told in one notice, and a spike's first notices leave while the rest of it still fires.
+ */
+export const FLUSH_MS = 2_000;
+
+/**
  * Runs `fire` (an evaluation, the expiry run) with an outbox: the deliveries it creates are leased
- * to this invocation, which sends them at once, grouped by user and batched per provider. A retry
- * due within seconds (a provider's blip, a 429) is waited for and made here, still in batches: three
- * tries in all, then the sweeper. If the invocation dies first, the sweeper sends what is left when
- * the lease ends; a redelivered message finds the alerts fired and creates nothing.
+ * to this invocation, which sends them itself, grouped by user and batched per provider: at the end
+ * of a short run, and every FLUSH_MS while a long one (a spike) goes on. A retry due within seconds
+ * (a provider's blip, a 429) is waited for and made here, still in batches: three tries in all, then
+ * the sweeper. If the invocation dies first, the sweeper sends what is left when the lease ends; a
+ * redelivered message finds the alerts fired and creates nothing.
  */
 export async function sendFired<T>(deps: SenderDeps, fire: () => Promise<T>): Promise<T> {
   const lease = newLease(deps);
-  let outcome: { result: T; created: string[] };
+  const outbox = new Flusher(deps, lease);
   try {
-    outcome = await withOutbox(lease, fire);
+    const { result } = await withOutbox(lease, fire, (id) => outbox.add(id));
+    await outbox.finish();
+    return result;
   } catch (error) {
     // What fired before the failure is sent now, not a lease later; the run's error still stands.
-    if (!(error instanceof OutboxRunFailed)) throw error;
-    await send(deps, error.created, lease);
-    throw error.error;
-  }
-  await send(deps, outcome.created, lease);
-  return outcome.result;
-}
-
-/** Sends `created`; a failure is logged, not thrown: what the run did stands, and the sweeper sends the rest. */
-async function send(deps: SenderDeps, created: readonly string[], lease: string): Promise<void> {
-  if (created.length === 0) return;
-  try {
-    await sendAndRetry(deps, created, lease);
-  } catch (error) {
-    logs.firedSendFailed(created.length, error);
+    await outbox.finish();
+    throw error instanceof OutboxRunFailed ? error.error : error;
   }
 }
 
-async function sendAndRetry(deps: SenderDeps, created: readonly string[], lease: string): Promise<void> {
-  let sent = await sendMany(deps, created, lease);
-  logs.firedSent(sent.batched, sent.alone);
-  for (let tries = 1; tries < TRIES; tries++) {
-    const soon = sent.retries.flatMap(({ id, result: r }) =>
-      r.outcome === 'retry' && r.dueAt - Date.now() <= WAIT_FOR_RETRY_MS ? [{ id, dueAt: r.dueAt }] : [],
-    );
-    if (soon.length === 0) break;
-    const wait = Math.max(...soon.map((s) => s.dueAt)) - Date.now();
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, wait)));
-    sent = await sendMany(
-      deps,
-      soon.map((s) => s.id),
-      newLease(deps),
-    );
+/**
+ * Sends a run's deliveries as they come, one flush at a time. An id is heard of before its write
+ * commits, so one not found yet waits for the next flush; at the end, every write has committed or
+ * failed, and one still missing is never sent.
+ */
+class Flusher {
+  private waiting: string[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private finished = false;
+  private flushing: Promise<void> = Promise.resolve();
+  private readonly retrying: Promise<void>[] = [];
+
+  constructor(
+    private readonly deps: SenderDeps,
+    private readonly lease: string,
+  ) {}
+
+  add(id: string): void {
+    this.waiting.push(id);
+    if (!this.finished) this.timer ??= setTimeout(() => void this.flush(), FLUSH_MS);
+  }
+
+  async finish(): Promise<void> {
+    this.finished = true;
+    await this.flush();
+    await Promise.all(this.retrying);
+  }
+
+  private flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const last = this.finished;
+    // Taken when its turn comes, so that what an earlier flush found missing goes with it.
+    this.flushing = this.flushing.then(() => this.send(this.waiting.splice(0), last));
+    return this.flushing;
+  }
+
+  /** Never throws: what the run did stands, and the sweeper sends what is left. */
+  private async send(ids: string[], last: boolean): Promise<void> {
+    if (ids.length === 0) return;
+    try {
+      const sent = await sendMany(this.deps, ids, this.lease);
+      logs.firedSent(sent.batched, sent.alone);
+      if (!last) for (const id of sent.missing) this.add(id);
+      // Retries wait apart, so that they hold back no later flush.
+      if (sent.retries.length) this.retrying.push(this.retry(sent.retries));
+    } catch (error) {
+      logs.firedSendFailed(ids.length, error);
+    }
+  }
+
+  private async retry(first: Awaited<ReturnType<typeof sendMany>>['retries']): Promise<void> {
+    let retries = first;
+    try {
+      for (let tries = 1; tries < TRIES; tries++) {
+        const soon = retries.flatMap(({ id, result: r }) =>
+          r.outcome === 'retry' && r.dueAt - Date.now() <= WAIT_FOR_RETRY_MS ? [{ id, dueAt: r.dueAt }] : [],
+        );
+        if (soon.length === 0) return;
+        const wait = Math.max(...soon.map((s) => s.dueAt)) - Date.now();
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, wait)));
+        const sent = await sendMany(
+          this.deps,
+          soon.map((s) => s.id),
+          newLease(this.deps),
+        );
+        logs.firedSent(sent.batched, sent.alone);
+        retries = sent.retries;
+      }
+    } catch (error) {
+      logs.firedSendFailed(retries.length, error);
+    }
   }
 }

@@ -3,19 +3,18 @@
 // sender in provider batches, one notice per user, each firing keeping its own state per channel.
 import { pathFromInterval } from '@price-alerts/domain/alerts';
 import { pushTokenId, type Delivery } from '@price-alerts/domain/notify';
-import { startMailSink, type MailSink } from '@price-alerts/stand-ins/mail';
+import { type MailSink } from '@price-alerts/stand-ins/mail';
 import { Timestamp } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fireAlerts } from '../evaluation/fire';
 import { dueDeliveries, withOutbox } from '../repositories/deliveries';
 import { saveWebhook } from '../repositories/webhooks';
 import { startReceiver } from '../testing/receiver';
 import { httpWebhookProvider } from '../webhooks/provider';
-import { seedAlerts, testApp, type TestApp } from '../testing/emulatorApp';
+import { seedAlerts, type TestApp } from '../testing/emulatorApp';
 import { fakeFcm, type FakeFcm } from '../testing/fakeFcm';
 import { interval } from '../testing/intervals';
-import { testSender } from '../testing/sender';
+import { mailSuite, testSender } from '../testing/sender';
 import { GAVE_UP } from './channels';
 import { sendDelivery } from './sender';
 import { sendFired } from './sendFired';
@@ -30,23 +29,11 @@ let users: string[];
 let clock: number;
 let calls: { mail: number; push: number };
 
-beforeAll(async () => {
-  t = await testApp(PROJECT);
-  sink = await startMailSink();
-  const stamp = Date.now();
-  users = await Promise.all(
-    ['ada', 'bob', 'cy'].map(
-      async (name) => (await t.auth.createUser({ email: `${name}-${stamp}@example.test`, emailVerified: true })).uid,
-    ),
-  );
-});
-afterAll(async () => {
-  await sink.close();
-  await t.close();
+const suite = mailSuite(PROJECT, ['ada', 'bob', 'cy']);
+beforeAll(() => {
+  ({ t, sink, users } = suite);
 });
 beforeEach(async () => {
-  await clearFirestoreProject(PROJECT);
-  await fetch(`${sink.url}/api/mails`, { method: 'DELETE' });
   await fetch(`${sink.url}/control/fail`, { method: 'POST', body: JSON.stringify({ status: 500, count: 0 }) });
   fcm = fakeFcm();
   clock = 1_900_000_000_000;
@@ -103,7 +90,7 @@ describe('sending what a firing created', () => {
 
   it('tells each user once for all their firings, in one call per provider, each firing its own state', async () => {
     const ids = await fire([12, 1, 0]);
-    expect(await sendMany(sender(), ids, LEASE)).toEqual({ batched: 13, alone: 0, retries: [] });
+    expect(await sendMany(sender(), ids, LEASE)).toEqual({ batched: 13, alone: 0, retries: [], missing: [] });
     expect(calls).toEqual({ mail: 1, push: 1 });
     const subjects = sink.mails.map((m) => m.subject).sort();
     expect(subjects).toEqual([
@@ -122,7 +109,7 @@ describe('sending what a firing created', () => {
     }
     expect(await notified(users[0] ?? '', 'alert-11')).toEqual(['email sent', 'push sent']);
     // A second look (a redelivered message, the sweeper) finds nothing left to send.
-    expect(await sendMany(sender(), ids, LEASE)).toEqual({ batched: 0, alone: 0, retries: [] });
+    expect(await sendMany(sender(), ids, LEASE)).toEqual({ batched: 0, alone: 0, retries: [], missing: [] });
     expect([sink.mails.length, fcm.sent.length]).toEqual([2, 2]);
   });
 

@@ -28,6 +28,8 @@ export interface ManySent {
   alone: number;
   /** The batched deliveries left to retry, with their outcome. */
   retries: { id: string; result: SendResult }[];
+  /** Deliveries not found: not committed yet (a firing still under way), or never. */
+  missing: string[];
 }
 
 /** Whether quiet hours hold one of `d`'s pending channels now. */
@@ -77,22 +79,23 @@ export async function sendMany(
     batched: counts.reduce((n, c) => n + c.batched, 0),
     alone: counts.reduce((n, c) => n + c.alone, 0),
     retries: counts.flatMap((c) => c.retries),
+    missing: counts.flatMap((c) => c.missing),
   };
 }
 
 async function sendPage(deps: SenderDeps, ids: readonly string[], lease: string): Promise<ManySent> {
   const kind = deliveryKind(deps);
+  const missing: string[] = [];
   const claimed = await claimMany(
     deps,
     kind,
     ids.map((id) => deliveryRefById(deps.db, id)),
     lease,
+    missing,
   );
   const now = (deps.now ?? Date.now)();
   const users = [...new Set(claimed.map((c) => c.current.userId))];
-  const settings = new Map(
-    await mapLimit(users, LOOKUPS, async (u) => [u, await deps.recipients.settings(u)] as const),
-  );
+  const settings = await deps.recipients.settingsOf(users);
   // An expiry notice goes alone; a firing's channels held by quiet hours go to the user's digest
   // first (a user's in turn: they share the digest), and the rest of it into the batch.
   const alone = claimed.filter((c) => c.current.kind === 'expired').map((c) => c.current.id);
@@ -143,7 +146,7 @@ async function sendPage(deps: SenderDeps, ids: readonly string[], lease: string)
     }),
     ...single.filter((s) => s.result.outcome === 'retry'),
   ];
-  return { batched: attempts.length, alone: alone.length, retries };
+  return { batched: attempts.length, alone: alone.length, retries, missing };
 }
 
 /**

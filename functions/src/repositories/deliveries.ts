@@ -22,13 +22,14 @@ export async function dueDeliveries(db: Firestore, now: number): Promise<string[
 
 /**
  * The deliveries a run creates (an evaluation, the expiry run), born leased to that run's sender so
- * that it sends them itself, in batches, once its firing is done: no invocation per delivery, and
+ * that it sends them itself, in batches, as its firing goes on: no invocation per delivery, and
  * the sweeper leaves them alone meanwhile. What the run leaves unsent, the sweeper sends once the
  * lease ends. Kept in the run's async context, so the firing code needs no sender of its own.
  */
 interface Outbox {
   lease: string;
   created: Set<string>;
+  onCreated?: ((id: string) => void) | undefined;
 }
 const outboxes = new AsyncLocalStorage<Outbox>();
 
@@ -50,10 +51,15 @@ export class OutboxRunFailed extends Error {
 
 /**
  * Runs `run` with an outbox leased as `lease`; returns what it returned and the ids it created, or
- * throws OutboxRunFailed with the error and the ids created before it.
+ * throws OutboxRunFailed with the error and the ids created before it. `onCreated` hears of each id
+ * as its write is queued, before its commit: it may yet be missing, or never be.
  */
-export async function withOutbox<T>(lease: string, run: () => Promise<T>): Promise<{ result: T; created: string[] }> {
-  const box: Outbox = { lease, created: new Set() };
+export async function withOutbox<T>(
+  lease: string,
+  run: () => Promise<T>,
+  onCreated?: (id: string) => void,
+): Promise<{ result: T; created: string[] }> {
+  const box: Outbox = { lease, created: new Set(), onCreated };
   try {
     const result = await outboxes.run(box, run);
     return { result, created: [...box.created] };
@@ -76,6 +82,7 @@ export function createDelivery(tx: Transaction | WriteBatch, db: Firestore, deli
   if (box && parsed.dueAt !== undefined) {
     const until = Date.now() + OUTBOX_LEASE_MS;
     (tx as WriteBatch).create(ref, { ...parsed, lease: { owner: box.lease, until }, dueAt: until });
+    if (!box.created.has(ref.id)) box.onCreated?.(ref.id);
     box.created.add(ref.id);
   } else (tx as WriteBatch).create(ref, parsed);
   return ref;

@@ -26,6 +26,16 @@ export async function testApp(projectId: string): Promise<TestApp> {
   return { db: getFirestore(app), auth: getAuth(app), close: () => deleteApp(app) };
 }
 
+/** Accounts with a verified address each (`name-<stamp>@example.test`), so email reaches them; their uids. */
+export async function verifiedUsers(auth: Auth, names: readonly string[]): Promise<string[]> {
+  const stamp = Date.now();
+  return Promise.all(
+    names.map(
+      async (name) => (await auth.createUser({ email: `${name}-${stamp}@example.test`, emailVerified: true })).uid,
+    ),
+  );
+}
+
 export interface SeedAlert {
   uid: string;
   id: string;

@@ -6,7 +6,10 @@ import { fcmProvider } from '../notify/fcm';
 import { firebaseRecipients } from '../notify/recipients';
 import type { SenderDeps } from '../notify/sender';
 import { sendgridProvider } from '../notify/sendgrid';
-import type { TestApp } from './emulatorApp';
+import { startMailSink, type MailSink } from '@price-alerts/stand-ins/mail';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';
+import { testApp, verifiedUsers, type TestApp } from './emulatorApp';
 
 export function testSender(
   t: TestApp,
@@ -31,4 +34,27 @@ export function testSender(
     random: () => 0,
     ...(signAction ? { signAction } : {}),
   };
+}
+
+/**
+ * A suite's emulator app, a local mail sink emptied before each test with the project's documents,
+ * and accounts of `names` with verified addresses; read them from the returned object once its
+ * beforeAll has run.
+ */
+export function mailSuite(project: string, names: readonly string[]): { t: TestApp; sink: MailSink; users: string[] } {
+  const suite = {} as { t: TestApp; sink: MailSink; users: string[] };
+  beforeAll(async () => {
+    suite.t = await testApp(project);
+    suite.sink = await startMailSink();
+    suite.users = await verifiedUsers(suite.t.auth, names);
+  });
+  afterAll(async () => {
+    await suite.sink.close();
+    await suite.t.close();
+  });
+  beforeEach(async () => {
+    await clearFirestoreProject(project);
+    await fetch(`${suite.sink.url}/api/mails`, { method: 'DELETE' });
+  });
+  return suite;
 }

@@ -16,7 +16,7 @@ import { recordStaleness } from '../repositories/staleness';
  * safe (firing is a transaction on the alert's status), so a failure is thrown and Pub/Sub retries,
  * for ten minutes; a message it did not sign, or an invalid one, never will pass, so it is logged
  * and dropped. Without a usable key of its own the evaluator throws, so messages wait for the fix.
- * What fires is sent from here, in batches, as soon as the firing is done (notify/sendFired.ts).
+ * What fires is sent from here, in batches, as the firing goes on (notify/sendFired.ts).
  */
 export const evaluateInterval = onMessagePublished(
   {
