@@ -20,14 +20,20 @@ import {
   type WriteBatch,
 } from 'firebase-admin/firestore';
 import { errorMessage } from '../lib/errors';
+import { chunk, chunkByWeight } from '../lib/chunk';
 import { mapLimit } from '../lib/mapLimit';
 import * as logs from '../logs';
 import { createDelivery } from '../repositories/deliveries';
 import { recordEvent } from '../repositories/history';
 import { parseDoc } from '../repositories/parse';
 
-/** Alerts per transaction: three writes each (alert, delivery, history), under Firestore's 500 per commit. */
-export const FIRE_CHUNK = 100;
+/** Firestore's most writes in one commit. */
+const MAX_COMMIT_WRITES = 500;
+/**
+ * Alerts per firing transaction, which cannot know before its read which of them repeat: up to five
+ * writes each (alert, delivery, fired, re-armed and runaway events).
+ */
+export const FIRE_CHUNK = MAX_COMMIT_WRITES / 5;
 
 /**
  * gRPC codes that say something is wrong with this alert's own write, so every retry fails the same
@@ -200,14 +206,12 @@ export async function fireAlerts(
   now: Now = Date.now,
   side: PriceSide = 'ask',
 ): Promise<FireCounts> {
-  const sorted = [...alertPaths].sort();
-  const chunks: string[][] = [];
-  for (let i = 0; i < sorted.length; i += FIRE_CHUNK) chunks.push(sorted.slice(i, i + FIRE_CHUNK));
+  const chunks = chunk([...alertPaths].sort(), FIRE_CHUNK);
   const counts: FireCounts = { fired: 0, failed: 0 };
   // Every chunk runs to its end, the first error thrown after: chunks that committed are then sent.
   const errors: unknown[] = [];
-  await mapLimit(chunks, FIRE_CHUNKS_AT_ONCE, async (chunk) => {
-    const refs = chunk.map((p) => alertRef(db, p));
+  await mapLimit(chunks, FIRE_CHUNKS_AT_ONCE, async (paths) => {
+    const refs = paths.map((p) => alertRef(db, p));
     try {
       // Awaited first: `+= await` would read the count before the wait and lose concurrent updates.
       const fired = await db.runTransaction(async (tx) => {
@@ -241,8 +245,8 @@ export interface ReadAlert {
 }
 
 /**
- * Fires alerts as a read found them, without reading them again: a batch per 100, each alert's
- * update conditioned on its last write time, four batches at once. No transaction, so evaluators
+ * Fires alerts as a read found them, without reading them again: a batch per up to 500 writes (166
+ * once-alerts), each alert's update conditioned on its last write time, four batches at once. No transaction, so evaluators
  * that race on the same alerts (a spike's windows) never wait on each other's locks. A batch whose
  * alert changed since the read (fired by another evaluator, edited by its user) fails as a whole,
  * and its alerts go through the firing transaction, which reads them again and judges them as they
@@ -256,14 +260,14 @@ export async function fireRead(
   side: PriceSide = 'ask',
 ): Promise<FireCounts> {
   const sorted = [...alerts].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const chunks: ReadAlert[][] = [];
-  for (let i = 0; i < sorted.length; i += FIRE_CHUNK) chunks.push(sorted.slice(i, i + FIRE_CHUNK));
+  // As many as a commit takes: a once-alert writes 3 documents, an every-time one up to 5.
+  const chunks = chunkByWeight(sorted, MAX_COMMIT_WRITES, (a) => (repeats(a.alert) ? 5 : 3));
   const counts: FireCounts = { fired: 0, failed: 0 };
   const errors: unknown[] = [];
-  await mapLimit(chunks, FIRE_CHUNKS_AT_ONCE, async (chunk) => {
+  await mapLimit(chunks, FIRE_CHUNKS_AT_ONCE, async (read) => {
     const batch = db.batch();
     let fired = 0;
-    for (const a of chunk) {
+    for (const a of read) {
       const precondition = { lastUpdateTime: a.updateTime };
       if (fireIn(batch, db, alertRef(db, a.path), a.alert, path, side, now, precondition)) fired += 1;
     }
@@ -275,7 +279,7 @@ export async function fireRead(
       // Changed since the read, or any other failure: the transaction decides, and reports its own.
       const again = await fireAlerts(
         db,
-        chunk.map((a) => a.path),
+        read.map((a) => a.path),
         path,
         now,
         side,

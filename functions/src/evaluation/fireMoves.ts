@@ -29,6 +29,7 @@ import {
 import { createDelivery } from '../repositories/deliveries';
 import { recordEvent } from '../repositories/history';
 import { parseDoc } from '../repositories/parse';
+import { chunk } from '../lib/chunk';
 import { FIRE_CHUNK, alertRef, isPermanentFailure, recordPermanentFailure, type FireCounts, type Now } from './fire';
 import { fromCooldownEnd } from './rearm';
 
@@ -117,8 +118,8 @@ export async function fireMoves(
       }
       return fired;
     });
-  for (let i = 0; i < alertPaths.length; i += FIRE_CHUNK) {
-    const refs = alertPaths.slice(i, i + FIRE_CHUNK).map((p) => alertRef(db, p));
+  for (const paths of chunk(alertPaths, FIRE_CHUNK)) {
+    const refs = paths.map((p) => alertRef(db, p));
     try {
       counts.fired += await run(refs);
     } catch (error) {

@@ -5,6 +5,7 @@
  */
 import { type SendChannel } from '@price-alerts/domain/common';
 import type { DocumentData, DocumentReference } from 'firebase-admin/firestore';
+import { chunk } from '../lib/chunk';
 import type { ChannelAttempt } from './channels';
 import {
   CLEAR_LEASE,
@@ -22,11 +23,7 @@ export const LEASE_PAGE = 100;
 
 const clock = (deps: LeaseDeps) => (deps.now ?? Date.now)();
 
-function pages<T>(items: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += LEASE_PAGE) out.push(items.slice(i, i + LEASE_PAGE));
-  return out;
-}
+const pages = <T>(items: readonly T[]): T[][] => chunk(items, LEASE_PAGE);
 
 /**
  * Claims each of `refs` for `lease` (see claimDecision); returns those claimed, as they were read.

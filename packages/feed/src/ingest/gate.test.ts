@@ -178,6 +178,19 @@ describe('Gate', () => {
       expect(gate.counts).toMatchObject({ windows: 6, published: 3, held: 3 });
     });
 
+    it('holds on while the listener shows the spike firing, and publishes again once it stops', () => {
+      const gate = readyGate(...crowd(4));
+      expect(gate.select([window(0, 1.05, 1.11)])).toMatchObject([{ judge: ABOVE }]);
+      // The firing takes longer than the hold: each alert it fires extends it.
+      gate.select([window(15, 1.1, 1.11, 1.11)]);
+      gate.apply([change('spike0', alert({ status: 'triggered' }))], 'update');
+      expect(gate.select([window(25, 1.1, 1.11, 1.11)])).toEqual([]);
+      gate.apply([change('spike1', undefined)], 'update');
+      expect(gate.select([window(40, 1.1, 1.11, 1.11)])).toEqual([]);
+      // Nothing fired for the whole hold since (its evaluator died): the next window is read again.
+      expect(gate.select([window(61, 1.1, 1.11, 1.11)])).toMatchObject([{ judge: ABOVE }]);
+    });
+
     it('publishes the next window once an alert is armed on the pair since', () => {
       const gate = readyGate(...crowd(2));
       gate.select([window(0, 1.05, 1.11)]);

@@ -19,28 +19,21 @@
 import { ALERT_TYPES, PRICE_SIDES, type CurrencyPair } from '@price-alerts/domain/common';
 import {
   alertSince,
-  evaluate,
   indexedAlert,
-  judgeAlert,
-  judged,
-  judgeMove,
   indexedMove,
   mergeJudges,
-  moveActsOn,
-  pathFromInterval,
-  rearmDecision,
   summarize,
   LevelIndex,
   MoveIndex,
   type IndexedAlert,
   type LevelSummary,
-  type SidePathMap,
 } from '@price-alerts/domain/alerts';
 import { type IntervalMessage, type Judge } from '@price-alerts/domain/prices';
-import { isMoveAlertDocument, type AlertDocument, type AnyAlertDocument } from '@price-alerts/domain/store';
+import { isMoveAlertDocument, type AnyAlertDocument } from '@price-alerts/domain/store';
 import { InFlight } from './inFlight.ts';
 import { MoveInFlight } from './moveInFlight.ts';
 import { movesForJudge } from './windowMoves.ts';
+import { actsOnAny, activeFrom, judgeOne, pathsOf } from './windowActs.ts';
 
 /** How long closed windows are kept for judging an alert the listener delivers late. */
 export const RETAIN_MS = 10 * 60_000;
@@ -49,36 +42,6 @@ export const RETAIN_MS = 10 * 60_000;
 export interface AlertChange {
   path: string;
   doc: AnyAlertDocument | undefined;
-}
-
-const pathsOf = (m: IntervalMessage): SidePathMap =>
-  Object.fromEntries(PRICE_SIDES.map((side) => [side, pathFromInterval(m, side)]));
-
-/** Whether the window changes the alert as stored: re-arms it, or fires it (armed at its cooldown's end). */
-export function actsOn(doc: AlertDocument, m: IntervalMessage): boolean {
-  const path = pathFromInterval(m, doc.priceSide ?? 'ask');
-  if (path.points.length === 0) return false;
-  if (doc.armed === false && doc.armAt === undefined) return rearmDecision(doc, path.points, path.before) !== undefined;
-  // Waiting for its cooldown: the arm-due read arms it from then (armedAt a millisecond before), as
-  // the evaluator does (rearm.ts).
-  const armed = doc.armed === false && doc.armAt !== undefined ? { ...doc, armedAt: doc.armAt - 1 } : doc;
-  return evaluate(judged(armed), path) !== undefined;
-}
-
-/** When it last became active (created, edited, resumed): no window that ended before can act on it. */
-const activeFrom = (doc: AnyAlertDocument): number => alertSince({ ...doc, repeat: undefined });
-
-const actsOnAny = (doc: AnyAlertDocument, m: IntervalMessage): boolean =>
-  isMoveAlertDocument(doc) ? moveActsOn(doc, m.moves) : actsOn(doc, m);
-
-/** The reads one alert needs on a window, judged alone (the catch-up of an alert the index just learnt). */
-function judgeOne(doc: AnyAlertDocument, m: IntervalMessage) {
-  if (isMoveAlertDocument(doc)) {
-    const alert = indexedMove(doc);
-    return alert && judgeMove(alert, m.moves?.[alert.side], m.lastAt);
-  }
-  const alert = indexedAlert(doc);
-  return alert && judgeAlert(alert, pathsOf(m), m.lastAt);
 }
 
 const same = <T>(a: T | undefined, b: T | undefined) => JSON.stringify(a) === JSON.stringify(b);
@@ -217,10 +180,14 @@ export class Gate {
       this.#dirty = true;
     } else {
       for (const { path, doc } of changes) {
+        const before = this.#index.get(path);
         const alert = doc && (isMoveAlertDocument(doc) ? indexedMove(doc) : indexedAlert(doc));
         // An edit may turn a level into a move or back: the other index forgets it.
         this.#index.set(path, doc && !isMoveAlertDocument(doc) ? indexedAlert(doc) : undefined);
         this.#moves.set(path, doc && isMoveAlertDocument(doc) ? indexedMove(doc) : undefined);
+        // Fired (or paused): the message that read it is still at work, by the latest window's clock.
+        const at = before?.armed && !this.#index.get(path)?.armed && this.#windows.get(before.pair)?.at(-1)?.end;
+        if (before && at) this.#inFlight.progress(before, at);
         // A move alert adds no level: the levels' hold (inFlight.ts) stands whatever it does, and back.
         if (alert?.armed && doc) this.#armed(doc);
         if (this.#ready && doc && alert) late.push(doc);

@@ -5,13 +5,14 @@
  * thousand alerts a second, each read contending with the transactions firing them. A window whose
  * firing read reaches nothing beyond what a window published in the last `IN_FLIGHT_HOLD_MS`
  * reached is not published for that read: the alerts it would find are the ones the earlier
- * message fires (Pub/Sub redelivers it until it is judged). After the hold a window is published
- * again, so a message lost for good costs at most that long. An alert armed on the pair since
+ * message fires (Pub/Sub redelivers it until it is judged). The hold lasts while the listener shows
+ * that message's alerts firing, and `IN_FLIGHT_HOLD_MS` after the last of them; after it a window is
+ * published again, so a message lost for good costs at most that long. An alert armed on the pair since
  * (created, edited, resumed, re-armed) may sit at a level the earlier window reached before it was
  * active, so it clears the pair's record (`forget`).
  */
 import { ALERT_TYPES, PRICE_SIDES, type AlertType, type CurrencyPair } from '@price-alerts/domain/common';
-import { triggerRange, type SidePathMap } from '@price-alerts/domain/alerts';
+import { triggerRange, type IndexedAlert, type SidePathMap } from '@price-alerts/domain/alerts';
 import { type Judge } from '@price-alerts/domain/prices';
 
 export const IN_FLIGHT_HOLD_MS = 20_000;
@@ -79,6 +80,19 @@ export class InFlight {
         else this.#reach.set(key, { min, max, until: now + this.holdMs });
       }
     }
+  }
+
+  /**
+   * An alert a live reach covers left the firing reads (fired, or disarmed by firing): the message
+   * that read it is still firing, so the hold runs `holdMs` from now. A spike that takes longer than
+   * the hold to fire is read once, not again by every window after it; a firing that stops (its
+   * evaluator died) stops extending it, and the next window past the hold is published again.
+   */
+  progress(alert: IndexedAlert, now: number): void {
+    const key = `${alert.pair}|${alert.side}|${alert.alertType}`;
+    const reach = this.#reach.get(key);
+    if (reach && reach.until > now && reach.min <= alert.triggerPrice && alert.triggerPrice <= reach.max)
+      this.#reach.set(key, { ...reach, until: Math.max(reach.until, now + this.holdMs) });
   }
 
   forget(pair?: CurrencyPair): void {
