@@ -99,7 +99,8 @@ for (const [i, { times, cost, alerts }] of results.entries()) {
   console.log(`  triggered (ACTIVE -> PREVIOUS)  ${seconds(times.triggered)}`);
   console.log(`  email at the mail sink          ${seconds(times.email)}`);
   console.log(`  push at the local push channel  ${seconds(times.push)}`);
-  console.log(`  a user's own listener saw the firing within ${times.listenerLagMs} ms of its commit`);
+  const lag = times.listenerLagMs === undefined ? 'n/a: no sampled firing seen' : `${times.listenerLagMs} ms`;
+  console.log(`  a user's own listener saw the firing within ${lag} of its commit`);
   console.log(`  firings with email and push sent: ${times.delivered} of ${alerts}`);
   console.log('  billed, metered on a copy of at most 1,000 alerts and scaled:');
   console.log(`    firing:  ${bill(cost.firing)}, ${cost.invocations.firing} invocations`);

@@ -74,6 +74,7 @@ describe("the sender's copy of a user's devices", () => {
     async (_label, uid) => {
       const devices = doc(dbFor(uid), `pushDevices/${ALICE}`);
       await assertFails(getDoc(devices));
+      await assertFails(getDocs(collection(dbFor(uid), 'pushDevices')));
       await assertFails(setDoc(devices, { tokens: [{ id: 'x', token: 'attacker-token-0123456789' }] }));
       await assertFails(deleteDoc(devices));
     },

@@ -23,7 +23,7 @@ import { errorMessage } from '../lib/errors';
 import { chunk, chunkByWeight } from '../lib/chunk';
 import { mapLimit } from '../lib/mapLimit';
 import * as logs from '../logs';
-import { createDelivery } from '../repositories/deliveries';
+import { createDelivery, outboxAttempt, outboxCommitted } from '../repositories/deliveries';
 import { recordEvent } from '../repositories/history';
 import { parseDoc } from '../repositories/parse';
 
@@ -214,7 +214,10 @@ export async function fireAlerts(
     const refs = paths.map((p) => alertRef(db, p));
     try {
       // Awaited first: `+= await` would read the count before the wait and lose concurrent updates.
+      const last: { tx?: Transaction } = {};
       const fired = await db.runTransaction(async (tx) => {
+        last.tx = tx;
+        outboxAttempt(tx);
         const snapshots = await tx.getAll(...refs);
         // Each fireIn writes its alert's firing into the transaction, and says whether it fired.
         let n = 0;
@@ -223,6 +226,7 @@ export async function fireAlerts(
         }
         return n;
       });
+      if (last.tx) outboxCommitted(last.tx);
       counts.fired += fired;
     } catch (error) {
       if (!isPermanentFailure(error)) return void errors.push(error);
@@ -274,6 +278,7 @@ export async function fireRead(
     if (fired === 0) return;
     try {
       await batch.commit();
+      outboxCommitted(batch);
       counts.fired += fired;
     } catch {
       // Changed since the read, or any other failure: the transaction decides, and reports its own.

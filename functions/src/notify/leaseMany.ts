@@ -25,16 +25,12 @@ const clock = (deps: LeaseDeps) => (deps.now ?? Date.now)();
 
 const pages = <T>(items: readonly T[]): T[][] => chunk(items, LEASE_PAGE);
 
-/**
- * Claims each of `refs` for `lease` (see claimDecision); returns those claimed, as they were read.
- * The ids of those that do not exist go in `missing`, when given.
- */
+/** Claims each of `refs` for `lease` (see claimDecision); returns those claimed, as they were read. */
 export async function claimMany<D extends Leased>(
   deps: LeaseDeps,
   kind: LeasedKind<D>,
   refs: readonly DocumentReference[],
   lease: string,
-  missing?: string[],
 ): Promise<{ ref: DocumentReference; current: D }[]> {
   const claimed = await Promise.all(
     pages(refs).map((page) =>
@@ -43,7 +39,6 @@ export async function claimMany<D extends Leased>(
         const snapshots = await tx.getAll(...page);
         const out: { ref: DocumentReference; current: D }[] = [];
         for (const snapshot of snapshots) {
-          if (!snapshot.exists) missing?.push(snapshot.id);
           const current = kind.parse(snapshot);
           const decision = claimDecision(kind, current, lease, now);
           if (decision.claim && current) {

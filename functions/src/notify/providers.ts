@@ -90,6 +90,7 @@ export interface Recipients {
   email(userId: string): Promise<EmailRecipient>;
   /** Each user's, in as few lookups as the accounts service takes (100 a call). */
   emails(userIds: readonly string[]): Promise<Map<string, EmailRecipient>>;
+  /** The user's devices as their token documents say now (a single delivery's send). */
   pushTokens(userId: string): Promise<{ id: string; token: string }[]>;
   /** Each user's devices, read together: one round trip for a page of users. */
   pushTokensOf(userIds: readonly string[]): Promise<Map<string, { id: string; token: string }[]>>;

@@ -7,8 +7,8 @@ import { WAIT_FOR_RETRY_MS } from './sendSoon';
 const TRIES = 3;
 
 /**
- * How long what fired waits for more of the same run before it is sent: a user's firings within it
- * are told in one notice, and a spike's first notices leave while the rest of it still fires.
+ * How long what fired waits for more of the same run before it is sent: a user's firings committed
+ * within it are told in one notice, and a spike's first notices leave while the rest still fires.
  */
 export const FLUSH_MS = 2_000;
 
@@ -24,25 +24,25 @@ export async function sendFired<T>(deps: SenderDeps, fire: () => Promise<T>): Pr
   const lease = newLease(deps);
   const outbox = new Flusher(deps, lease);
   try {
-    const { result } = await withOutbox(lease, fire, (id) => outbox.add(id));
-    await outbox.finish();
+    const { result, created } = await withOutbox(lease, fire, (ids) => outbox.add(ids));
+    await outbox.finish(created);
     return result;
   } catch (error) {
     // What fired before the failure is sent now, not a lease later; the run's error still stands.
-    await outbox.finish();
+    await outbox.finish(error instanceof OutboxRunFailed ? error.created : []);
     throw error instanceof OutboxRunFailed ? error.error : error;
   }
 }
 
 /**
- * Sends a run's deliveries as they come, one flush at a time. An id is heard of before its write
- * commits, so one not found yet waits for the next flush; at the end, every write has committed or
- * failed, and one still missing is never sent.
+ * Sends a run's deliveries as their firings commit, one flush at a time, FLUSH_MS after the first
+ * of each; at the end, whatever the run created and no flush took (firing code that does not report
+ * its commits, the expiry run's, say). One that never committed is found missing and skipped.
  */
 class Flusher {
-  private waiting: string[] = [];
+  private readonly waiting: string[] = [];
+  private readonly handed = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
-  private finished = false;
   private flushing: Promise<void> = Promise.resolve();
   private readonly retrying: Promise<void>[] = [];
 
@@ -51,33 +51,36 @@ class Flusher {
     private readonly lease: string,
   ) {}
 
-  add(id: string): void {
-    this.waiting.push(id);
-    if (!this.finished) this.timer ??= setTimeout(() => void this.flush(), FLUSH_MS);
+  add(ids: readonly string[]): void {
+    for (const id of ids) if (!this.handed.has(id)) this.hand(id);
+    this.timer ??= setTimeout(() => void this.flush(), FLUSH_MS);
   }
 
-  async finish(): Promise<void> {
-    this.finished = true;
+  async finish(created: readonly string[]): Promise<void> {
+    for (const id of created) if (!this.handed.has(id)) this.hand(id);
     await this.flush();
     await Promise.all(this.retrying);
+  }
+
+  private hand(id: string): void {
+    this.handed.add(id);
+    this.waiting.push(id);
   }
 
   private flush(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
-    const last = this.finished;
-    // Taken when its turn comes, so that what an earlier flush found missing goes with it.
-    this.flushing = this.flushing.then(() => this.send(this.waiting.splice(0), last));
+    const ids = this.waiting.splice(0);
+    this.flushing = this.flushing.then(() => this.send(ids));
     return this.flushing;
   }
 
   /** Never throws: what the run did stands, and the sweeper sends what is left. */
-  private async send(ids: string[], last: boolean): Promise<void> {
+  private async send(ids: string[]): Promise<void> {
     if (ids.length === 0) return;
     try {
       const sent = await sendMany(this.deps, ids, this.lease);
       logs.firedSent(sent.batched, sent.alone);
-      if (!last) for (const id of sent.missing) this.add(id);
       // Retries wait apart, so that they hold back no later flush.
       if (sent.retries.length) this.retrying.push(this.retry(sent.retries));
     } catch (error) {

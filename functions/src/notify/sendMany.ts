@@ -28,8 +28,6 @@ export interface ManySent {
   alone: number;
   /** The batched deliveries left to retry, with their outcome. */
   retries: { id: string; result: SendResult }[];
-  /** Deliveries not found: not committed yet (a firing still under way), or never. */
-  missing: string[];
 }
 
 /** Whether quiet hours hold one of `d`'s pending channels now. */
@@ -79,19 +77,16 @@ export async function sendMany(
     batched: counts.reduce((n, c) => n + c.batched, 0),
     alone: counts.reduce((n, c) => n + c.alone, 0),
     retries: counts.flatMap((c) => c.retries),
-    missing: counts.flatMap((c) => c.missing),
   };
 }
 
 async function sendPage(deps: SenderDeps, ids: readonly string[], lease: string): Promise<ManySent> {
   const kind = deliveryKind(deps);
-  const missing: string[] = [];
   const claimed = await claimMany(
     deps,
     kind,
     ids.map((id) => deliveryRefById(deps.db, id)),
     lease,
-    missing,
   );
   const now = (deps.now ?? Date.now)();
   const users = [...new Set(claimed.map((c) => c.current.userId))];
@@ -146,7 +141,7 @@ async function sendPage(deps: SenderDeps, ids: readonly string[], lease: string)
     }),
     ...single.filter((s) => s.result.outcome === 'retry'),
   ];
-  return { batched: attempts.length, alone: alone.length, retries, missing };
+  return { batched: attempts.length, alone: alone.length, retries };
 }
 
 /**

@@ -29,7 +29,9 @@ export async function dueDeliveries(db: Firestore, now: number): Promise<string[
 interface Outbox {
   lease: string;
   created: Set<string>;
-  onCreated?: ((id: string) => void) | undefined;
+  /** Per writer (a batch, a transaction), the ids it queued and has not committed yet. */
+  queued: WeakMap<object, string[]>;
+  onCommitted?: ((ids: readonly string[]) => void) | undefined;
 }
 const outboxes = new AsyncLocalStorage<Outbox>();
 
@@ -51,15 +53,16 @@ export class OutboxRunFailed extends Error {
 
 /**
  * Runs `run` with an outbox leased as `lease`; returns what it returned and the ids it created, or
- * throws OutboxRunFailed with the error and the ids created before it. `onCreated` hears of each id
- * as its write is queued, before its commit: it may yet be missing, or never be.
+ * throws OutboxRunFailed with the error and the ids created before it. `onCommitted` hears of the
+ * ids a writer committed, when the firing code says so (`outboxCommitted`); the rest are known
+ * only at the end.
  */
 export async function withOutbox<T>(
   lease: string,
   run: () => Promise<T>,
-  onCreated?: (id: string) => void,
+  onCommitted?: (ids: readonly string[]) => void,
 ): Promise<{ result: T; created: string[] }> {
-  const box: Outbox = { lease, created: new Set(), onCreated };
+  const box: Outbox = { lease, created: new Set(), queued: new WeakMap(), onCommitted };
   try {
     const result = await outboxes.run(box, run);
     return { result, created: [...box.created] };
@@ -82,8 +85,24 @@ export function createDelivery(tx: Transaction | WriteBatch, db: Firestore, deli
   if (box && parsed.dueAt !== undefined) {
     const until = Date.now() + OUTBOX_LEASE_MS;
     (tx as WriteBatch).create(ref, { ...parsed, lease: { owner: box.lease, until }, dueAt: until });
-    if (!box.created.has(ref.id)) box.onCreated?.(ref.id);
     box.created.add(ref.id);
+    const queued = box.queued.get(tx) ?? [];
+    box.queued.set(tx, queued);
+    queued.push(ref.id);
   } else (tx as WriteBatch).create(ref, parsed);
   return ref;
+}
+
+/** A transaction's attempt begins: what an earlier attempt of it queued was never committed. */
+export function outboxAttempt(writer: Transaction | WriteBatch): void {
+  outboxes.getStore()?.queued.delete(writer);
+}
+
+/** `writer` committed: the run's outbox may send what it created at once. */
+export function outboxCommitted(writer: Transaction | WriteBatch): void {
+  const box = outboxes.getStore();
+  const ids = box?.queued.get(writer);
+  if (!box || !ids) return;
+  box.queued.delete(writer);
+  box.onCommitted?.(ids);
 }

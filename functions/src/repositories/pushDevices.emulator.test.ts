@@ -25,11 +25,19 @@ describe("the sender's copy of a user's devices", () => {
     const phone = await saveToken(db, uid, token('phone'));
     await saveToken(db, uid, token('tablet'));
     await deleteToken(db, uid, phone.id);
-    expect(await rebuildDevices(db, uid)).toBe(1);
+    expect(await rebuildDevices(db, uid)).toHaveLength(1);
     expect((await listTokensOf(db, [uid])).get(uid)).toEqual([{ id: expect.any(String), token: token('tablet') }]);
   });
 
-  it('reads many users at once, and queries those registered before the copy existed or with a broken one', async () => {
+  it('forgets a dead device the copy still lists though its token document had already gone', async () => {
+    const uid = 'stale-copy';
+    await saveToken(db, uid, token('kept'));
+    await db.doc(`pushDevices/${uid}`).update({ tokens: [{ id: 'gone', token: token('gone') }] });
+    await deleteToken(db, uid, 'gone');
+    expect((await listTokensOf(db, [uid])).get(uid)?.map((t) => t.token)).toEqual([token('kept')]);
+  });
+
+  it('reads many users at once, and writes the copy of those registered before it existed or with a broken one', async () => {
     await saveToken(db, 'copied', token('copied'));
     const before = db.doc('users/registered-before/pushTokens/old');
     await before.set({ token: token('registered-before'), updatedAt: Timestamp.now() });
@@ -42,5 +50,8 @@ describe("the sender's copy of a user's devices", () => {
       broken: [token('broken')],
       nobody: [],
     });
+    expect((await db.doc('pushDevices/registered-before').get()).get('tokens')).toEqual([
+      { id: 'old', token: token('registered-before') },
+    ]);
   });
 });

@@ -64,7 +64,7 @@ const GET_ALL_LIMIT = 500;
 
 /**
  * Each user's devices, from pushDevices in one call per 500 users. A user registered before that
- * document existed has none: their tokens are queried, as listTokens does, until the app registers again.
+ * document existed, or whose copy does not parse, has it written from their tokens first.
  */
 export async function listTokensOf(db: Firestore, uids: readonly string[]): Promise<Map<string, Device[]>> {
   const out = new Map<string, Device[]>();
@@ -77,8 +77,9 @@ export async function listTokensOf(db: Firestore, uids: readonly string[]): Prom
       if (devices) out.set(snapshot.id, devices.tokens);
     }
   }
+  // Written now, from their tokens: the next notice reads it with the others.
   const unknown = unique.filter((uid) => !out.has(uid));
-  await mapLimit(unknown, 32, async (uid) => out.set(uid, await listTokens(db, uid)));
+  await mapLimit(unknown, 32, async (uid) => out.set(uid, await rebuildDevices(db, uid)));
   return out;
 }
 
@@ -86,7 +87,7 @@ export async function listTokensOf(db: Firestore, uids: readonly string[]): Prom
  * Writes pushDevices/{uid} from the user's tokens as they are now, in a transaction, so that two
  * rebuilds racing a registration cannot leave a token the user deleted.
  */
-export async function rebuildDevices(db: Firestore, uid: string): Promise<number> {
+export async function rebuildDevices(db: Firestore, uid: string): Promise<Device[]> {
   return db.runTransaction(async (tx) => {
     const snapshot = await tx.get(tokens(db, uid));
     const devices = snapshot.docs.flatMap((d) => {
@@ -94,11 +95,15 @@ export async function rebuildDevices(db: Firestore, uid: string): Promise<number
       return parsed.success ? [{ id: d.id, token: parsed.data.token }] : [];
     });
     tx.set(devicesRef(db, uid), devicesDoc(devices));
-    return devices.length;
+    return devices;
   });
 }
 
-/** Forgets a device; pushDevices follows through the deletion's trigger (rebuildDevices). */
+/**
+ * Forgets a device the sender found dead, and takes it out of the sender's copy at once: the
+ * deletion's trigger does too, but a token whose document had already gone triggers nothing.
+ */
 export async function deleteToken(db: Firestore, uid: string, tokenId: string): Promise<void> {
   await tokens(db, uid).doc(tokenId).delete();
+  await rebuildDevices(db, uid);
 }

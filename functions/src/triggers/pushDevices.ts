@@ -7,6 +7,10 @@ import { rebuildDevices } from '../repositories/pushTokens';
  * cap) leaves pushDevices/{uid}, which the sender reads, within a moment. Registration keeps it in
  * its own transaction, so only deletions run here: a few per user, never on a timer.
  */
-export const syncPushDevices = onDocumentDeleted('users/{uid}/pushTokens/{tokenId}', async (event) => {
-  await rebuildDevices(db, event.params.uid);
-});
+export const syncPushDevices = onDocumentDeleted(
+  // Retried until it succeeds: a copy left with a device the user turned off would go on pushing to it.
+  { document: 'users/{uid}/pushTokens/{tokenId}', retry: true },
+  async (event) => {
+    await rebuildDevices(db, event.params.uid);
+  },
+);

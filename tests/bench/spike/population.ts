@@ -89,7 +89,7 @@ export interface SpikeTimes {
   /** Deliveries whose email and push were both final when the wait ended. */
   delivered: number;
   /** How long after its commit a sampled user's own listener saw the alert in PREVIOUS: the worst, in ms. */
-  listenerLagMs: number;
+  listenerLagMs: number | undefined;
 }
 
 /** Users whose own alerts are listened to during the spike, as their app would. */
@@ -119,19 +119,24 @@ export async function spike(
 ): Promise<SpikeTimes> {
   const start = Date.now();
   const emails: number[] = [];
-  let listenerLagMs = 0;
+  let listenerLagMs: number | undefined;
   const step = Math.max(1, Math.floor(opts.users.length / SAMPLED_USERS));
   const sampled = opts.users.filter((_, i) => i % step === 0).slice(0, SAMPLED_USERS);
-  const stops = sampled.map((uid) =>
-    db
+  let listening = 0;
+  const stops = sampled.map((uid) => {
+    let first = true;
+    return db
       .collection(`users/${uid}/alerts`)
       .where('status', '==', 'triggered')
       .onSnapshot((s) => {
-        for (const c of s.docChanges())
-          if (c.type === 'added' && c.doc.get('triggerPrice') === opts.level)
-            listenerLagMs = Math.max(listenerLagMs, Date.now() - c.doc.updateTime.toMillis());
-      }),
-  );
+        if (first) [first, listening] = [false, listening + 1];
+        else
+          for (const c of s.docChanges())
+            if (c.type === 'added' && c.doc.get('triggerPrice') === opts.level)
+              listenerLagMs = Math.max(listenerLagMs ?? 0, Date.now() - c.doc.updateTime.toMillis());
+      });
+  });
+  while (listening < stops.length) await sleep(50);
   const received = async () =>
     ((await (await fetch(`${opts.mailSink}/health`)).json()) as { received: number }).received;
   const mailsBefore = await received();

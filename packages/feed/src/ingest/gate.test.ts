@@ -191,6 +191,19 @@ describe('Gate', () => {
       expect(gate.select([window(61, 1.1, 1.11, 1.11)])).toMatchObject([{ judge: ABOVE }]);
     });
 
+    it('holds no longer than the evaluator can run, however long alerts in range keep leaving', () => {
+      const gate = readyGate(...crowd(30));
+      gate.select([window(0, 1.05, 1.11)]);
+      // A user pausing alerts in the range every 15 s looks, to the listener, like a firing.
+      for (let i = 1; i < 20; i++) {
+        expect(gate.select([window(i * 15, 1.1, 1.11, 1.11)])).toEqual([]);
+        gate.apply([change(`spike${i}`, alert({ status: 'paused' }))], 'update');
+      }
+      // 300 s after the first window: read again.
+      expect(gate.select([window(299, 1.1, 1.11, 1.11)])).toEqual([]);
+      expect(gate.select([window(300, 1.1, 1.11, 1.11)])).toMatchObject([{ judge: ABOVE }]);
+    });
+
     it('publishes the next window once an alert is armed on the pair since', () => {
       const gate = readyGate(...crowd(2));
       gate.select([window(0, 1.05, 1.11)]);

@@ -16,11 +16,19 @@ import { triggerRange, type IndexedAlert, type SidePathMap } from '@price-alerts
 import { type Judge } from '@price-alerts/domain/prices';
 
 export const IN_FLIGHT_HOLD_MS = 20_000;
+/**
+ * The longest a reach is held, however long alerts in it keep leaving the index: the interval
+ * evaluator's timeout, after which no message is still firing it (a user pausing alerts in the range,
+ * which the listener cannot tell from a firing, holds it no longer).
+ */
+export const IN_FLIGHT_MAX_MS = 300_000;
 
 interface Reach {
   min: number;
   max: number;
   until: number;
+  /** When the first window of it was published. */
+  since: number;
 }
 
 const isType = (kind: string): kind is AlertType => (ALERT_TYPES as readonly string[]).includes(kind);
@@ -77,14 +85,15 @@ export class InFlight {
         // Only overlapping reaches join: the levels between two apart were never read.
         if (reach && reach.until > now && reach.min <= max && min <= reach.max)
           this.#reach.set(key, { ...reach, min: Math.min(reach.min, min), max: Math.max(reach.max, max) });
-        else this.#reach.set(key, { min, max, until: now + this.holdMs });
+        else this.#reach.set(key, { min, max, until: now + this.holdMs, since: now });
       }
     }
   }
 
   /**
-   * An alert a live reach covers left the firing reads (fired, or disarmed by firing): the message
-   * that read it is still firing, so the hold runs `holdMs` from now. A spike that takes longer than
+   * An alert a live reach covers left the firing reads (fired, or disarmed by firing; a pause or a
+   * delete looks the same to the listener): the message that read it is still firing, so the hold
+   * runs `holdMs` from now, up to IN_FLIGHT_MAX_MS from its first window. A spike that takes longer than
    * the hold to fire is read once, not again by every window after it; a firing that stops (its
    * evaluator died) stops extending it, and the next window past the hold is published again.
    */
@@ -92,7 +101,10 @@ export class InFlight {
     const key = `${alert.pair}|${alert.side}|${alert.alertType}`;
     const reach = this.#reach.get(key);
     if (reach && reach.until > now && reach.min <= alert.triggerPrice && alert.triggerPrice <= reach.max)
-      this.#reach.set(key, { ...reach, until: Math.max(reach.until, now + this.holdMs) });
+      this.#reach.set(key, {
+        ...reach,
+        until: Math.min(reach.since + IN_FLIGHT_MAX_MS, Math.max(reach.until, now + this.holdMs)),
+      });
   }
 
   forget(pair?: CurrencyPair): void {
