@@ -185,6 +185,22 @@ describe('a window with the reads the ingest service named', () => {
     expect((await outcome(t.db)).triggered).toEqual(['above']);
   });
 
+  it('leaves out the levels another message reads, and reads those beyond', async () => {
+    const levels = [1.1, 1.102, 1.104].map((trigger, i) => ({
+      uid: 'k',
+      id: `above-${i}`,
+      type: 'Price rising above' as const,
+      trigger,
+      createdAt: W - 60_000,
+    }));
+    await seedAlerts(t.db, levels);
+    const stats = await evaluatePair(t.db, 'EUR/USD', pathsFromInterval(swing), {
+      judge: { ask: ['Price rising above'], skip: [{ side: 'ask', type: 'Price rising above', max: 1.101 }] },
+    });
+    expect(stats).toMatchObject({ read: 2, fired: 2 });
+    expect((await outcome(t.db)).triggered.sort()).toEqual(['above-1', 'above-2']);
+  });
+
   it('reads nothing for a side the judge leaves out, and everything without a judge', async () => {
     await seedAlerts(t.db, alerts);
     expect(await evaluatePair(t.db, 'EUR/USD', pathsFromInterval(swing), { judge: { bid: ['rearm'] } })).toMatchObject({

@@ -1,6 +1,15 @@
 /** Both evaluators' core: which alerts a pair's price paths fire and re-arm, read by price range. */
 import { ALERT_TYPES, PRICE_SIDES, type CurrencyPair, type PriceSide } from '@price-alerts/domain/common';
-import { cooldownEnd, evaluate, judged, repeats, triggerRange, type PricePath } from '@price-alerts/domain/alerts';
+import {
+  cooldownEnd,
+  evaluate,
+  judged,
+  repeats,
+  triggerRange,
+  withoutSkipped,
+  type PricePath,
+  type TriggerRange,
+} from '@price-alerts/domain/alerts';
 import { type Judge, type SideMoves } from '@price-alerts/domain/prices';
 import type { Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { findActiveInRange } from '../repositories/alerts';
@@ -66,7 +75,12 @@ export async function evaluatePair(
       const kinds = judge ? (judge[side] ?? []) : ['rearm', ...ALERT_TYPES];
       if (kinds.includes('rearm')) addStats(stats, await rearmPair(db, pair, side, path, pageSize));
       const types = ALERT_TYPES.filter((t) => kinds.includes(t));
-      await Promise.all(types.map((alertType) => fireType(db, pair, side, alertType, path, pageSize, stats)));
+      await Promise.all(
+        types.map((alertType) => {
+          const skip = judge?.skip?.find((s) => s.side === side && s.type === alertType);
+          return fireType(db, pair, side, alertType, path, pageSize, stats, skip);
+        }),
+      );
     }),
   );
   await moving;
@@ -81,8 +95,11 @@ async function fireType(
   path: PricePath,
   pageSize: number,
   stats: EvaluationStats,
+  skip?: TriggerRange,
 ): Promise<void> {
-  const range = triggerRange(alertType, path);
+  const whole = triggerRange(alertType, path);
+  // Levels a message published moments before reads (a spike's): only those beyond them.
+  const range = whole && skip ? withoutSkipped(whole, skip) : whole;
   if (!range) return;
   let after: QueryDocumentSnapshot | undefined;
   // A page fires while the next is read: in a spike, thousands of alerts are many pages.

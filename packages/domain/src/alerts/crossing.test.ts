@@ -6,8 +6,10 @@ import {
   pathFromInterval,
   pathFromLatest,
   triggerRange,
+  withoutSkipped,
   type Firing,
   type PricePath,
+  type TriggerRange,
 } from './crossing.ts';
 import { intervalMessageSchema, type IntervalMessage } from '../prices/intervals.ts';
 
@@ -234,5 +236,17 @@ describe('pathFromInterval per side', () => {
   it('has no mid path for a message from a service older than sides', () => {
     const { mid: _mid, previousMid: _previous, ...old } = m;
     expect(pathFromInterval(intervalMessageSchema.parse(old), 'mid')).toEqual({ points: [] });
+  });
+});
+
+describe('withoutSkipped', () => {
+  it.each<[string, TriggerRange, TriggerRange, TriggerRange | undefined]>([
+    ['apart: the whole range', { max: 1.2 }, { min: 1.3 }, { max: 1.2 }],
+    ['the lower part skipped: from its top', { max: 1.2 }, { max: 1.1 }, { min: 1.1, max: 1.2 }],
+    ['the upper part skipped: to its bottom', { min: 1.0 }, { min: 1.1 }, { min: 1.0, max: 1.1 }],
+    ['all of it skipped: nothing', { min: 1.05, max: 1.08 }, { min: 1.0, max: 1.1 }, undefined],
+    ['a middle part: the whole range', { min: 1.0, max: 1.2 }, { min: 1.05, max: 1.1 }, { min: 1.0, max: 1.2 }],
+  ])('%s', (_label, range, skip, expected) => {
+    expect(withoutSkipped(range, skip)).toEqual(expected);
   });
 });

@@ -125,6 +125,22 @@ export interface TriggerRange {
   max?: number;
 }
 
+/**
+ * `range` without `skip`, the levels a recent message reads, when skip covers one end of it (then
+ * the result keeps the bound it shares, so the level at it is read by both; inclusive is safe, a
+ * firing happens once). Undefined when nothing is left; `range` itself when skip does not cover an
+ * end (a gap in the middle has no single range).
+ */
+export function withoutSkipped(range: TriggerRange, skip: TriggerRange): TriggerRange | undefined {
+  const [rMin, rMax] = [range.min ?? -Infinity, range.max ?? Infinity];
+  const [sMin, sMax] = [skip.min ?? -Infinity, skip.max ?? Infinity];
+  if (sMax < rMin || rMax < sMin) return range;
+  if (sMin <= rMin && rMax <= sMax) return undefined;
+  if (sMin <= rMin) return { ...range, min: sMax };
+  if (rMax <= sMax) return { ...range, max: sMin };
+  return range;
+}
+
 export function triggerRange(type: AlertType, path: PricePath): TriggerRange | undefined {
   const prices = path.points.map((p) => p.price);
   if (prices.length === 0) return undefined;

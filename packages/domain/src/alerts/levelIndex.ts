@@ -86,6 +86,12 @@ export function mergeJudges(a: Judge | undefined, b: Judge | undefined): Judge |
     const kinds = new Set<JudgeKind>([...(a[side] ?? []), ...(b[side] ?? [])]);
     if (kinds.size) out[side] = [...kinds];
   }
+  // A read one of them needs whole is read whole: a skip stands only where the other reads nothing.
+  const skip = [
+    ...(a.skip ?? []).filter((s) => !b[s.side]?.includes(s.type)),
+    ...(b.skip ?? []).filter((s) => !a[s.side]?.includes(s.type)),
+  ];
+  if (skip.length) out.skip = skip;
   return out;
 }
 

@@ -1,5 +1,5 @@
 import { z } from '../common/zod.ts';
-import { ALERT_TYPES, MOVE_READS, MOVE_REFERENCES } from '../common/constants.ts';
+import { ALERT_TYPES, MOVE_READS, MOVE_REFERENCES, PRICE_SIDES } from '../common/constants.ts';
 import type { SideMoves } from './moves.ts';
 import { currencyPairSchema } from '../store/schemas.ts';
 
@@ -14,12 +14,28 @@ export const JUDGE_KINDS = ['rearm', ...ALERT_TYPES, ...MOVE_JUDGE_KINDS] as con
 export type JudgeKind = (typeof JUDGE_KINDS)[number];
 const judgeKindsSchema = z.array(z.enum(JUDGE_KINDS)).check(z.maxLength(JUDGE_KINDS.length));
 
-/** The reads a window needs: per side, the kinds to read; `armDue`, whether to arm ended cooldowns first. */
+/**
+ * Trigger prices a level read may leave out, because a message published moments before reads them
+ * (the ingest's hold while a spike fires): only its levels beyond them are read. Absent bounds are open.
+ */
+const skipSchema = z.object({
+  side: z.enum(PRICE_SIDES),
+  type: z.enum(ALERT_TYPES),
+  min: z.optional(z.number()),
+  max: z.optional(z.number()),
+});
+export type SkippedLevels = z.infer<typeof skipSchema>;
+
+/**
+ * The reads a window needs: per side, the kinds to read; `armDue`, whether to arm ended cooldowns
+ * first; `skip`, the levels of a level read already being read.
+ */
 export const judgeSchema = z.object({
   armDue: z.optional(z.boolean()),
   ask: z.optional(judgeKindsSchema),
   bid: z.optional(judgeKindsSchema),
   mid: z.optional(judgeKindsSchema),
+  skip: z.optional(z.array(skipSchema).check(z.maxLength(PRICE_SIDES.length * ALERT_TYPES.length))),
 });
 export type Judge = z.infer<typeof judgeSchema>;
 

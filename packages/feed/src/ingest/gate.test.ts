@@ -170,12 +170,15 @@ describe('Gate', () => {
       // Still above 1.1: the listener has not yet told the index that the three fired.
       expect(gate.select([window(1, 1.1, 1.11, 1.11)])).toEqual([]);
       expect(gate.select([window(2, 1.105, 1.108, 1.11)])).toEqual([]);
-      // Further up, to 1.14: that window is read, for the level it adds.
-      expect(gate.select([window(3, 1.11, 1.15, 1.108)])).toMatchObject([{ judge: ABOVE }]);
+      // Further up, to 1.14: that window is read, for the levels it adds only.
+      const further = gate.select([window(3, 1.11, 1.15, 1.108)]);
+      expect(further.map((m) => m.judge)).toEqual([
+        { ...ABOVE, skip: [{ side: 'ask', type: 'Price rising above', max: 1.11 }] },
+      ]);
       expect(gate.select([window(4, 1.12, 1.13, 1.15)])).toEqual([]);
       // 20 s after the first: a message lost for good costs no more than that.
       expect(gate.select([window(20, 1.12, 1.13, 1.13)])).toMatchObject([{ judge: ABOVE }]);
-      expect(gate.counts).toMatchObject({ windows: 6, published: 3, held: 3 });
+      expect(gate.counts).toMatchObject({ windows: 6, published: 3, held: 4 });
     });
 
     it('holds on while the listener shows the spike firing, and publishes again once it stops', () => {

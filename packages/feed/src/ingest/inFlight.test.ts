@@ -13,34 +13,38 @@ const path = (low: number, high: number, before: number): PricePath => ({
 });
 
 describe('InFlight', () => {
-  it.each<[string, [number, number, number][], [number, number, number], boolean]>([
-    ['inside one published reach', [[1.0, 1.1, 1.0]], [1.02, 1.08, 1.05], true],
-    ['beyond it', [[1.0, 1.1, 1.0]], [1.05, 1.12, 1.05], false],
+  const beyond = (min: number, max: number): Judge => ({
+    ...REACH,
+    skip: [{ side: 'ask', type: 'Price reaching', min, max }],
+  });
+  it.each<[string, [number, number, number][], [number, number, number], Judge | undefined]>([
+    ['inside one published reach: held', [[1.0, 1.1, 1.0]], [1.02, 1.08, 1.05], undefined],
+    ['beyond it: only the levels beyond', [[1.0, 1.1, 1.0]], [1.05, 1.12, 1.05], beyond(1.0, 1.1)],
+    ['around it: whole, as one range cannot leave out its middle', [[1.05, 1.1, 1.05]], [1.0, 1.2, 1.0], REACH],
     [
-      'inside two overlapping reaches joined',
+      'inside two overlapping reaches joined: held',
       [
         [1.0, 1.1, 1.0],
         [1.08, 1.2, 1.1],
       ],
       [1.05, 1.15, 1.05],
-      true,
+      undefined,
     ],
-    // 1.1 to 1.2 was never read: two reaches apart are not joined.
+    // 1.1 to 1.2 was never read: two reaches apart are not joined, and the later one stands.
     [
-      'across the gap between two apart',
+      'across the gap between two apart: the gap and below',
       [
         [1.0, 1.1, 1.0],
         [1.2, 1.3, 1.2],
       ],
       [1.15, 1.25, 1.15],
-      false,
+      beyond(1.2, 1.3),
     ],
-  ])('a reaching read %s is covered: %s', (_name, published, later, covered) => {
+  ])('a reaching read %s', (_name, published, later, expected) => {
     const inFlight = new InFlight(10_000);
     for (const [low, high, before] of published) inFlight.record('EUR/USD', REACH, { ask: path(low, high, before) }, 0);
     const [low, high, before] = later;
-    const trimmed = inFlight.trim('EUR/USD', REACH, { ask: path(low, high, before) }, 1_000);
-    expect(trimmed).toEqual(covered ? undefined : REACH);
+    expect(inFlight.trim('EUR/USD', REACH, { ask: path(low, high, before) }, 1_000)).toEqual(expected);
   });
 
   it('holds for its time only, and per pair', () => {

@@ -12,7 +12,7 @@
  * active, so it clears the pair's record (`forget`).
  */
 import { ALERT_TYPES, PRICE_SIDES, type AlertType, type CurrencyPair } from '@price-alerts/domain/common';
-import { triggerRange, type IndexedAlert, type SidePathMap } from '@price-alerts/domain/alerts';
+import { triggerRange, withoutSkipped, type IndexedAlert, type SidePathMap } from '@price-alerts/domain/alerts';
 import { type Judge } from '@price-alerts/domain/prices';
 
 export const IN_FLIGHT_HOLD_MS = 20_000;
@@ -32,6 +32,8 @@ interface Reach {
 }
 
 const isType = (kind: string): kind is AlertType => (ALERT_TYPES as readonly string[]).includes(kind);
+/** An open bound is left out: a message is JSON, which has no infinity. */
+const finite = (bound: number): number | undefined => (Number.isFinite(bound) ? bound : undefined);
 
 export class InFlight {
   readonly #reach = new Map<string, Reach>();
@@ -40,14 +42,17 @@ export class InFlight {
 
   /**
    * The judge without the firing reads a recent window covers (the same object when it covers
-   * none), or undefined when none is left. A
-   * side with re-arm reads, and a judge that arms ended cooldowns first, are kept whole: what they
-   * fire depends on the re-arm, which no earlier window judged.
+   * none), or undefined when none is left; a read that reaches beyond one end of what it covers
+   * keeps only the part beyond (`skip`), since a spike's levels are read by one message, not again
+   * by each window that moves past them. A side with re-arm reads, and a judge that arms ended
+   * cooldowns first, are kept whole: what they fire depends on the re-arm, which no earlier window
+   * judged.
    */
   trim(pair: CurrencyPair, judge: Judge, paths: SidePathMap, now: number): Judge | undefined {
     if (judge.armDue) return judge;
     const out: Judge = {};
-    let held = false;
+    const skip: NonNullable<Judge['skip']> = [];
+    let trimmed = false;
     for (const side of PRICE_SIDES) {
       const kinds = judge[side];
       if (!kinds) continue;
@@ -57,19 +62,19 @@ export class InFlight {
         : kinds.filter((kind) => {
             const range = path && isType(kind) ? triggerRange(kind, path) : undefined;
             const reach = this.#reach.get(`${pair}|${side}|${kind}`);
-            return !(
-              range &&
-              reach &&
-              reach.until > now &&
-              reach.min <= (range.min ?? -Infinity) &&
-              (range.max ?? Infinity) <= reach.max
-            );
+            if (!range || !reach || reach.until <= now || !isType(kind)) return true;
+            const covered = { min: finite(reach.min), max: finite(reach.max) };
+            const left = withoutSkipped(range, covered);
+            if (left === range) return true;
+            trimmed = true;
+            if (left) skip.push({ side, type: kind, ...covered });
+            return left !== undefined;
           });
       if (kept.length) out[side] = kept;
-      held ||= kept.length < kinds.length;
     }
-    if (!held) return judge;
-    return Object.keys(out).length ? out : undefined;
+    if (!trimmed) return judge;
+    if (skip.length) out.skip = skip;
+    return PRICE_SIDES.some((side) => out[side]) ? out : undefined;
   }
 
   /** Records the firing reads of a window being published. */
