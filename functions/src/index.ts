@@ -8,7 +8,6 @@ export { registerPushToken } from './triggers/registerPushToken';
 export { evaluateInterval, evaluateLatest } from './triggers/evaluate';
 export { rescheduleDigestsOnSettings, sendDueDeliveries } from './triggers/send';
 export { recordAlertHistory } from './triggers/alertHistory';
-export { syncPushDevices } from './triggers/pushDevices';
 export { expireAlerts } from './triggers/expire';
 export { applyAlertAction } from './triggers/actions';
 export { manageWebhook } from './triggers/webhooks';

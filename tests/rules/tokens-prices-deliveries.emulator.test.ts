@@ -27,7 +27,7 @@ beforeEach(async () => {
     await setDoc(doc(db, 'prices/EURUSD'), { ask: 1.1, bid: 1.0999, timestamp: Date.now() });
     await setDoc(doc(db, 'deliveries/d1'), { userId: ALICE, alertId: 'a1' });
     await setDoc(doc(db, `digests/${ALICE}__1`), { userId: ALICE, open: true });
-    await setDoc(doc(db, `pushDevices/${ALICE}`), { tokens: [{ id: 't1', token: TOKEN }] });
+    await setDoc(doc(db, `pushDevices/${ALICE}`), { tokenIds: ['t1'] });
   });
 });
 afterAll(async () => {
@@ -75,7 +75,7 @@ describe("the sender's copy of a user's devices", () => {
       const devices = doc(dbFor(uid), `pushDevices/${ALICE}`);
       await assertFails(getDoc(devices));
       await assertFails(getDocs(collection(dbFor(uid), 'pushDevices')));
-      await assertFails(setDoc(devices, { tokens: [{ id: 'x', token: 'attacker-token-0123456789' }] }));
+      await assertFails(setDoc(devices, { tokenIds: ['t1', 'another-device'] }));
       await assertFails(deleteDoc(devices));
     },
   );

@@ -1,11 +1,12 @@
 /**
  * Repository for users/{uid}/pushTokens: one document per device, its id derived from the token; and
- * for pushDevices/{uid}, the same tokens in one document, which the sender reads for many users at once.
+ * for pushDevices/{uid}, their ids in one document, which the sender reads for many users at once.
  */
 import { MAX_PUSH_TOKENS_PER_ACCOUNT, dateMillis } from '@price-alerts/domain/common';
 import { pushTokenId } from '@price-alerts/domain/notify';
 import { pushDevicesSchema, pushTokenSchema, type PushDevices } from '@price-alerts/domain/store';
 import { FieldValue, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
+import { chunk } from '../lib/chunk';
 import { mapLimit } from '../lib/mapLimit';
 import { parseDoc } from './parse';
 
@@ -40,17 +41,14 @@ export async function saveToken(
       updatedAt: FieldValue.serverTimestamp(),
       ...(userAgent ? { userAgent } : {}),
     });
-    const kept = existing.docs.flatMap((d) => {
-      const parsed = pushTokenSchema.safeParse(d.data());
-      return d.id !== id && !removed.includes(d.id) && parsed.success ? [{ id: d.id, token: parsed.data.token }] : [];
-    });
-    tx.set(devicesRef(db, uid), devicesDoc([{ id, token }, ...kept]));
+    const kept = existing.docs.map((d) => d.id).filter((other) => other !== id && !removed.includes(other));
+    tx.set(devicesRef(db, uid), devicesDoc([id, ...kept]));
     return { id, removed };
   });
 }
 
-const devicesDoc = (devices: Device[]) => ({
-  ...pushDevicesSchema.parse({ tokens: devices } satisfies PushDevices),
+const devicesDoc = (tokenIds: string[]) => ({
+  ...pushDevicesSchema.parse({ tokenIds } satisfies PushDevices),
   updatedAt: FieldValue.serverTimestamp(),
 });
 
@@ -63,30 +61,36 @@ export async function listTokens(db: Firestore, uid: string): Promise<Device[]> 
 const GET_ALL_LIMIT = 500;
 
 /**
- * Each user's devices, from pushDevices in one call per 500 users. A user registered before that
- * document existed, or whose copy does not parse, has it written from their tokens first.
+ * Each user's devices: the ids in pushDevices, then the token documents they name, one call per 500
+ * of each. A token deleted since (sign-out, opt-out) is missing there and skipped, so the copy can
+ * lag without a push reaching a device that left. A user registered before the copy existed, or
+ * whose copy does not parse, has it written from their tokens first.
  */
 export async function listTokensOf(db: Firestore, uids: readonly string[]): Promise<Map<string, Device[]>> {
   const out = new Map<string, Device[]>();
-  const unique = [...new Set(uids)];
-  for (let i = 0; i < unique.length; i += GET_ALL_LIMIT) {
-    const refs = unique.slice(i, i + GET_ALL_LIMIT).map((uid) => devicesRef(db, uid));
-    if (refs.length === 0) continue;
-    for (const snapshot of await db.getAll(...refs)) {
-      const devices = snapshot.exists ? parseDoc(pushDevicesSchema, snapshot) : undefined;
-      if (devices) out.set(snapshot.id, devices.tokens);
+  const named: DocumentReference[] = [];
+  for (const page of chunk([...new Set(uids)], GET_ALL_LIMIT)) {
+    for (const snapshot of await db.getAll(...page.map((uid) => devicesRef(db, uid)))) {
+      const copy = snapshot.exists ? parseDoc(pushDevicesSchema, snapshot) : undefined;
+      if (!copy) continue;
+      out.set(snapshot.id, []);
+      named.push(...copy.tokenIds.map((id) => tokens(db, snapshot.id).doc(id)));
+    }
+  }
+  for (const page of chunk(named, GET_ALL_LIMIT)) {
+    for (const snapshot of await db.getAll(...page)) {
+      const uid = snapshot.ref.parent.parent?.id;
+      const token = snapshot.exists ? parseDoc(pushTokenSchema, snapshot) : undefined;
+      if (uid && token) out.get(uid)?.push({ id: snapshot.id, token: token.token });
     }
   }
   // Written now, from their tokens: the next notice reads it with the others.
-  const unknown = unique.filter((uid) => !out.has(uid));
+  const unknown = [...new Set(uids)].filter((uid) => !out.has(uid));
   await mapLimit(unknown, 32, async (uid) => out.set(uid, await rebuildDevices(db, uid)));
   return out;
 }
 
-/**
- * Writes pushDevices/{uid} from the user's tokens as they are now, in a transaction, so that two
- * rebuilds racing a registration cannot leave a token the user deleted.
- */
+/** Writes pushDevices/{uid} from the user's tokens as they are now, in a transaction; returns them. */
 export async function rebuildDevices(db: Firestore, uid: string): Promise<Device[]> {
   return db.runTransaction(async (tx) => {
     const snapshot = await tx.get(tokens(db, uid));
@@ -94,16 +98,12 @@ export async function rebuildDevices(db: Firestore, uid: string): Promise<Device
       const parsed = pushTokenSchema.safeParse(d.data());
       return parsed.success ? [{ id: d.id, token: parsed.data.token }] : [];
     });
-    tx.set(devicesRef(db, uid), devicesDoc(devices));
+    tx.set(devicesRef(db, uid), devicesDoc(devices.map((d) => d.id)));
     return devices;
   });
 }
 
-/**
- * Forgets a device the sender found dead, and takes it out of the sender's copy at once: the
- * deletion's trigger does too, but a token whose document had already gone triggers nothing.
- */
+/** Forgets a device the sender found dead; the copy's id of it is skipped as missing from then on. */
 export async function deleteToken(db: Firestore, uid: string, tokenId: string): Promise<void> {
   await tokens(db, uid).doc(tokenId).delete();
-  await rebuildDevices(db, uid);
 }

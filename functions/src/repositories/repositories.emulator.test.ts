@@ -164,7 +164,7 @@ describe('push tokens', () => {
     const stored = await db.collection(`users/${uid}/pushTokens`).get();
     expect(stored.size).toBe(Math.min(10, fulfilled));
     // The sender's copy (pushDevices) is written in the same transactions: it holds exactly those kept.
-    const copy = (await db.doc(`pushDevices/${uid}`).get()).get('tokens') as { id: string }[];
-    expect(copy.map((t) => t.id).sort()).toEqual(stored.docs.map((d) => d.id).sort());
+    const copy = (await db.doc(`pushDevices/${uid}`).get()).get('tokenIds') as string[];
+    expect(copy.sort()).toEqual(stored.docs.map((d) => d.id).sort());
   });
 });

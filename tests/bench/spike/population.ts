@@ -37,11 +37,11 @@ export async function seedPopulation(
   }
   const writes: ((batch: WriteBatch) => void)[] = [];
   for (const uid of uids) {
-    // As the registration stores a device: the token, and the sender's copy of the user's devices.
+    // As the registration stores a device: the token, and the sender's copy of the user's device ids.
     writes.push((b) => {
       b.set(db.doc(`users/${uid}/pushTokens/bench`), { token: `local:${uid}`, updatedAt: Timestamp.now() });
       b.set(db.doc(`pushDevices/${uid}`), {
-        tokens: [{ id: 'bench', token: `local:${uid}` }],
+        tokenIds: ['bench'],
         updatedAt: Timestamp.now(),
       });
     });

@@ -243,12 +243,13 @@ export const pushTokenSchema = z.object({
 export type PushToken = z.infer<typeof pushTokenSchema>;
 
 /**
- * pushDevices/{uid}: the user's push tokens in one document, server only, so that the sender reads a
- * page of users' devices in one call instead of a query per user. Kept by the registration's
- * transaction, and rebuilt from pushTokens when one is deleted.
+ * pushDevices/{uid}: the ids of the user's push tokens in one document, server only, so that the
+ * sender reads a page of users' devices in two calls (these, then the token documents they name)
+ * instead of a query per user. Written by the registration's transaction; an id whose token was
+ * deleted since is found missing and skipped.
  */
 export const pushDevicesSchema = z.object({
-  tokens: z.array(z.object({ id: z.string().check(z.minLength(1)), token: pushTokenSchema.shape.token })),
+  tokenIds: z.array(z.string().check(z.minLength(1))),
   updatedAt: z.optional(z.nullable(timestampLikeSchema)),
 });
 export type PushDevices = z.infer<typeof pushDevicesSchema>;
