@@ -250,11 +250,11 @@ export interface ReadAlert {
 
 /**
  * Fires alerts as a read found them, without reading them again: a batch per up to 500 writes (166
- * once-alerts), each alert's update conditioned on its last write time, four batches at once. No transaction, so evaluators
- * that race on the same alerts (a spike's windows) never wait on each other's locks. A batch whose
- * alert changed since the read (fired by another evaluator, edited by its user) fails as a whole,
- * and its alerts go through the firing transaction, which reads them again and judges them as they
- * are now. Same outcome as fireAlerts, one read an alert fewer.
+ * once-alerts), each alert's update conditioned on its last write time, four batches at once. No
+ * transaction, so evaluators that race on the same alerts (a spike's windows) never wait on each
+ * other's locks. A batch whose alert changed since the read (fired by another evaluator, edited by
+ * its user) fails as a whole, and its alerts go through the firing transaction, which reads them
+ * again and judges them as they are now. Same outcome as fireAlerts, one read an alert fewer.
  */
 export async function fireRead(
   db: Firestore,

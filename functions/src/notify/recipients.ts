@@ -4,6 +4,7 @@
  */
 import type { Auth, UserRecord } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
+import { chunk } from '../lib/chunk';
 import { noticeSettingsMany, noticeSettingsOf } from '../repositories/profiles';
 import { deleteToken, listTokens, listTokensOf } from '../repositories/pushTokens';
 import type { EmailRecipient, Recipients } from './providers';
@@ -24,9 +25,9 @@ export function firebaseRecipients(db: Firestore, auth: Auth): Recipients {
   return {
     async emails(userIds) {
       const out = new Map<string, EmailRecipient>();
-      const pages: string[][] = [];
-      for (let i = 0; i < userIds.length; i += GET_USERS_LIMIT) pages.push(userIds.slice(i, i + GET_USERS_LIMIT));
-      const found = await Promise.all(pages.map((page) => auth.getUsers(page.map((uid) => ({ uid })))));
+      const found = await Promise.all(
+        chunk(userIds, GET_USERS_LIMIT).map((page) => auth.getUsers(page.map((uid) => ({ uid })))),
+      );
       for (const { users } of found) for (const user of users) out.set(user.uid, recipientOf(user));
       for (const uid of userIds) if (!out.has(uid)) out.set(uid, { skip: NO_ACCOUNT });
       return out;

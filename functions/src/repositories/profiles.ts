@@ -4,6 +4,7 @@ import { quietHoursSchema, webhookSettingsSchema, type QuietHours } from '@price
 import type { DocumentReference, DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import type { ZodMiniType } from 'zod/mini';
 import * as logs from '../logs';
+import { getAllPaged } from './getAll';
 import type { NoticeSettings } from '../notify/providers';
 
 export function profileRef(db: Firestore, uid: string): DocumentReference {
@@ -43,17 +44,11 @@ export async function noticeSettingsOf(db: Firestore, uid: string): Promise<Noti
   return settingsIn(await profileRef(db, uid).get());
 }
 
-/** Profiles read in one call per this many: one round trip instead of one per user. */
-const GET_ALL_LIMIT = 500;
-
-/** Each user's settings, read as noticeSettingsOf reads them, in one call per 500 users. */
+/** Each user's settings, read as noticeSettingsOf reads them, a page of users in one call. */
 export async function noticeSettingsMany(db: Firestore, uids: readonly string[]): Promise<Map<string, NoticeSettings>> {
-  const out = new Map<string, NoticeSettings>();
-  const unique = [...new Set(uids)];
-  for (let i = 0; i < unique.length; i += GET_ALL_LIMIT) {
-    const refs = unique.slice(i, i + GET_ALL_LIMIT).map((uid) => profileRef(db, uid));
-    if (refs.length === 0) continue;
-    for (const snapshot of await db.getAll(...refs)) out.set(snapshot.id, settingsIn(snapshot));
-  }
-  return out;
+  const snapshots = await getAllPaged(
+    db,
+    [...new Set(uids)].map((uid) => profileRef(db, uid)),
+  );
+  return new Map(snapshots.map((snapshot) => [snapshot.id, settingsIn(snapshot)]));
 }

@@ -5,9 +5,9 @@
 import { MAX_PUSH_TOKENS_PER_ACCOUNT, dateMillis } from '@price-alerts/domain/common';
 import { pushTokenId } from '@price-alerts/domain/notify';
 import { pushDevicesSchema, pushTokenSchema, type PushDevices } from '@price-alerts/domain/store';
-import { FieldValue, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
-import { chunk } from '../lib/chunk';
+import { FieldValue, type DocumentReference, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { mapLimit } from '../lib/mapLimit';
+import { getAllPaged } from './getAll';
 import { parseDoc } from './parse';
 
 const tokens = (db: Firestore, uid: string) => db.collection('users').doc(uid).collection('pushTokens');
@@ -52,13 +52,16 @@ const devicesDoc = (tokenIds: string[]) => ({
   updatedAt: FieldValue.serverTimestamp(),
 });
 
-export async function listTokens(db: Firestore, uid: string): Promise<Device[]> {
-  const snapshot = await tokens(db, uid).get();
-  return snapshot.docs.map((d) => parseDoc(pushTokenSchema, d)).filter((t) => t !== undefined);
-}
+/** The devices of these token documents: those that exist and parse. */
+const devicesIn = (snapshots: readonly DocumentSnapshot[]): Device[] =>
+  snapshots.flatMap((d) => {
+    const parsed = parseDoc(pushTokenSchema, d);
+    return parsed ? [{ id: d.id, token: parsed.token }] : [];
+  });
 
-/** Devices read together per this many users. */
-const GET_ALL_LIMIT = 500;
+export async function listTokens(db: Firestore, uid: string): Promise<Device[]> {
+  return devicesIn((await tokens(db, uid).get()).docs);
+}
 
 /**
  * Each user's devices: the ids in pushDevices, then the token documents they name, one call per 500
@@ -67,25 +70,25 @@ const GET_ALL_LIMIT = 500;
  * whose copy does not parse, has it written from their tokens first.
  */
 export async function listTokensOf(db: Firestore, uids: readonly string[]): Promise<Map<string, Device[]>> {
+  const unique = [...new Set(uids)];
+  const copies = await getAllPaged(
+    db,
+    unique.map((uid) => devicesRef(db, uid)),
+  );
   const out = new Map<string, Device[]>();
   const named: DocumentReference[] = [];
-  for (const page of chunk([...new Set(uids)], GET_ALL_LIMIT)) {
-    for (const snapshot of await db.getAll(...page.map((uid) => devicesRef(db, uid)))) {
-      const copy = snapshot.exists ? parseDoc(pushDevicesSchema, snapshot) : undefined;
-      if (!copy) continue;
-      out.set(snapshot.id, []);
-      named.push(...copy.tokenIds.map((id) => tokens(db, snapshot.id).doc(id)));
-    }
+  for (const copy of copies) {
+    const parsed = parseDoc(pushDevicesSchema, copy);
+    if (!parsed) continue;
+    out.set(copy.id, []);
+    named.push(...parsed.tokenIds.map((id) => tokens(db, copy.id).doc(id)));
   }
-  for (const page of chunk(named, GET_ALL_LIMIT)) {
-    for (const snapshot of await db.getAll(...page)) {
-      const uid = snapshot.ref.parent.parent?.id;
-      const token = snapshot.exists ? parseDoc(pushTokenSchema, snapshot) : undefined;
-      if (uid && token) out.get(uid)?.push({ id: snapshot.id, token: token.token });
-    }
+  for (const device of await getAllPaged(db, named)) {
+    const uid = device.ref.parent.parent?.id ?? '';
+    out.get(uid)?.push(...devicesIn([device]));
   }
   // Written now, from their tokens: the next notice reads it with the others.
-  const unknown = [...new Set(uids)].filter((uid) => !out.has(uid));
+  const unknown = unique.filter((uid) => !out.has(uid));
   await mapLimit(unknown, 32, async (uid) => out.set(uid, await rebuildDevices(db, uid)));
   return out;
 }
@@ -93,11 +96,7 @@ export async function listTokensOf(db: Firestore, uids: readonly string[]): Prom
 /** Writes pushDevices/{uid} from the user's tokens as they are now, in a transaction; returns them. */
 export async function rebuildDevices(db: Firestore, uid: string): Promise<Device[]> {
   return db.runTransaction(async (tx) => {
-    const snapshot = await tx.get(tokens(db, uid));
-    const devices = snapshot.docs.flatMap((d) => {
-      const parsed = pushTokenSchema.safeParse(d.data());
-      return parsed.success ? [{ id: d.id, token: parsed.data.token }] : [];
-    });
+    const devices = devicesIn((await tx.get(tokens(db, uid))).docs);
     tx.set(devicesRef(db, uid), devicesDoc(devices.map((d) => d.id)));
     return devices;
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ALERT_TYPES, type AlertType, type PriceSide } from '../common/constants.ts';
 import type { PricePath } from './crossing.ts';
 import type { Judge } from '../prices/intervals.ts';
-import { LevelIndex, indexedAlert, mergeJudges, type IndexedAlert, type SidePathMap } from './levelIndex.ts';
+import { LevelIndex, indexedAlert, type IndexedAlert, type SidePathMap } from './levelIndex.ts';
 import { judgeBySummary, summarize } from './levelSummary.ts';
 import { SortedLevels } from './sortedLevels.ts';
 import type { AlertDocument } from '../store/schemas.ts';
@@ -291,16 +291,5 @@ describe('a large index', () => {
     const index = new LevelIndex();
     index.set('a', alert());
     expect(() => index.load([['b', alert()]])).toThrow('fills an empty index only');
-  });
-});
-
-describe('mergeJudges', () => {
-  const skipAbove: Judge = { ask: [ABOVE], skip: [{ side: 'ask', type: ABOVE, max: 1.1 }] };
-  it.each<[string, Judge, Judge, Judge]>([
-    ['keeps a skip the other judge has no read for', skipAbove, { bid: [BELOW] }, { ...skipAbove, bid: [BELOW] }],
-    ['drops a skip when the other needs that read whole', skipAbove, { ask: [ABOVE] }, { ask: [ABOVE] }],
-    ['drops it even when both skip the same: one of them may be a catch-up', skipAbove, skipAbove, { ask: [ABOVE] }],
-  ])('%s', (_label, a, b, expected) => {
-    expect(mergeJudges(a, b)).toEqual(expected);
   });
 });
