@@ -17,6 +17,7 @@ import {
   alertsShown,
   at,
   byText,
+  dialogSettled,
   fieldsetBoxes,
   inputLabelled,
   shot,
@@ -96,11 +97,13 @@ async function fillCreateForm(walk: WalkContext): Promise<Record<string, Fieldse
   const { page } = walk;
   await page.goto(`${walk.origin}/create_alert`);
   await page.click('button.select[aria-labelledby^="pair-label"]');
+  await dialogSettled(walk, 'the pair picker open');
   await page.type('dialog[open] input[aria-label="Search for a pair"]', 'JPY');
   await shot(walk, 'pair-picker');
   await page.click(await byText(walk, 'dialog[open] button', 'USD/JPY'));
   await waitFor(walk, 'the pair picker closed', `document.querySelector('dialog[open]') === null`);
   await page.click('button.select[aria-labelledby^="type-label"]');
+  await dialogSettled(walk, 'the type picker open');
   await shot(walk, 'type-picker');
   await page.click(await byText(walk, 'dialog[open] button', 'Price rising above'));
   await waitFor(walk, 'the pickers closed', `document.querySelector('dialog[open]') === null`);
@@ -131,6 +134,7 @@ describe.each(WALKS)('$engine at $size.width x $size.height', ({ engine, size, u
       // The details sheet.
       await page.click('.alert-row');
       await waitFor(walk, 'the details sheet', `document.querySelector('dialog[open] #alert-details-title') !== null`);
+      await dialogSettled(walk, 'the details sheet in place');
       await shot(walk, 'details');
       await page.goto(`${walk.origin}/dashboard`);
       await alertsShown(walk, 2);

@@ -84,6 +84,21 @@ export async function shot(walk: WalkContext, name: string): Promise<void> {
   await walk.page.screenshot(join(SHOTS, `${walk.page.engine}-${name}-${size}.png`));
 }
 
+/**
+ * An open dialog done sliding or fading in. A WebDriver click aims at where an element is when the
+ * command arrives; a sheet still sliding up moves its buttons away before the click lands.
+ */
+export const dialogSettled = (walk: WalkContext, what: string) =>
+  waitFor(
+    walk,
+    what,
+    `(() => {
+      const panel = document.querySelector('dialog[open] .modal-panel');
+      const parts = panel ? [panel, document.querySelector('dialog[open] .modal-backdrop')] : [];
+      return parts.length > 0 && parts.every((el) => !el || el.getAnimations().every((a) => a.playState === 'finished'));
+    })()`,
+  );
+
 export const at = (walk: WalkContext, path: string) =>
   waitFor(walk, `the address ${path}`, `location.pathname === ${JSON.stringify(path)}`);
 
