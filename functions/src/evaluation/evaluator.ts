@@ -44,8 +44,11 @@ export function addStats(into: EvaluationStats, more: EvaluationStats | RearmSta
 /** A pair's prices per side over the same stretch of time; a side left out is not judged. */
 export type SidePaths = Partial<Record<PriceSide, PricePath>>;
 
+/** The first page of a range read. */
+const FIRST_PAGE = 200;
+
 export interface EvaluateOptions {
-  /** Alerts a read returns at a time: four firing transactions of 100 (fire.ts). */
+  /** Alerts a read returns at a time after the first: one firing batch of once-alerts (fire.ts). */
   pageSize?: number;
   /** Only these reads (the ingest service's level index named them); absent: every read. */
   judge?: Judge | undefined;
@@ -64,7 +67,7 @@ export async function evaluatePair(
   db: Firestore,
   pair: CurrencyPair,
   paths: SidePaths,
-  { pageSize = 400, judge, moves }: EvaluateOptions = {},
+  { pageSize = 1_000, judge, moves }: EvaluateOptions = {},
 ): Promise<EvaluationStats> {
   const stats = emptyStats();
   const moving = evaluateMoves(db, pair, moves, judge, stats, pageSize);
@@ -105,8 +108,11 @@ async function fireType(
   // A page fires while the next is read: in a spike, thousands of alerts are many pages.
   let firingPage: Promise<void> = Promise.resolve();
   const failure: { error?: unknown; failed: boolean } = { failed: false };
+  // A small first page, so a spike's first alerts are fired and sent while the large pages are read.
+  let size = Math.min(pageSize, FIRST_PAGE);
   do {
-    const page = await findActiveInRange(db, { pair, alertType, side, ...range }, pageSize, after);
+    const page = await findActiveInRange(db, { pair, alertType, side, ...range }, size, after);
+    size = pageSize;
     stats.queries += 1;
     stats.read += page.read;
     const firing = page.alerts.filter((a) => evaluate(judged(a), path));

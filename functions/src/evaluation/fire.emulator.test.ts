@@ -55,6 +55,27 @@ describe('a delivery per firing', () => {
   });
 });
 
+describe('a spike', () => {
+  it('fires each page of once-alerts in one commit, the first page small, each with its delivery', async () => {
+    const alerts: SeedAlert[] = Array.from({ length: 1_200 }, (_, i) => ({
+      uid: `spike-${i % 25}`,
+      id: `a${String(i).padStart(4, '0')}`,
+      type: 'Price rising above',
+      trigger: 1.1 + i / 1e6,
+      createdAt: W - 60_000,
+    }));
+    await seedAlerts(t.db, alerts);
+    expect((await run(swing)).fired).toBe(1_200);
+    const fired = await t.db.collectionGroup('alerts').where('status', '==', 'triggered').get();
+    expect(fired.size).toBe(1_200);
+    // Two commits, a write time each: the first page of 200, then one of 1,000.
+    const commits = new Map<number, number>();
+    for (const d of fired.docs) commits.set(d.updateTime.toMillis(), (commits.get(d.updateTime.toMillis()) ?? 0) + 1);
+    expect([...commits.values()].sort((a, b) => a - b)).toEqual([200, 1_000]);
+    expect((await t.db.collection('deliveries').count().get()).data().count).toBe(1_200);
+  });
+});
+
 describe('the note', () => {
   it('travels with the firing into its delivery, for the email and the push', async () => {
     const note = 'Range top <b>& breakout</b>';
