@@ -93,9 +93,9 @@ export const dialogSettled = (walk: WalkContext, what: string) =>
     walk,
     what,
     `(() => {
-      const panel = document.querySelector('dialog[open] .modal-panel');
-      const parts = panel ? [panel, document.querySelector('dialog[open] .modal-backdrop')] : [];
-      return parts.length > 0 && parts.every((el) => !el || el.getAnimations().every((a) => a.playState === 'finished'));
+      const dialog = document.querySelector('dialog[open].modal-root:not(.closing)');
+      const parts = dialog ? [...dialog.querySelectorAll(':scope > .modal-panel, :scope > .modal-backdrop')] : [];
+      return parts.length > 0 && parts.every((el) => el.getAnimations().every((a) => a.playState === 'finished'));
     })()`,
   );
 

@@ -13,7 +13,7 @@ import {
 import { type Judge, type SideMoves } from '@price-alerts/domain/prices';
 import type { Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { findActiveInRange } from '../repositories/alerts';
-import { fireRead } from './fire';
+import { BATCH_ALERTS, fireRead } from './fire';
 import { evaluateMoves } from './moves';
 import { armDue, parkCooling, rearmPair, type RearmStats } from './rearm';
 
@@ -44,11 +44,19 @@ export function addStats(into: EvaluationStats, more: EvaluationStats | RearmSta
 /** A pair's prices per side over the same stretch of time; a side left out is not judged. */
 export type SidePaths = Partial<Record<PriceSide, PricePath>>;
 
-/** The first page of a range read. */
+/**
+ * A level read's first page: small, so a spike's first alerts are fired and sent while the large
+ * pages after it are read.
+ */
 const FIRST_PAGE = 200;
+/** Re-arm and move reads: each page is one transaction (rearm.ts, fireMoves.ts), kept small. */
+const TRANSACTION_PAGE = 400;
 
 export interface EvaluateOptions {
-  /** Alerts a read returns at a time after the first: one firing batch of once-alerts (fire.ts). */
+  /**
+   * Alerts a read returns at a time. Absent: re-arm and move reads take 400, level reads 200 and
+   * then a firing batch's worth of once-alerts (fire.ts).
+   */
   pageSize?: number;
   /** Only these reads (the ingest service's level index named them); absent: every read. */
   judge?: Judge | undefined;
@@ -67,21 +75,22 @@ export async function evaluatePair(
   db: Firestore,
   pair: CurrencyPair,
   paths: SidePaths,
-  { pageSize = 1_000, judge, moves }: EvaluateOptions = {},
+  { pageSize, judge, moves }: EvaluateOptions = {},
 ): Promise<EvaluationStats> {
   const stats = emptyStats();
-  const moving = evaluateMoves(db, pair, moves, judge, stats, pageSize);
+  const txPage = pageSize ?? TRANSACTION_PAGE;
+  const moving = evaluateMoves(db, pair, moves, judge, stats, txPage);
   await Promise.all(
     PRICE_SIDES.map(async (side) => {
       const path = paths[side];
       if (!path || path.points.length === 0) return;
       const kinds = judge ? (judge[side] ?? []) : ['rearm', ...ALERT_TYPES];
-      if (kinds.includes('rearm')) addStats(stats, await rearmPair(db, pair, side, path, pageSize));
+      if (kinds.includes('rearm')) addStats(stats, await rearmPair(db, pair, side, path, txPage));
       const types = ALERT_TYPES.filter((t) => kinds.includes(t));
       await Promise.all(
         types.map((alertType) => {
           const skip = judge?.skip?.find((s) => s.side === side && s.type === alertType);
-          return fireType(db, pair, side, alertType, path, pageSize, stats, skip);
+          return fireType(db, pair, side, alertType, path, pageSize ?? BATCH_ALERTS, stats, skip);
         }),
       );
     }),
@@ -108,7 +117,6 @@ async function fireType(
   // A page fires while the next is read: in a spike, thousands of alerts are many pages.
   let firingPage: Promise<void> = Promise.resolve();
   const failure: { error?: unknown; failed: boolean } = { failed: false };
-  // A small first page, so a spike's first alerts are fired and sent while the large pages are read.
   let size = Math.min(pageSize, FIRST_PAGE);
   do {
     const page = await findActiveInRange(db, { pair, alertType, side, ...range }, size, after);

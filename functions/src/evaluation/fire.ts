@@ -28,18 +28,14 @@ import { recordEvent } from '../repositories/history';
 import { parseDoc } from '../repositories/parse';
 
 /**
- * Writes in one firing batch. Firestore bounds a commit by its size (10 MiB a request), not by a count
- * of writes; a firing's writes are small (an alert's update, a history event, a delivery whose note is
- * at most 140 characters: under 2 KiB together), so 3,000 writes stay near 2 MiB. Fewer commits
- * mean fewer round trips, and on the emulator, where a commit on alerts costs about the same
- * whatever it holds, a spike's last alert triggered seconds sooner.
+ * Writes in one firing batch: our bound, as Firestore bounds a commit by its size (10 MiB) and a
+ * firing's writes are under 2 KiB (a note is at most 140 characters). Few commits: on the emulator
+ * each commit on alerts costs about the same whatever it holds.
  */
 const BATCH_WRITES = 3_000;
-/**
- * Alerts per firing transaction, which cannot know before its read which of them repeat (up to five
- * writes each: alert, delivery, fired, re-armed and runaway events), and which holds what it read
- * until it commits: kept small, as Firestore advises for transactions.
- */
+/** Once-alerts (three writes each) in one firing batch: a level read's page. */
+export const BATCH_ALERTS = BATCH_WRITES / 3;
+/** Alerts per firing transaction, which holds what it read until it commits: kept small. */
 export const FIRE_CHUNK = 100;
 
 /**
@@ -256,12 +252,11 @@ export interface ReadAlert {
 }
 
 /**
- * Fires alerts as a read found them, without reading them again: a batch per up to 3,000 writes (1,000
- * once-alerts), each alert's update conditioned on its last write time, four batches at once. No
- * transaction, so evaluators that race on the same alerts (a spike's windows) never wait on each
- * other's locks. A batch whose alert changed since the read (fired by another evaluator, edited by
- * its user) fails as a whole, and its alerts go through the firing transaction, which reads them
- * again and judges them as they are now. Same outcome as fireAlerts, one read an alert fewer.
+ * Fires alerts as a read found them, without reading them again: batches of up to 3,000 writes, four
+ * at once, each alert's update conditioned on its last write time. No transaction, so evaluators
+ * racing on a spike's alerts never wait on each other's locks. A batch whose alert changed since the
+ * read fails whole, and its alerts go through the firing transaction, which reads and judges them
+ * again (a read each). Same outcome as fireAlerts, one read an alert fewer.
  */
 export async function fireRead(
   db: Firestore,
@@ -271,7 +266,7 @@ export async function fireRead(
   side: PriceSide = 'ask',
 ): Promise<FireCounts> {
   const sorted = [...alerts].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  // As many as a commit takes: a once-alert writes 3 documents, an every-time one up to 5.
+  // A once-alert writes 3 documents, an every-time one up to 5.
   const chunks = chunkByWeight(sorted, BATCH_WRITES, (a) => (repeats(a.alert) ? 5 : 3));
   const counts: FireCounts = { fired: 0, failed: 0 };
   const errors: unknown[] = [];

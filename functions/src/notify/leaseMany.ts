@@ -18,7 +18,7 @@ import {
   type SendResult,
 } from './lease';
 
-/** Documents per transaction: each may write itself and a history event per channel, under 500 writes. */
+/** Documents per transaction: each may write itself and a history event per channel, a few hundred writes in all. */
 export const LEASE_PAGE = 100;
 
 const clock = (deps: LeaseDeps) => (deps.now ?? Date.now)();

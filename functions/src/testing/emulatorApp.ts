@@ -70,7 +70,7 @@ export function alertData(a: SeedAlert): Record<string, unknown> {
   };
 }
 
-/** Writes alerts in batches of 500 (Firestore's limit per batch). */
+/** Writes alerts in batches of 500. */
 export async function seedAlerts(db: Firestore, alerts: readonly SeedAlert[]): Promise<void> {
   for (let i = 0; i < alerts.length; i += 500) {
     const batch = db.batch();

@@ -20,7 +20,7 @@ export const POPULATIONS: readonly Population[] = [
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export const countOf = async (query: Query) => (await query.count().get()).data().count;
 
-/** Accounts in pages of 1,000 (the Auth import's limit), alerts and devices in batches of at most 500 writes. */
+/** Accounts in pages of 1,000 (the Auth import's limit), alerts and devices in batches of 500 writes. */
 export async function seedPopulation(
   app: App,
   db: Firestore,
