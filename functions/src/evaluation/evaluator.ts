@@ -49,6 +49,8 @@ export type SidePaths = Partial<Record<PriceSide, PricePath>>;
  * pages after it are read.
  */
 const FIRST_PAGE = 200;
+/** Pages of a level read being fired at once. */
+const PAGES_FIRING_AT_ONCE = 2;
 /** Re-arm and move reads: each page is one transaction (rearm.ts, fireMoves.ts), kept small. */
 const TRANSACTION_PAGE = 400;
 
@@ -114,42 +116,49 @@ async function fireType(
   const range = whole && skip ? withoutSkipped(whole, skip) : whole;
   if (!range) return;
   let after: QueryDocumentSnapshot | undefined;
-  // A page fires while the next is read: in a spike, thousands of alerts are many pages.
-  let firingPage: Promise<void> = Promise.resolve();
+  // Pages fire while the next is read, two at once: in a spike, thousands of alerts are many pages,
+  // and a page's commits, not the read, take the time.
+  const firingPages: Promise<void>[] = [];
   const failure: { error?: unknown; failed: boolean } = { failed: false };
   let size = Math.min(pageSize, FIRST_PAGE);
-  do {
-    const page = await findActiveInRange(db, { pair, alertType, side, ...range }, size, after);
-    size = pageSize;
-    stats.queries += 1;
-    stats.read += page.read;
-    const firing = page.alerts.filter((a) => evaluate(judged(a), path));
-    // Armed inside their cooldown (edited after firing): read now, parked so no later message reads them.
-    const latest = Math.max(...path.points.map((p) => p.at));
-    await parkCooling(
-      db,
-      page.alerts.filter((a) => repeats(a) && cooldownEnd(a) > latest).map((a) => a.path),
-      latest,
-    );
-    await firingPage;
-    if (failure.failed) throw failure.error;
-    firingPage = fireRead(
-      db,
-      firing.map(({ path: at, updateTime, ...alert }) => ({ path: at, alert, updateTime })),
-      path,
-      Date.now,
-      side,
-    ).then(
-      (counts) => {
-        stats.fired += counts.fired;
-        stats.failed += counts.failed;
-      },
-      // Kept, not left unhandled while the next page is read; thrown once it is awaited.
-      (error: unknown) => void Object.assign(failure, { error, failed: true }),
-    );
-    after = page.next;
-  } while (after);
-  await firingPage;
+  try {
+    do {
+      const page = await findActiveInRange(db, { pair, alertType, side, ...range }, size, after);
+      size = pageSize;
+      stats.queries += 1;
+      stats.read += page.read;
+      const firing = page.alerts.filter((a) => evaluate(judged(a), path));
+      // Armed inside their cooldown (edited after firing): read now, parked so no later message reads them.
+      const latest = Math.max(...path.points.map((p) => p.at));
+      await parkCooling(
+        db,
+        page.alerts.filter((a) => repeats(a) && cooldownEnd(a) > latest).map((a) => a.path),
+        latest,
+      );
+      if (firingPages.length >= PAGES_FIRING_AT_ONCE) await firingPages.shift();
+      if (failure.failed) break;
+      const firingPage = fireRead(
+        db,
+        firing.map(({ path: at, updateTime, ...alert }) => ({ path: at, alert, updateTime })),
+        path,
+        Date.now,
+        side,
+      ).then(
+        (counts) => {
+          stats.fired += counts.fired;
+          stats.failed += counts.failed;
+        },
+        // Kept, not left unhandled while the next page is read; thrown once it is awaited.
+        (error: unknown) => void Object.assign(failure, { error, failed: true }),
+      );
+      firingPages.push(firingPage);
+      after = page.next;
+    } while (after);
+  } finally {
+    // Every page being fired ends before this returns or throws (their promises never reject), so
+    // what each commits is counted and handed to the outbox.
+    await Promise.all(firingPages);
+  }
   if (failure.failed) throw failure.error;
 }
 

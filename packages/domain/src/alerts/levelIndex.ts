@@ -7,7 +7,7 @@
  * judging it with every read would.
  */
 import { ALERT_TYPES, PRICE_SIDES, type AlertType, type CurrencyPair, type PriceSide } from '../common/constants.ts';
-import { triggerRange, type PricePath } from './crossing.ts';
+import { triggerRange, type PricePath, type TriggerRange } from './crossing.ts';
 import type { Judge, JudgeKind } from '../prices/intervals.ts';
 import type { AlertDocument } from '../store/schemas.ts';
 import { SortedLevels, adjustLevels } from './sortedLevels.ts';
@@ -178,6 +178,11 @@ export class LevelIndex {
         return range !== undefined && this.#armed.get(bucket(pair, side, type))?.anyIn(range.min, range.max) === true;
       });
     });
+  }
+
+  /** Whether an armed alert of the type waits at a level in `range` (bounds inclusive). */
+  armedIn(pair: CurrencyPair, side: PriceSide, type: AlertType, range: TriggerRange): boolean {
+    return this.#armed.get(bucket(pair, side, type))?.anyIn(range.min, range.max) === true;
   }
 
   /**

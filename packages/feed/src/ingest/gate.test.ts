@@ -181,6 +181,17 @@ describe('Gate', () => {
       expect(gate.counts).toMatchObject({ windows: 6, published: 3, held: 4 });
     });
 
+    it('publishes nothing for a window making new highs past every level while the spike fires', () => {
+      const gate = readyGate(...crowd(3));
+      expect(gate.select([window(0, 1.05, 1.11)])).toMatchObject([{ judge: ABOVE }]);
+      // Up to 1.15, where no alert waits: the part beyond the held levels would read nothing.
+      expect(gate.select([window(1, 1.11, 1.15, 1.108)])).toEqual([]);
+      expect(gate.counts).toMatchObject({ windows: 2, published: 1, held: 1 });
+      // An alert created up there since clears the hold: the next window is read whole.
+      gate.apply([change('new', alert({ triggerPrice: 1.16 }))], 'update');
+      expect(gate.select([window(2, 1.12, 1.17, 1.15)]).map((m) => m.judge)).toEqual([ABOVE]);
+    });
+
     it('holds on while the listener shows the spike firing, and publishes again once it stops', () => {
       const gate = readyGate(...crowd(4));
       expect(gate.select([window(0, 1.05, 1.11)])).toMatchObject([{ judge: ABOVE }]);

@@ -117,7 +117,8 @@ export class Gate {
       }
       const paths = pathsOf(m);
       const all = this.#index.judge(m.pair, paths, m.lastAt);
-      const levels = all && this.#inFlight.trim(m.pair, all, paths, m.end);
+      const levels =
+        all && this.#inFlight.trim(m.pair, all, paths, m.end, (s, t, r) => this.#index.armedIn(m.pair, s, t, r));
       const allMoves = this.#moves.judge(m.pair, m.moves ?? {}, m.lastAt);
       const moves = allMoves && this.#movesInFlight.trim(m.pair, allMoves, m.moves ?? {}, m.end);
       if (levels !== all || moves !== allMoves) this.counts.held += 1;

@@ -11,8 +11,20 @@
  * (created, edited, resumed, re-armed) may sit at a level the earlier window reached before it was
  * active, so it clears the pair's record (`forget`).
  */
-import { ALERT_TYPES, PRICE_SIDES, type AlertType, type CurrencyPair } from '@price-alerts/domain/common';
-import { triggerRange, withoutSkipped, type IndexedAlert, type SidePathMap } from '@price-alerts/domain/alerts';
+import {
+  ALERT_TYPES,
+  PRICE_SIDES,
+  type AlertType,
+  type CurrencyPair,
+  type PriceSide,
+} from '@price-alerts/domain/common';
+import {
+  triggerRange,
+  withoutSkipped,
+  type IndexedAlert,
+  type SidePathMap,
+  type TriggerRange,
+} from '@price-alerts/domain/alerts';
 import { type Judge } from '@price-alerts/domain/prices';
 
 export const IN_FLIGHT_HOLD_MS = 20_000;
@@ -46,9 +58,16 @@ export class InFlight {
    * keeps only the part beyond (`skip`), since a spike's levels are read by one message, not again
    * by each window that moves past them. A side with re-arm reads, and a judge that arms ended
    * cooldowns first, are kept whole: what they fire depends on the re-arm, which no earlier window
-   * judged.
+   * judged. With `armedIn` (the level index), the part beyond is read only where an armed level lies:
+   * a spike making new highs past every level publishes nothing more.
    */
-  trim(pair: CurrencyPair, judge: Judge, paths: SidePathMap, now: number): Judge | undefined {
+  trim(
+    pair: CurrencyPair,
+    judge: Judge,
+    paths: SidePathMap,
+    now: number,
+    armedIn?: (side: PriceSide, type: AlertType, range: TriggerRange) => boolean,
+  ): Judge | undefined {
     if (judge.armDue) return judge;
     const out: Judge = {};
     const skip: NonNullable<Judge['skip']> = [];
@@ -64,8 +83,9 @@ export class InFlight {
             const reach = this.#reach.get(`${pair}|${side}|${kind}`);
             if (!range || !reach || reach.until <= now || !isType(kind)) return true;
             const covered = { min: finite(reach.min), max: finite(reach.max) };
-            const left = withoutSkipped(range, covered);
-            if (left === range) return true;
+            const found = withoutSkipped(range, covered);
+            if (found === range) return true;
+            const left = found && (!armedIn || armedIn(side, kind, found)) ? found : undefined;
             trimmed = true;
             if (left) skip.push({ side, type: kind, ...covered });
             return left !== undefined;
