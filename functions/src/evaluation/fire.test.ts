@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPermanentFailure } from './fire';
+import { isPermanentFailure } from './fireFailures';
 
 const grpc = (code: number) => Object.assign(new Error(`code ${code}`), { code });
 

@@ -30,7 +30,8 @@ import { createDelivery } from '../repositories/deliveries';
 import { recordEvent } from '../repositories/history';
 import { parseDoc } from '../repositories/parse';
 import { chunk } from '../lib/chunk';
-import { FIRE_CHUNK, alertRef, isPermanentFailure, recordPermanentFailure, type FireCounts, type Now } from './fire';
+import { FIRE_CHUNK, alertRef, type FireCounts } from './fire';
+import { isPermanentFailure, recordPermanentFailure, type Now } from './fireFailures';
 import { fromCooldownEnd } from './rearm';
 
 /** In a transaction that read the alert: fires it if the window's moves on `side` still do. */

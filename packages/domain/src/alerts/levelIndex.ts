@@ -175,7 +175,7 @@ export class LevelIndex {
       if (!path || path.points.length === 0) return false;
       return ALERT_TYPES.some((type) => {
         const range = triggerRange(type, path);
-        return range !== undefined && this.#armed.get(bucket(pair, side, type))?.anyIn(range.min, range.max) === true;
+        return range !== undefined && this.armedIn(pair, side, type, range);
       });
     });
   }
@@ -206,8 +206,7 @@ export class LevelIndex {
       }
       for (const type of ALERT_TYPES) {
         const range = triggerRange(type, path);
-        if (range && this.#armed.get(bucket(pair, side, type))?.anyIn(range.min, range.max))
-          judge = mergeJudges(judge, { [side]: [type] });
+        if (range && this.armedIn(pair, side, type, range)) judge = mergeJudges(judge, { [side]: [type] });
       }
     }
     // A waiting alert is read only once armed: its firing read, after the arm-due read.
