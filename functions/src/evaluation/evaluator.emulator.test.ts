@@ -100,7 +100,7 @@ describe('interval evaluation', () => {
     expect(stats).toEqual({ read: 6, queries: 15, fired: 6, failed: 0, rearmed: 0 });
   });
 
-  it('pages through more alerts in range than one page holds', async () => {
+  it('fires more alerts in range than one page holds, with one query per read', async () => {
     await seedAlerts(
       t.db,
       Array.from({ length: 23 }, (_, i) => ({
@@ -112,8 +112,7 @@ describe('interval evaluation', () => {
       })),
     );
     const stats = await run(swing, 5);
-    expect(stats.fired).toBe(23);
-    expect(stats.queries).toBeGreaterThanOrEqual(5 + 2);
+    expect(stats).toEqual({ read: 23, queries: 15, fired: 23, failed: 0, rearmed: 0 });
     expect((await outcome(t.db)).deliveries).toHaveLength(23);
   });
 

@@ -11,8 +11,8 @@ import {
   type TriggerRange,
 } from '@price-alerts/domain/alerts';
 import { type Judge, type SideMoves } from '@price-alerts/domain/prices';
-import type { Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
-import { findActiveInRange } from '../repositories/alerts';
+import type { Firestore } from 'firebase-admin/firestore';
+import { activeInRange } from '../repositories/alerts';
 import { BATCH_ALERTS, fireRead } from './fire';
 import { evaluateMoves } from './moves';
 import { armDue, parkCooling, rearmPair, type RearmStats } from './rearm';
@@ -46,11 +46,11 @@ export type SidePaths = Partial<Record<PriceSide, PricePath>>;
 
 /**
  * A level read's first page: small, so a spike's first alerts are fired and sent while the large
- * pages after it are read.
+ * pages after it are read and fired.
  */
 const FIRST_PAGE = 200;
 /** Pages of a level read being fired at once. */
-const PAGES_FIRING_AT_ONCE = 2;
+const PAGES_FIRING_AT_ONCE = 3;
 /** Re-arm and move reads: each page is one transaction (rearm.ts, fireMoves.ts), kept small. */
 const TRANSACTION_PAGE = 400;
 
@@ -115,17 +115,14 @@ async function fireType(
   // Levels a message published moments before reads (a spike's): only those beyond them.
   const range = whole && skip ? withoutSkipped(whole, skip) : whole;
   if (!range) return;
-  let after: QueryDocumentSnapshot | undefined;
-  // Pages fire while the next is read, two at once: in a spike, thousands of alerts are many pages,
-  // and a page's commits, not the read, take the time.
+  // Pages fire while the stream reads on, three at once: in a spike, thousands of alerts are many
+  // pages, and a page's commits, not its read, take the time.
   const firingPages: Promise<void>[] = [];
   const failure: { error?: unknown; failed: boolean } = { failed: false };
-  let size = Math.min(pageSize, FIRST_PAGE);
+  const pages = activeInRange(db, { pair, alertType, side, ...range }, pageSize, Math.min(pageSize, FIRST_PAGE));
+  stats.queries += 1;
   try {
-    do {
-      const page = await findActiveInRange(db, { pair, alertType, side, ...range }, size, after);
-      size = pageSize;
-      stats.queries += 1;
+    for await (const page of pages) {
       stats.read += page.read;
       const firing = page.alerts.filter((a) => evaluate(judged(a), path));
       // Armed inside their cooldown (edited after firing): read now, parked so no later message reads them.
@@ -135,6 +132,7 @@ async function fireType(
         page.alerts.filter((a) => repeats(a) && cooldownEnd(a) > latest).map((a) => a.path),
         latest,
       );
+      // Waiting here holds the stream back: a few pages are held at most.
       if (firingPages.length >= PAGES_FIRING_AT_ONCE) await firingPages.shift();
       if (failure.failed) break;
       const firingPage = fireRead(
@@ -148,12 +146,11 @@ async function fireType(
           stats.fired += counts.fired;
           stats.failed += counts.failed;
         },
-        // Kept, not left unhandled while the next page is read; thrown once it is awaited.
+        // Kept, not left unhandled while the stream reads on; thrown once it is awaited.
         (error: unknown) => void Object.assign(failure, { error, failed: true }),
       );
       firingPages.push(firingPage);
-      after = page.next;
-    } while (after);
+    }
   } finally {
     // Every page being fired ends before this returns or throws (their promises never reject), so
     // what each commits is counted and handed to the outbox.
