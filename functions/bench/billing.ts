@@ -7,7 +7,6 @@
  */
 import { Query, WriteBatch } from 'firebase-admin/firestore';
 import { createRequire } from 'node:module';
-import { pipeline, Transform, type Readable } from 'node:stream';
 import { dirname, join } from 'node:path';
 
 export interface Bill {
@@ -59,7 +58,7 @@ class Meter {
     if (this.#installed) return;
     this.#installed = true;
     const bill = () => this.bill;
-    // Queries read at once, direct and in transactions, all go through Query#_get.
+    // Queries, direct and in transactions, all go through Query#_get.
     const query = Query.prototype as unknown as { _get(...args: unknown[]): Promise<unknown> };
     const queryGet = query._get;
     query._get = async function (this: unknown, ...args: unknown[]) {
@@ -68,23 +67,6 @@ class Meter {
       bill().queries += 1;
       bill().queryReads += Math.max(1, size);
       return out;
-    };
-    // A streamed query bills what it handed over when it ends, or is stopped early, or fails.
-    const streamed = query as unknown as { stream(...args: unknown[]): Readable };
-    const queryStream = streamed.stream;
-    streamed.stream = function (this: unknown, ...args: unknown[]) {
-      let documents = 0;
-      const counting = new Transform({
-        objectMode: true,
-        transform(doc: unknown, _encoding, done) {
-          documents += 1;
-          done(null, doc);
-        },
-      });
-      return pipeline(queryStream.apply(this, args), counting, () => {
-        bill().queries += 1;
-        bill().queryReads += Math.max(1, documents);
-      });
     };
     // Document gets (get, getAll, and both in transactions) all go through DocumentReader#_get.
     // The functions package is CommonJS (no import.meta); the repository root resolves the SDK.

@@ -2,7 +2,8 @@
 // duplicate, out-of-order and concurrent messages fire nothing twice.
 import { type IntervalMessage } from '@price-alerts/domain/prices';
 import { deliverySchema } from '@price-alerts/domain/notify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Query } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';
 import { outcome, seedAlerts, testApp, type SeedAlert, type TestApp } from '../testing/emulatorApp';
 import { interval } from '../testing/intervals';
@@ -19,6 +20,15 @@ afterAll(() => t.close());
 
 const W = 1_800_000_000_000; // a window start, Jan 2027
 const swing = interval(W, { first: 1.1, low: 1.099, high: 1.105, last: 1.102 }, 1.098);
+/** `count` alerts of three users, `id-0` and on, at levels `step` apart from 1.1. */
+const levels = (count: number, id: string, type: SeedAlert['type'], step: number): SeedAlert[] =>
+  Array.from({ length: count }, (_, i) => ({
+    uid: `${id}-user-${i % 3}`,
+    id: `${id}-${i}`,
+    type,
+    trigger: 1.1 + i * step,
+    createdAt: W - 60_000,
+  }));
 const run = (m: IntervalMessage, pageSize?: number) =>
   evaluatePair(t.db, m.pair, pathsFromInterval(m), pageSize ? { pageSize } : {});
 
@@ -100,20 +110,35 @@ describe('interval evaluation', () => {
     expect(stats).toEqual({ read: 6, queries: 15, fired: 6, failed: 0, rearmed: 0 });
   });
 
-  it('fires more alerts in range than one page holds, with one query per read', async () => {
-    await seedAlerts(
-      t.db,
-      Array.from({ length: 23 }, (_, i) => ({
-        uid: `p${i % 4}`,
-        id: `page-${i}`,
-        type: 'Price dropping below' as const,
-        trigger: 1.1 + i / 1000,
-        createdAt: W - 60_000,
-      })),
-    );
+  it('fires more alerts in range than one read holds, each read three pages', async () => {
+    await seedAlerts(t.db, levels(23, 'page', 'Price dropping below', 1 / 1000));
+    // Pages of 5: the 23 are read as 15 and 8, one query more than the 15 a swing makes.
     const stats = await run(swing, 5);
-    expect(stats).toEqual({ read: 23, queries: 15, fired: 23, failed: 0, rearmed: 0 });
+    expect(stats).toEqual({ read: 23, queries: 16, fired: 23, failed: 0, rearmed: 0 });
     expect((await outcome(t.db)).deliveries).toHaveLength(23);
+  });
+
+  it('lets the pages being fired commit when the next read fails, then fails the evaluation', async () => {
+    await seedAlerts(t.db, levels(15, 'read', 'Price rising above', 1 / 10_000));
+    // Pages of 2, reads of 6: the third read, made while the second's pages wait to fire, fails.
+    const get = Query.prototype.get;
+    let reads = 0;
+    const failing = vi.spyOn(Query.prototype, 'get').mockImplementation(function (this: Query) {
+      reads += 1;
+      return reads === 3 ? Promise.reject(new Error('read refused')) : get.call(this);
+    });
+    try {
+      const evaluation = evaluatePair(t.db, 'EUR/USD', pathsFromInterval(swing), {
+        pageSize: 2,
+        judge: { ask: ['Price rising above'] },
+      });
+      await expect(evaluation).rejects.toThrow('read refused');
+    } finally {
+      failing.mockRestore();
+    }
+    const { triggered, deliveries } = await outcome(t.db);
+    expect(triggered).toEqual(Array.from({ length: 12 }, (_, i) => `read-${i}`).sort());
+    expect(deliveries).toHaveLength(12);
   });
 
   it('fires nothing twice when messages arrive twice and out of order', async () => {

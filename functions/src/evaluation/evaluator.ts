@@ -11,8 +11,9 @@ import {
   type TriggerRange,
 } from '@price-alerts/domain/alerts';
 import { type Judge, type SideMoves } from '@price-alerts/domain/prices';
-import type { Firestore } from 'firebase-admin/firestore';
-import { activeInRange } from '../repositories/alerts';
+import type { Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import { chunk } from '../lib/chunk';
+import { findActiveInRange, type AlertPage } from '../repositories/alerts';
 import { BATCH_ALERTS, fireRead } from './fire';
 import { evaluateMoves } from './moves';
 import { armDue, parkCooling, rearmPair, type RearmStats } from './rearm';
@@ -45,19 +46,20 @@ export function addStats(into: EvaluationStats, more: EvaluationStats | RearmSta
 export type SidePaths = Partial<Record<PriceSide, PricePath>>;
 
 /**
- * A level read's first page: small, so a spike's first alerts are fired and sent while the large
- * pages after it are read and fired.
+ * A level read's first read: small, so a spike's first alerts are fired and sent while the large
+ * reads after it are made.
  */
 const FIRST_PAGE = 200;
-/** Pages of a level read being fired at once. */
+/** Pages of a level read being fired at once; a read after the first holds as many. */
 const PAGES_FIRING_AT_ONCE = 3;
 /** Re-arm and move reads: each page is one transaction (rearm.ts, fireMoves.ts), kept small. */
 const TRANSACTION_PAGE = 400;
 
 export interface EvaluateOptions {
   /**
-   * Alerts a read returns at a time. Absent: re-arm and move reads take 400, level reads 200 and
-   * then a firing batch's worth of once-alerts (fire.ts).
+   * Alerts a re-arm or move read returns at a time, and a level read fires at a time (its reads
+   * hold three such pages). Absent: re-arm and move reads take 400; level reads fire pages of a
+   * firing batch's worth of once-alerts (fire.ts), from a first read of 200, then reads of 3,000.
    */
   pageSize?: number;
   /** Only these reads (the ingest service's level index named them); absent: every read. */
@@ -67,11 +69,12 @@ export interface EvaluateOptions {
 }
 
 /**
- * For each side (and with `judge`, only the reads it names): first re-arms the every-time alerts the path takes back past their re-arm distance
- * (so the same path may fire them again), then for each alert type reads only the armed active alerts
- * whose trigger price the path can reach, pages through them, and fires each that the path fires.
- * Cost grows with the alerts that fire or re-arm (plus any created after the prices), not with the
- * alerts of the pair.
+ * For each side (and with `judge`, only the reads it names): first re-arms the every-time alerts the
+ * path takes back past their re-arm distance (so the same path may fire them again), then for each
+ * alert type reads only the armed active alerts whose trigger price the path can reach, page by page,
+ * and fires each that the path fires. Cost grows with the alerts that fire or re-arm (plus any created
+ * after the prices), not with the alerts of the pair. Every read runs to its end before a failure is
+ * thrown, so what each committed is counted and sent.
  */
 export async function evaluatePair(
   db: Firestore,
@@ -82,23 +85,27 @@ export async function evaluatePair(
   const stats = emptyStats();
   const txPage = pageSize ?? TRANSACTION_PAGE;
   const moving = evaluateMoves(db, pair, moves, judge, stats, txPage);
-  await Promise.all(
-    PRICE_SIDES.map(async (side) => {
-      const path = paths[side];
-      if (!path || path.points.length === 0) return;
-      const kinds = judge ? (judge[side] ?? []) : ['rearm', ...ALERT_TYPES];
-      if (kinds.includes('rearm')) addStats(stats, await rearmPair(db, pair, side, path, txPage));
-      const types = ALERT_TYPES.filter((t) => kinds.includes(t));
-      await Promise.all(
-        types.map((alertType) => {
-          const skip = judge?.skip?.find((s) => s.side === side && s.type === alertType);
-          return fireType(db, pair, side, alertType, path, pageSize ?? BATCH_ALERTS, stats, skip);
-        }),
-      );
-    }),
-  );
-  await moving;
+  const sides = PRICE_SIDES.map(async (side) => {
+    const path = paths[side];
+    if (!path || path.points.length === 0) return;
+    const kinds = judge ? (judge[side] ?? []) : ['rearm', ...ALERT_TYPES];
+    if (kinds.includes('rearm')) addStats(stats, await rearmPair(db, pair, side, path, txPage));
+    const types = ALERT_TYPES.filter((t) => kinds.includes(t));
+    await allEnded(
+      types.map((alertType) => {
+        const skip = judge?.skip?.find((s) => s.side === side && s.type === alertType);
+        return fireType(db, pair, side, alertType, path, pageSize ?? BATCH_ALERTS, stats, skip);
+      }),
+    );
+  });
+  await allEnded([moving, ...sides]);
   return stats;
+}
+
+/** Waits for every one to settle, then throws the first failure: none is left running or unhandled. */
+async function allEnded(running: readonly Promise<unknown>[]): Promise<void> {
+  const failed = (await Promise.allSettled(running)).find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 async function fireType(
@@ -115,41 +122,52 @@ async function fireType(
   // Levels a message published moments before reads (a spike's): only those beyond them.
   const range = whole && skip ? withoutSkipped(whole, skip) : whole;
   if (!range) return;
-  // Pages fire while the stream reads on, three at once: in a spike, thousands of alerts are many
-  // pages, and a page's commits, not its read, take the time.
+  // A read holds the pages that fire at once, and the next read goes while they fire: in a spike,
+  // thousands of alerts are many pages, and their commits take the time. On the emulator a query
+  // costs about the same whatever it returns, so few large reads, not a query a page.
+  const readSize = pageSize * PAGES_FIRING_AT_ONCE;
+  const read = (size: number, after?: QueryDocumentSnapshot) => {
+    const page = findActiveInRange(db, { pair, alertType, side, ...range }, size, after);
+    // Handled at once (awaited later): a read failing while pages fire is not an unhandled rejection.
+    page.catch(() => undefined);
+    return page;
+  };
+  let reading: Promise<AlertPage> | undefined = read(Math.min(readSize, FIRST_PAGE));
   const firingPages: Promise<void>[] = [];
   const failure: { error?: unknown; failed: boolean } = { failed: false };
-  const pages = activeInRange(db, { pair, alertType, side, ...range }, pageSize, Math.min(pageSize, FIRST_PAGE));
-  stats.queries += 1;
   try {
-    for await (const page of pages) {
-      stats.read += page.read;
-      const firing = page.alerts.filter((a) => evaluate(judged(a), path));
+    while (reading && !failure.failed) {
+      const found: AlertPage = await reading;
+      stats.queries += 1;
+      stats.read += found.read;
+      reading = found.next ? read(readSize, found.next) : undefined;
+      const firing = found.alerts.filter((a) => evaluate(judged(a), path));
       // Armed inside their cooldown (edited after firing): read now, parked so no later message reads them.
       const latest = Math.max(...path.points.map((p) => p.at));
       await parkCooling(
         db,
-        page.alerts.filter((a) => repeats(a) && cooldownEnd(a) > latest).map((a) => a.path),
+        found.alerts.filter((a) => repeats(a) && cooldownEnd(a) > latest).map((a) => a.path),
         latest,
       );
-      // Waiting here holds the stream back: a few pages are held at most.
-      if (firingPages.length >= PAGES_FIRING_AT_ONCE) await firingPages.shift();
-      if (failure.failed) break;
-      const firingPage = fireRead(
-        db,
-        firing.map(({ path: at, updateTime, ...alert }) => ({ path: at, alert, updateTime })),
-        path,
-        Date.now,
-        side,
-      ).then(
-        (counts) => {
-          stats.fired += counts.fired;
-          stats.failed += counts.failed;
-        },
-        // Kept, not left unhandled while the stream reads on; thrown once it is awaited.
-        (error: unknown) => void Object.assign(failure, { error, failed: true }),
-      );
-      firingPages.push(firingPage);
+      for (const page of chunk(firing, pageSize)) {
+        if (firingPages.length >= PAGES_FIRING_AT_ONCE) await firingPages.shift();
+        if (failure.failed) break;
+        const firingPage = fireRead(
+          db,
+          page.map(({ path: at, updateTime, ...alert }) => ({ path: at, alert, updateTime })),
+          path,
+          Date.now,
+          side,
+        ).then(
+          (counts) => {
+            stats.fired += counts.fired;
+            stats.failed += counts.failed;
+          },
+          // Kept, not left unhandled while the next read goes; thrown once it is awaited.
+          (error: unknown) => void Object.assign(failure, { error, failed: true }),
+        );
+        firingPages.push(firingPage);
+      }
     }
   } finally {
     // Every page being fired ends before this returns or throws (their promises never reject), so

@@ -11,7 +11,7 @@ import {
   type AnyAlertDocument,
 } from '@price-alerts/domain/store';
 import type { ZodMiniType } from 'zod/mini';
-import type { Firestore, QueryDocumentSnapshot, Timestamp } from 'firebase-admin/firestore';
+import type { Firestore, QuerySnapshot, QueryDocumentSnapshot, Timestamp } from 'firebase-admin/firestore';
 import { parseDoc } from './parse';
 import { buildQuery } from './query';
 
@@ -41,56 +41,35 @@ export interface AlertPage {
   next?: QueryDocumentSnapshot;
 }
 
-/**
- * Armed active alerts of a pair, type and side with a trigger price in range, lowest first: one query,
- * streamed, handed over in pages of `size` (the first of `first`). The stream reads on while the caller
- * works on a page, and waits while the caller does, so a few pages are held at most. One query, not a
- * query a page: on the emulator each query of a page costs about what the whole stream does.
- */
-export async function* activeInRange(
+/** One page of armed active alerts of a pair, type and side with a trigger price in range, lowest first. */
+export async function findActiveInRange(
   db: Firestore,
   range: PriceRange,
-  size: number,
-  first = size,
-): AsyncGenerator<AlertPage> {
-  const query = buildQuery(db, EVALUATOR_ALERTS_QUERY, [
-    range.pair,
-    range.alertType,
-    range.side,
-    'active',
-    true,
-    range.min,
-    range.max,
-  ]);
-  let docs: QueryDocumentSnapshot[] = [];
-  let limit = first;
-  for await (const doc of query.stream() as AsyncIterable<QueryDocumentSnapshot>) {
-    docs.push(doc);
-    if (docs.length < limit) continue;
-    yield parsed(docs, alertDocumentSchema);
-    docs = [];
-    limit = size;
-  }
-  if (docs.length > 0) yield parsed(docs, alertDocumentSchema);
+  pageSize: number,
+  after?: QueryDocumentSnapshot,
+): Promise<AlertPage> {
+  const query = buildQuery(
+    db,
+    EVALUATOR_ALERTS_QUERY,
+    [range.pair, range.alertType, range.side, 'active', true, range.min, range.max],
+    { limit: pageSize, startAfter: after },
+  );
+  return pageOf(await query.get(), pageSize);
 }
 
 /** A page of documents read through `schema`: those it refuses are logged and left out, but billed. */
 export function pageOf<T extends object>(
-  docs: readonly QueryDocumentSnapshot[],
+  snapshot: QuerySnapshot,
   pageSize: number,
   schema: ZodMiniType<T> = alertDocumentSchema as unknown as ZodMiniType<T>,
 ): Page<T> {
-  return { ...parsed(docs, schema), ...(docs.length === pageSize ? { next: docs.at(-1) } : {}) };
-}
-
-function parsed<T extends object>(docs: readonly QueryDocumentSnapshot[], schema: ZodMiniType<T>): Page<T> {
-  const alerts = docs
+  const alerts = snapshot.docs
     .map((d) => {
       const alert = parseDoc(schema, d);
       return alert && { ...alert, path: d.ref.path, updateTime: d.updateTime };
     })
     .filter((a) => a !== undefined);
-  return { alerts, read: docs.length };
+  return { alerts, read: snapshot.size, ...(snapshot.size === pageSize ? { next: snapshot.docs.at(-1) } : {}) };
 }
 
 /** Every-time alerts of a pair and side waiting to re-arm that a fall to `low` or a rise to `high` reaches. */
@@ -111,7 +90,7 @@ export async function findRearmable(
           limit: pageSize,
           startAfter: after,
         });
-  return pageOf((await query.get()).docs, pageSize);
+  return pageOf(await query.get(), pageSize);
 }
 
 /** Active alerts, of levels and moves alike, re-armed during their cooldown whose cooldown has ended by `now`. */
@@ -122,5 +101,5 @@ export async function findArmDue(
   after?: QueryDocumentSnapshot,
 ): Promise<Page<AnyAlertDocument>> {
   const query = buildQuery(db, ARM_DUE_QUERY, ['active', now], { limit: pageSize, startAfter: after });
-  return pageOf((await query.get()).docs, pageSize, anyAlertDocumentSchema);
+  return pageOf(await query.get(), pageSize, anyAlertDocumentSchema);
 }

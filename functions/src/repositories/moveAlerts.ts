@@ -27,7 +27,7 @@ export async function findMovesUpTo(
 ): Promise<Page<MoveAlertDocument>> {
   const values = [range.pair, range.read, range.side, 'active', true, range.percent] as const;
   const query = buildQuery(db, MOVE_ALERTS_QUERY, [...values], { limit: pageSize, startAfter: after });
-  return pageOf((await query.get()).docs, pageSize, moveAlertDocumentSchema);
+  return pageOf(await query.get(), pageSize, moveAlertDocumentSchema);
 }
 
 /** One page of disarmed every-time move alerts whose re-arm level is at least `percent`. */
@@ -39,5 +39,5 @@ export async function findMovesToRearm(
 ): Promise<Page<MoveAlertDocument>> {
   const values = [range.pair, range.read, range.side, 'active', false, range.percent] as const;
   const query = buildQuery(db, REARM_MOVES_QUERY, [...values], { limit: pageSize, startAfter: after });
-  return pageOf((await query.get()).docs, pageSize, moveAlertDocumentSchema);
+  return pageOf(await query.get(), pageSize, moveAlertDocumentSchema);
 }

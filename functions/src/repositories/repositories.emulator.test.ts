@@ -4,7 +4,7 @@ import type { Delivery } from '@price-alerts/domain/notify';
 import { Timestamp, getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';
-import { activeInRange, type AlertPage, type PriceRange } from './alerts';
+import { findActiveInRange, type AlertPage } from './alerts';
 import { seedPrices } from '../testing/emulatorApp';
 import { createDelivery, deliveryRef } from './deliveries';
 import { latestPrices } from './prices';
@@ -69,41 +69,37 @@ afterAll(async () => {
 
 const prices = (page: AlertPage) => page.alerts.map((a) => a.triggerPrice);
 
-/** Every page the stream hands over, in order. */
-async function pagesOf(range: PriceRange, size: number, first?: number): Promise<AlertPage[]> {
-  const pages: AlertPage[] = [];
-  for await (const page of activeInRange(db, range, size, first)) pages.push(page);
-  return pages;
-}
-
-describe('activeInRange', () => {
+describe('findActiveInRange', () => {
   it('reads only active alerts of the pair and type inside the range, lowest first', async () => {
-    const [page, ...more] = await pagesOf(
+    const page = await findActiveInRange(
+      db,
       { pair: 'EUR/USD', alertType: 'Price rising above', side: 'ask', max: 1.1 },
       50,
     );
-    expect(more).toEqual([]);
-    expect(prices(page as AlertPage)).toEqual([1.05, 1.06, 1.08, 1.09]);
-    expect(page?.alerts[0]?.path).toBe('users/user-0/alerts/eu-0');
+    expect(prices(page)).toEqual([1.05, 1.06, 1.08, 1.09]);
+    expect(page.alerts[0]?.path).toBe('users/user-0/alerts/eu-0');
+    expect(page.next).toBeUndefined();
   });
 
   it('honours both bounds', async () => {
-    const pages = await pagesOf(
+    const page = await findActiveInRange(
+      db,
       { pair: 'EUR/USD', alertType: 'Price rising above', side: 'ask', min: 1.08, max: 1.12 },
       50,
     );
-    expect(pages.map(prices)).toEqual([[1.08, 1.09, 1.11, 1.12]]);
+    expect(prices(page)).toEqual([1.08, 1.09, 1.11, 1.12]);
   });
 
-  // The invalid alert at 1.07 is read and billed in the second page, but left out of it.
-  it('hands a large result over in pages, the first of its own size', async () => {
-    const pages = await pagesOf({ pair: 'EUR/USD', alertType: 'Price rising above', side: 'ask', min: 1 }, 3, 2);
-    expect(pages.map(prices)).toEqual([[1.05, 1.06], [1.08, 1.09], [1.11, 1.12, 1.14], [1.15]]);
-    expect(pages.map((p) => p.read)).toEqual([2, 3, 3, 1]);
-  });
-
-  it('hands over no page when nothing is in range', async () => {
-    expect(await pagesOf({ pair: 'EUR/USD', alertType: 'Price rising above', side: 'ask', min: 5 }, 3)).toEqual([]);
+  it('pages through a large result', async () => {
+    const range = { pair: 'EUR/USD', alertType: 'Price rising above', side: 'ask', min: 1 } as const;
+    const seen: number[] = [];
+    let page = await findActiveInRange(db, range, 3);
+    seen.push(...prices(page));
+    while (page.next) {
+      page = await findActiveInRange(db, range, 3, page.next);
+      seen.push(...prices(page));
+    }
+    expect(seen).toEqual([1.05, 1.06, 1.08, 1.09, 1.11, 1.12, 1.14, 1.15]);
   });
 });
 
