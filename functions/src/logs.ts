@@ -59,6 +59,11 @@ export function firedSendFailed(count: number, error: unknown): void {
   logger.error('Could not send what fired', { event: 'fired_send_failed', count, reason: errorMessage(error) });
 }
 
+/** A further page of a level read failed to fire after one had; the first failure is the run's error. */
+export function firingPageFailed(error: unknown): void {
+  logger.error('Another page of alerts failed to fire', { event: 'firing_page_failed', reason: errorMessage(error) });
+}
+
 /** The scheduled catch-up fired alerts, which means an interval message was lost or failed. */
 export function catchUpFired(stats: Counts): void {
   logger.warn('The scheduled check fired alerts the interval messages missed', { event: 'catch_up_fired', ...stats });

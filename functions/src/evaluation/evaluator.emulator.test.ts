@@ -3,7 +3,7 @@
 import { type IntervalMessage } from '@price-alerts/domain/prices';
 import { deliverySchema } from '@price-alerts/domain/notify';
 import { Query } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';
 import { outcome, seedAlerts, testApp, type SeedAlert, type TestApp } from '../testing/emulatorApp';
 import { interval } from '../testing/intervals';
@@ -16,6 +16,8 @@ beforeAll(async () => {
   t = await testApp(PROJECT);
 });
 beforeEach(() => clearFirestoreProject(PROJECT));
+// A spy a test left behind on a timeout would reach the files after it.
+afterEach(() => vi.restoreAllMocks());
 afterAll(() => t.close());
 
 const W = 1_800_000_000_000; // a window start, Jan 2027

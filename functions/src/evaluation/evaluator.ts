@@ -12,6 +12,8 @@ import {
 } from '@price-alerts/domain/alerts';
 import { type Judge, type SideMoves } from '@price-alerts/domain/prices';
 import type { Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import { allEnded } from '../lib/allEnded';
+import * as logs from '../logs';
 import { chunk } from '../lib/chunk';
 import { findActiveInRange, type AlertPage } from '../repositories/alerts';
 import { BATCH_ALERTS, fireRead } from './fire';
@@ -73,8 +75,8 @@ export interface EvaluateOptions {
  * path takes back past their re-arm distance (so the same path may fire them again), then for each
  * alert type reads only the armed active alerts whose trigger price the path can reach, page by page,
  * and fires each that the path fires. Cost grows with the alerts that fire or re-arm (plus any created
- * after the prices), not with the alerts of the pair. Every read runs to its end before a failure is
- * thrown, so what each committed is counted and sent.
+ * after the prices), not with the alerts of the pair. Every read ends before a failure is thrown, so
+ * what each committed is handed to the run's outbox, not left to the sweep.
  */
 export async function evaluatePair(
   db: Firestore,
@@ -102,12 +104,6 @@ export async function evaluatePair(
   return stats;
 }
 
-/** Waits for every one to settle, then throws the first failure: none is left running or unhandled. */
-async function allEnded(running: readonly Promise<unknown>[]): Promise<void> {
-  const failed = (await Promise.allSettled(running)).find((r) => r.status === 'rejected');
-  if (failed) throw failed.reason;
-}
-
 async function fireType(
   db: Firestore,
   pair: CurrencyPair,
@@ -124,7 +120,8 @@ async function fireType(
   if (!range) return;
   // A read holds the pages that fire at once, and the next read goes while they fire: in a spike,
   // thousands of alerts are many pages, and their commits take the time. On the emulator a query
-  // costs about the same whatever it returns, so few large reads, not a query a page.
+  // costs about the same whatever it returns, so few large reads, not a query a page. One read ahead
+  // at most: about three reads' worth of alerts are held.
   const readSize = pageSize * PAGES_FIRING_AT_ONCE;
   const read = (size: number, after?: QueryDocumentSnapshot) => {
     const page = findActiveInRange(db, { pair, alertType, side, ...range }, size, after);
@@ -136,19 +133,18 @@ async function fireType(
   const firingPages: Promise<void>[] = [];
   const failure: { error?: unknown; failed: boolean } = { failed: false };
   try {
-    while (reading && !failure.failed) {
+    while (reading) {
       const found: AlertPage = await reading;
+      reading = undefined;
       stats.queries += 1;
       stats.read += found.read;
+      if (failure.failed) break;
       reading = found.next ? read(readSize, found.next) : undefined;
       const firing = found.alerts.filter((a) => evaluate(judged(a), path));
       // Armed inside their cooldown (edited after firing): read now, parked so no later message reads them.
       const latest = Math.max(...path.points.map((p) => p.at));
-      await parkCooling(
-        db,
-        found.alerts.filter((a) => repeats(a) && cooldownEnd(a) > latest).map((a) => a.path),
-        latest,
-      );
+      const cooling = found.alerts.filter((a) => repeats(a) && cooldownEnd(a) > latest).map((a) => a.path);
+      for (const paths of chunk(cooling, TRANSACTION_PAGE)) await parkCooling(db, paths, latest);
       for (const page of chunk(firing, pageSize)) {
         if (firingPages.length >= PAGES_FIRING_AT_ONCE) await firingPages.shift();
         if (failure.failed) break;
@@ -163,16 +159,23 @@ async function fireType(
             stats.fired += counts.fired;
             stats.failed += counts.failed;
           },
-          // Kept, not left unhandled while the next read goes; thrown once it is awaited.
-          (error: unknown) => void Object.assign(failure, { error, failed: true }),
+          // Kept, not left unhandled while the next read goes; the first is thrown once it is awaited.
+          (error: unknown) => {
+            if (failure.failed) logs.firingPageFailed(error);
+            else Object.assign(failure, { error, failed: true });
+          },
         );
         firingPages.push(firingPage);
       }
     }
   } finally {
-    // Every page being fired ends before this returns or throws (their promises never reject), so
-    // what each commits is counted and handed to the outbox.
+    // Every page being fired, and a read made meanwhile, ends before this returns or throws (none of
+    // these promises rejects), so what each commits is handed to the outbox.
     await Promise.all(firingPages);
+    await reading?.then(
+      () => undefined,
+      () => undefined,
+    );
   }
   if (failure.failed) throw failure.error;
 }

@@ -73,7 +73,7 @@ describe('a spike', () => {
     const timeOf = (docs: typeof byLevel) => new Set(docs.map((d) => d.updateTime.valueOf()));
     const [first, rest] = [timeOf(byLevel.slice(0, 200)), timeOf(byLevel.slice(200))];
     expect([first.size, rest.size]).toEqual([1, 1]);
-    // The small page commits first: it is fired before the large one is read.
+    // The small page commits first: it is fired while the large read is made.
     expect(String([...first][0]) < String([...rest][0])).toBe(true);
     expect((await t.db.collection('deliveries').count().get()).data().count).toBe(1_200);
   });

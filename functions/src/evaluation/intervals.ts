@@ -3,6 +3,7 @@ import { describeIssues } from '@price-alerts/domain/common';
 import { pathFromInterval } from '@price-alerts/domain/alerts';
 import { intervalBatchSchema, intervalMessageSchema, type IntervalMessage } from '@price-alerts/domain/prices';
 import type { Firestore } from 'firebase-admin/firestore';
+import { allEnded } from '../lib/allEnded';
 import {
   addStats,
   armAlertsDue,
@@ -70,7 +71,7 @@ export async function evaluateIntervals(
   const byPair = new Map<IntervalMessage['pair'], IntervalMessage[]>();
   for (const m of [...intervals].sort((a, b) => a.start - b.start || a.lastAt - b.lastAt))
     byPair.set(m.pair, [...(byPair.get(m.pair) ?? []), m]);
-  const all = await Promise.all(
+  const all = await allEnded(
     [...byPair.values()].map(async (windows) => {
       const pairStats = emptyStats();
       for (const m of windows)

@@ -16,6 +16,7 @@ import {
 import { cooldownEnd, evaluateMove, judgedMove, moveLeast, moveReach, repeats } from '@price-alerts/domain/alerts';
 import { MOVE_EPSILON, type Judge, type MoveStats, type SideMoves } from '@price-alerts/domain/prices';
 import type { Firestore } from 'firebase-admin/firestore';
+import { allEnded } from '../lib/allEnded';
 import { findMovesToRearm, findMovesUpTo } from '../repositories/moveAlerts';
 import { fireMoves, rearmMoves } from './fireMoves';
 import { eachPage, parkCooling } from './rearm';
@@ -56,7 +57,7 @@ export async function evaluateMoves(
   pageSize = 300,
 ): Promise<void> {
   if (!moves) return;
-  await Promise.all(
+  await allEnded(
     PRICE_SIDES.map(async (side) => {
       const sideMoves = moves[side];
       if (!sideMoves) return;
