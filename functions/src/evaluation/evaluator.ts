@@ -169,8 +169,8 @@ async function fireType(
       }
     }
   } finally {
-    // Every page being fired, and a read made meanwhile, ends before this returns or throws (none of
-    // these promises rejects), so what each commits is handed to the outbox.
+    // Every page being fired (whose promises never reject), and a read made meanwhile (its failure
+    // ignored here), ends before this returns or throws, so what each commits is handed to the outbox.
     await Promise.all(firingPages);
     await reading?.then(
       () => undefined,
