@@ -25,6 +25,7 @@ beforeEach(async () => {
     const db = ctx.firestore();
     await setDoc(doc(db, `users/${ALICE}/pushTokens/t1`), { token: TOKEN, updatedAt: Timestamp.now() });
     await setDoc(doc(db, 'prices/EURUSD'), { ask: 1.1, bid: 1.0999, timestamp: Date.now() });
+    await setDoc(doc(db, 'priceHistory/EURUSD'), { pair: 'EUR/USD', candles: '{}', savedAt: Date.now() });
     await setDoc(doc(db, 'deliveries/d1'), { userId: ALICE, alertId: 'a1' });
     await setDoc(doc(db, `digests/${ALICE}__1`), { userId: ALICE, open: true });
     await setDoc(doc(db, `pushDevices/${ALICE}`), { tokenIds: ['t1'] });
@@ -93,6 +94,20 @@ describe('latest prices', () => {
     await assertFails(setDoc(doc(dbFor(ALICE), 'prices/EURUSD'), { ask: 2, bid: 1.9, timestamp: 1 }));
     await assertFails(deleteDoc(doc(dbFor(ALICE), 'prices/EURUSD')));
   });
+});
+
+describe('price history', () => {
+  // The relays serve the charts from memory; the stored copy is the ingest service's alone.
+  it.each<[string, string | null]>([['a signed-in user', ALICE], ...others])(
+    'denies %s reading, listing, writing or deleting it',
+    async (_label, uid) => {
+      await assertFails(getDoc(doc(dbFor(uid), 'priceHistory/EURUSD')));
+      await assertFails(getDocs(collection(dbFor(uid), 'priceHistory')));
+      await assertFails(setDoc(doc(dbFor(uid), 'priceHistory/EURUSD'), { pair: 'EUR/USD', candles: '{}', savedAt: 1 }));
+      await assertFails(setDoc(doc(dbFor(uid), 'priceHistory/GBPUSD'), { pair: 'GBP/USD', candles: '{}', savedAt: 1 }));
+      await assertFails(deleteDoc(doc(dbFor(uid), 'priceHistory/EURUSD')));
+    },
+  );
 });
 
 describe('deliveries', () => {

@@ -52,6 +52,8 @@ export function emitAlert(alert: Alert): void {
 }
 
 export const getAlert = vi.fn<typeof Repository.getAlert>(async () => undefined);
+/** The pair's other alerts a chart draws: none unless a test says. */
+export const getPairAlerts = vi.fn<typeof Repository.getPairAlerts>(async () => []);
 export const setAlertStatus = vi.fn<typeof Repository.setAlertStatus>(async () => {});
 export const deleteAlert = vi.fn<typeof Repository.deleteAlert>(async () => {});
 export const createAlert = vi.fn<typeof Repository.createAlert>(async () => 'new-alert');
@@ -79,6 +81,7 @@ export function resetAlertsRepository(): void {
     watchAlertList,
     watchAlert,
     getAlert,
+    getPairAlerts,
     setAlertStatus,
     deleteAlert,
     createAlert,

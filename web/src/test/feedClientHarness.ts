@@ -34,6 +34,7 @@ export function feedClientHarness(): FeedClientHarness {
     state: (s) => feed.log.push(`state:${s.status}:${s.text}`),
     tick: (pair, p) => feed.log.push(`tick:${pair}:${p.ask}:${p.timestamp}`),
     day: (pair, d) => feed.log.push(`day:${pair}:${d.open}`),
+    candles: (pair, m) => feed.log.push(`candles:${pair}:${m.side}:${m.range}:${m.candles.length}`),
     toast: (m) => feed.log.push(`toast:${m}`),
   });
   beforeEach(() => {

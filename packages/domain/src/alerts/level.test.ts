@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AlertType, CurrencyPair } from '../common/constants.ts';
-import { levelFromPercent, levelWarning } from './level.ts';
+import { levelDistance, levelFromPercent, levelWarning } from './level.ts';
 
 describe('levelFromPercent: the level an offset from the live price gives', () => {
   it.each<[CurrencyPair, number, number, string]>([
@@ -44,5 +44,19 @@ describe('levelWarning: what is said before saving', () => {
     ],
   ])('%s', (_label, pair, type, level, price, warning) => {
     expect(levelWarning(pair, type, level, price)).toBe(warning);
+  });
+});
+
+describe('levelDistance: how far a level stands from the market', () => {
+  it.each([
+    [1.09, 1.0876, '0.22% above the market'],
+    [1.08, 1.09, '0.92% below the market'],
+    [1.0876, 1.0876, 'at the market'],
+    [1.08761, 1.0876, 'under 0.01% above the market'],
+    [90000, 100000, '10.00% below the market'],
+    [1.09, 0, ''],
+    [Number.NaN, 1.09, ''],
+  ])('%s against %s is %j', (level, price, words) => {
+    expect(levelDistance(level, price)).toBe(words);
   });
 });

@@ -27,3 +27,15 @@ export function levelWarning(pair: CurrencyPair, type: AlertType, level: number,
   const distance = Math.abs(level - price) / price;
   return distance > FAR_FROM_MARKET ? MSG_FAR_FROM_MARKET(Math.round(distance * 100)) : null;
 }
+
+/**
+ * How far a level stands from the market, in percent of the price, as the chart says it while a level is
+ * dragged: '0.22% above the market', 'under 0.01% below the market', 'at the market'.
+ */
+export function levelDistance(level: number, price: number): string {
+  if (!(price > 0) || !Number.isFinite(level)) return '';
+  if (level === price) return 'at the market';
+  const percent = (Math.abs(level - price) / price) * 100;
+  const side = level > price ? 'above' : 'below';
+  return percent < 0.01 ? `under 0.01% ${side} the market` : `${percent.toFixed(2)}% ${side} the market`;
+}

@@ -9,6 +9,7 @@
  *   2        heartbeat, ignored
  *   7{json}, 9{json}  error: {error}
  *   3{json}  the relay's own: a pair's trading day and last hour (pairDayWire.ts)
+ *   4{json}  the relay's own: a chart's candles, answering the client's request (candlesWire.ts)
  * Units: start_time is milliseconds since the epoch; time / time_mult is milliseconds since then,
  * so timestamp = start_time + time / time_mult. `mapping` maps a tick's name to the feed symbol
  * (EURUSD); a name not in it is taken as the symbol itself. One WebSocket message may carry
@@ -18,6 +19,7 @@ import { z } from '../common/zod.ts';
 import { pairToSymbol, symbolToPair, type CurrencyPair } from '../common/constants.ts';
 import type { PairDay } from './pairDay.ts';
 import { PAIR_DAY_TYPE, parsePairDay } from './pairDayWire.ts';
+import { CANDLES_TYPE, parseCandles, type CandlesMessage } from './candlesWire.ts';
 
 export const TICK_FIELDS = ['name', 'ask', 'bid', 'time'] as const;
 
@@ -54,6 +56,7 @@ export type FeedMessage =
   | { type: 'tick'; tick: FeedTick }
   | { type: 'heartbeat' }
   | { type: 'day'; symbol: string; pair: CurrencyPair | undefined; day: PairDay }
+  | { type: 'candles'; pair: CurrencyPair | undefined; candles: CandlesMessage }
   | { type: 'error'; code: '7' | '9'; error: string };
 
 export type FeedParseResult = FeedMessage | { type: 'invalid'; reason: string; raw: string };
@@ -136,6 +139,11 @@ export function parseFeedMessage(raw: string, session: FeedSession | null): Feed
       const parsed = parsePairDay(body);
       if (!parsed.ok) return invalid(parsed.reason, raw);
       return { type: 'day', symbol: parsed.symbol, pair: symbolToPair(parsed.symbol), day: parsed.day };
+    }
+    case CANDLES_TYPE: {
+      const parsed = parseCandles(body);
+      if (!parsed.ok) return invalid(parsed.reason, raw);
+      return { type: 'candles', pair: symbolToPair(parsed.message.symbol), candles: parsed.message };
     }
     case '7':
     case '9': {

@@ -2,8 +2,9 @@
  * Between the ingest service and the price relays (docs/price-relays.md). The ingest service holds
  * the one upstream connection; each relay holds one WebSocket to it at RELAY_FEED_PATH and gets
  * everything it needs to serve apps as if it held the upstream itself, one JSON text frame a message:
- *   hello      on connect: each pair's latest tick and its day (a type 3 message), and the outage
- *              error every subscription ends with while the upstream is down (null while it is up)
+ *   hello      on connect: each pair's latest tick and its day (a type 3 message), the outage
+ *              error every subscription ends with while the upstream is down (null while it is up), and
+ *              each pair's chart candles (candlesSnapshot.ts), which the relay merges into its own
  *   ticks      ticks as they come
  *   broadcast  a protocol message every app client gets (the provider's error, passed on)
  *   outage     the outage error from now on; null once the upstream is back
@@ -13,6 +14,7 @@
  */
 import { currencyPairSchema } from '../store/schemas.ts';
 import { z } from '../common/zod.ts';
+import { pairCandlesSnapshotSchema } from './candlesSnapshot.ts';
 
 export const RELAY_FEED_PATH = '/feed';
 /** How often the ingest pings each relay, so a relay can tell a silent feed from a dead one. */
@@ -45,6 +47,11 @@ export const relayFeedMessageSchema = z.discriminatedUnion('type', [
     ticks: z.array(relayFeedTickSchema).check(z.maxLength(1_000)),
     days: z.array(protocolMessage).check(z.maxLength(1_000)),
     outage: z.nullable(protocolMessage),
+    // Optional: an ingest older than the charts sends none. Each pair's runs are bounded by their
+    // range, so a hello stays within about 1 MB whatever the ingest holds.
+    candles: z.optional(
+      z.array(z.object({ pair: currencyPairSchema, candles: pairCandlesSnapshotSchema })).check(z.maxLength(100)),
+    ),
   }),
   z.object({ type: z.literal('ticks'), ticks: z.array(relayFeedTickSchema).check(z.maxLength(10_000)) }),
   z.object({ type: z.literal('broadcast'), message: protocolMessage }),

@@ -48,3 +48,23 @@ export const ALL_PREVIOUS_ALERTS_QUERY = allAlertsQuery(
   'all triggered and cancelled alerts, paged',
   PREVIOUS_LIST_STATUSES,
 );
+
+/** Most levels a chart draws beside the one being set: more would be a wall of lines, not context. */
+export const PAIR_ALERTS_LIMIT = 20;
+
+/**
+ * A chart's context: the user's active and paused alerts on one pair, whose levels it draws faintly
+ * beside the one being set. Read once as the chart opens (the cache serves a return to it).
+ */
+export const PAIR_ALERTS_QUERY = {
+  name: 'active and paused alerts of one pair',
+  collectionGroup: 'alerts',
+  scope: 'COLLECTION',
+  filters: [
+    { field: 'currencyPair', op: '==' },
+    { field: 'status', op: 'in' },
+  ],
+  orderBy: [],
+  limit: PAIR_ALERTS_LIMIT,
+  statuses: ACTIVE_LIST_STATUSES,
+} as const satisfies QueryShape & { statuses: readonly string[] };

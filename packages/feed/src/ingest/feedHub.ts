@@ -1,9 +1,9 @@
 /**
  * The ingest service's side of the relay feed (domain relayFeed.ts): each price relay holds one
  * WebSocket here, authenticated with RELAY_FEED_KEY, and gets a hello (latest ticks, days, the
- * outage state), then every tick and every upstream notice. The ingest's load grows with the
- * relays, a handful, never with the phones they serve. A relay that stops reading is cut off, not
- * buffered for: it reconnects and starts from a fresh hello.
+ * outage state, the charts' candles), then every tick and every upstream notice. The ingest's load
+ * grows with the relays, a handful, never with the phones they serve. A relay that stops reading is
+ * cut off, not buffered for: it reconnects and starts from a fresh hello.
  */
 import { type CurrencyPair } from '@price-alerts/domain/common';
 import {
@@ -20,6 +20,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { Logger } from '../shared/log.ts';
 import type { PairDays } from '../shared/pairDays.ts';
+import type { CandleBook } from '../shared/pairCandles.ts';
 import type { PricedTick } from '../shared/pricedTick.ts';
 import type { NoticeTarget } from '../upstream/upstreamNotices.ts';
 
@@ -31,6 +32,8 @@ export interface FeedHubOptions {
   log: Logger;
   /** The days the ingest folds from every tick, sent to each relay as it connects. */
   days: PairDays;
+  /** The candles the ingest folds from every tick and read back at start, sent likewise. */
+  candles: CandleBook;
   pingMs?: number;
 }
 
@@ -86,7 +89,9 @@ export class FeedHub implements NoticeTarget {
     // A relay says nothing after the handshake; whatever it sends is ignored.
     this.#relays.add(ws);
     const days = [...this.#latest.keys()].flatMap((pair) => this.#options.days.message(pair) ?? []);
-    this.#send(ws, { type: 'hello', ticks: [...this.#latest.values()].map(wireTick), days, outage: this.#outage });
+    const ticks = [...this.#latest.values()].map(wireTick);
+    const candles = this.#options.candles.snapshot();
+    this.#send(ws, { type: 'hello', ticks, days, outage: this.#outage, candles });
     this.#options.log.info('Relay connected to the feed', { relays: this.#relays.size });
   }
 

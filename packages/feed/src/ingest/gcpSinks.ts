@@ -1,9 +1,9 @@
 /**
  * The ingest service's Google Cloud side: Pub/Sub for signed intervals, Firestore for latest
- * prices, the level summary and the alert listener, Auth for tokens.
+ * prices, the level summary, the charts' history and the alert listener, Auth for tokens.
  */
 import { PubSub } from '@google-cloud/pubsub';
-import { describeIssues, pairToSymbol } from '@price-alerts/domain/common';
+import { CURRENCY_PAIRS, describeIssues, pairToSymbol } from '@price-alerts/domain/common';
 import { levelSummarySchema } from '@price-alerts/domain/alerts';
 import {
   INTERVAL_SIGNATURE,
@@ -12,7 +12,12 @@ import {
   type IntervalBatch,
   type IntervalMessage,
 } from '@price-alerts/domain/prices';
-import { priceDocumentSchema, type PriceDocument } from '@price-alerts/domain/store';
+import {
+  priceDocumentSchema,
+  priceHistoryDocument,
+  priceHistoryDocumentSchema,
+  type PriceDocument,
+} from '@price-alerts/domain/store';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { watchActiveAlerts } from './alertWatch.ts';
@@ -85,6 +90,33 @@ export async function gcpSinks({
         const parsed = priceDocumentSchema.safeParse(d.data());
         return parsed.success ? [parsed.data] : [];
       });
+    },
+    // One batched get of the 15 pairs' documents (15 reads) a start, one batch of 15 writes a graceful
+    // stop (priceHistory.ts).
+    async loadHistory() {
+      const stored = await db.getAll(...CURRENCY_PAIRS.map((pair) => db.doc(`priceHistory/${pairToSymbol(pair)}`)));
+      return stored.flatMap((d) => {
+        if (!d.exists) return [];
+        const parsed = priceHistoryDocumentSchema.safeParse(d.data());
+        if (parsed.success) return [{ pair: parsed.data.pair, candles: parsed.data.candles }];
+        log.error('A stored price history did not parse', { id: d.id, problem: describeIssues(parsed.error.issues) });
+        return [];
+      });
+    },
+    async saveHistory(history) {
+      const batch = db.batch();
+      const savedAt = Date.now();
+      for (const pair of history) {
+        const document = priceHistoryDocument(pair, savedAt);
+        const checked = priceHistoryDocumentSchema.safeParse(document);
+        if (checked.success) batch.set(db.doc(`priceHistory/${pairToSymbol(pair.pair)}`), document);
+        else
+          log.error('A price history did not parse', {
+            pair: pair.pair,
+            problem: describeIssues(checked.error.issues),
+          });
+      }
+      await batch.commit();
     },
     async saveLatest(prices) {
       const batch = db.batch();

@@ -2,9 +2,8 @@
 // restart neither hides a move nor re-arms every fired every-time move alert.
 import type { PriceDocument } from '@price-alerts/domain/store';
 import { afterEach, describe, expect, it } from 'vitest';
-import { IngestService, type IngestSinks } from './ingest.ts';
-import { recordingLogger } from '../shared/log.ts';
-import { standInSinks } from '../testing/testIngest.ts';
+import type { IngestService, IngestSinks } from './ingest.ts';
+import { startOfflineIngest } from '../testing/testIngest.ts';
 
 const T = Date.now();
 let service: IngestService | undefined;
@@ -15,23 +14,9 @@ afterEach(async () => {
 
 /** A service whose store holds `stored` and whose upstream is nowhere (no tick but the test's). */
 async function start(sinks: Partial<IngestSinks>) {
-  const log = recordingLogger();
-  service = await IngestService.start(
-    {
-      upstreamUrl: 'ws://127.0.0.1:9/none',
-      port: 0,
-      host: '127.0.0.1',
-      windowMs: 1_000,
-      silentMs: 60_000,
-      initialBackoffMs: 60_000,
-      maxBackoffMs: 60_000,
-      relayHeartbeatMs: 60_000,
-      source: 'seed-test',
-    },
-    { ...standInSinks, ...sinks },
-    log,
-  );
-  return { service, log };
+  const started = await startOfflineIngest(sinks, 'seed-test');
+  service = started.service;
+  return started;
 }
 
 const stored: PriceDocument = {

@@ -8,7 +8,7 @@
  */
 import { CURRENCY_PAIRS, type CurrencyPair } from '@price-alerts/domain/common';
 import { type LevelSummary } from '@price-alerts/domain/alerts';
-import { type IntervalMessage } from '@price-alerts/domain/prices';
+import { type IntervalMessage, type PairHistory } from '@price-alerts/domain/prices';
 import { type PriceDocument } from '@price-alerts/domain/store';
 import { createServer, type ServerResponse, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,6 +18,7 @@ import { seedFromStore } from './pairMoves.ts';
 import { FeedHub, noticeTargets } from './feedHub.ts';
 import { Gate, chunks, type AlertChange } from './gate.ts';
 import { LatestPrices } from './latestPrices.ts';
+import { loadHistory, saveHistory } from './priceHistory.ts';
 import type { Logger } from '../shared/log.ts';
 import { Relay, type RelayOptions, type VerifiedToken } from '../relay/relay.ts';
 import { STALE_MS, stalePairs } from './staleness.ts';
@@ -72,6 +73,10 @@ export interface IngestSinks {
   saveLatest(prices: PriceDocument[]): Promise<void>;
   /** The latest prices as stored, read once at start to carry the moves' lookbacks over a restart. */
   loadLatest?(): Promise<PriceDocument[]>;
+  /** The charts' candles as the last graceful stop wrote them, read once at start (priceHistory.ts). */
+  loadHistory?(): Promise<PairHistory[]>;
+  /** The charts' candles, written once on a graceful stop. */
+  saveHistory?(history: PairHistory[]): Promise<void>;
   verifyToken(token: string, freshSince?: number): Promise<VerifiedToken>;
   /**
    * Listens to the active alerts; without it there is no level index, and every window is
@@ -122,7 +127,8 @@ export class IngestService {
       ...config.relay,
     });
     this.upstream = new UpstreamClient({ ...config, url: config.upstreamUrl, pairs: CURRENCY_PAIRS, log });
-    this.feed = config.feedKey ? new FeedHub({ key: config.feedKey, log, days: this.relay.days }) : undefined;
+    const { days, candles } = this.relay;
+    this.feed = config.feedKey ? new FeedHub({ key: config.feedKey, log, days, candles }) : undefined;
     const targets = this.feed ? noticeTargets(this.relay, this.feed) : this.relay;
     this.notices = new UpstreamNotices({ relay: targets, graceMs: config.upstreamGraceMs ?? 5_000, log });
     this.upstream.onTick = (tick) => {
@@ -158,6 +164,8 @@ export class IngestService {
       (price, moves) => service.aggregator.seedMoves(price.pair, moves, price),
       log,
     );
+    // Before the first relay's hello: it carries the history on.
+    await loadHistory(sinks.loadHistory, service.relay.candles, log);
     await new Promise<void>((resolve) => service.#server.listen(config.port, config.host, resolve));
     service.#watchAlerts();
     service.upstream.start();
@@ -287,7 +295,9 @@ export class IngestService {
     this.#latest.stop();
     this.#stopWatching?.();
     this.upstream.stop();
-    await Promise.all([this.relay.close(), this.feed?.close()]);
+    // No tick comes after the upstream's stop: the history written is all of it.
+    const saved = saveHistory(this.#sinks.saveHistory, this.relay.candles, this.#log);
+    await Promise.all([saved, this.relay.close(), this.feed?.close()]);
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
   }
 }

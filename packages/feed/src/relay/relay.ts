@@ -23,10 +23,12 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import { PairDays } from '../shared/pairDays.ts';
+import { CandleBook } from '../shared/pairCandles.ts';
 import { AccountSockets, conflatedFrame, newClient, relaySession, resubscribe, type Client } from './relayClient.ts';
+import { candlesAnswer } from './candleRequests.ts';
 import { RateLimit } from '../shared/rateLimit.ts';
-import { drainSockets, sweepTokens } from './relayLifecycle.ts';
-import { CLOSE, RELAY_DEFAULTS, type RelayOptions, type VerifiedToken } from './relayOptions.ts';
+import { drainSockets, sweepTokens, verifySocket } from './relayLifecycle.ts';
+import { CLOSE, RELAY_DEFAULTS, type RelayOptions } from './relayOptions.ts';
 import type { PricedTick } from '../shared/pricedTick.ts';
 
 export { CLOSE, type RelayOptions, type VerifiedToken } from './relayOptions.ts';
@@ -38,6 +40,7 @@ export class Relay {
   readonly #accounts: AccountSockets;
   readonly #latest = new Map<CurrencyPair, PricedTick>();
   readonly days = new PairDays();
+  readonly candles = new CandleBook();
   readonly #startTime = Date.now();
   readonly #tickSession = relaySession(this.#startTime, []);
   readonly #timers: NodeJS.Timeout[];
@@ -60,9 +63,7 @@ export class Relay {
     });
     this.#timers = [
       setInterval(() => this.#sendPending(), this.#options.flushMs),
-      setInterval(() => {
-        for (const client of this.#clients) this.#send(client, HEARTBEAT);
-      }, this.#options.heartbeatMs),
+      setInterval(() => this.broadcast(HEARTBEAT), this.#options.heartbeatMs),
       setInterval(
         () =>
           sweepTokens(this.#clients, this.#options.verifyToken, this.#options.log, (client) => {
@@ -106,28 +107,9 @@ export class Relay {
     // Before anything is awaited: a malformed frame makes ws emit 'error', and with no listener
     // that event would end the process.
     socket.on('error', (error) => this.#options.log.warn('Relay client error', { error: error.message }));
-    // The client subscribes as soon as the socket opens, which is before its token is verified:
-    // hold those messages (a few) rather than lose them.
-    const early: string[] = [];
-    const hold = (data: unknown) => {
-      if (early.length >= this.#options.messageBurst) socket.close(CLOSE.policy, 'Too many messages');
-      else early.push(String(data));
-    };
-    socket.on('message', hold);
-    let verified: VerifiedToken;
-    try {
-      verified = await this.#options.verifyToken(token);
-    } catch (error) {
-      this.#options.log.warn('Relay refused a client', {
-        error: error instanceof Error ? error.message : String(error),
-      });
-      if (socket.readyState === WebSocket.OPEN) {
-        socket.send(encodeError('9', 'Invalid or expired token'));
-        socket.close(CLOSE.unauthorized, 'Unauthorized');
-      }
-      return;
-    }
-    socket.off('message', hold);
+    const admitted = await verifySocket(socket, token, this.#options);
+    if (!admitted) return;
+    const { verified, early } = admitted;
     // It closed (or was closed for flooding) while its token was checked: nothing to keep.
     if (socket.readyState !== WebSocket.OPEN) return;
     // The relay began closing meanwhile: this one goes the planned way too, or close() would wait for it.
@@ -151,9 +133,9 @@ export class Relay {
         socket.close(CLOSE.policy, 'Too many messages');
         return;
       }
-      this.#onSubscribe(client, String(data));
+      this.#onMessage(client, String(data));
     });
-    for (const message of early) if (limit.take()) this.#onSubscribe(client, message);
+    for (const message of early) if (limit.take()) this.#onMessage(client, message);
   }
 
   /** A planned close: the app reconnects at once, to any relay, and shows nothing of it. */
@@ -199,6 +181,13 @@ export class Relay {
     // terminate, not close: a closing handshake would queue behind what it never read.
     client.socket.terminate();
     this.#drop(client);
+  }
+
+  /** A chart's request for candles is answered at once from the book; any other message is a subscription. */
+  #onMessage(client: Client, raw: string): void {
+    const candles = candlesAnswer(this.candles, raw);
+    if (candles === undefined) this.#onSubscribe(client, raw);
+    else this.#send(client, candles);
   }
 
   #onSubscribe(client: Client, raw: string): void {
@@ -262,6 +251,7 @@ export class Relay {
   publish(tick: PricedTick): void {
     this.#latest.set(tick.pair, tick);
     this.days.add(tick);
+    this.candles.add(tick);
     this.#pending.set(tick.pair, this.#encode(tick));
   }
 

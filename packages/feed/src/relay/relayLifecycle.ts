@@ -1,11 +1,43 @@
 /**
- * The parts of a relay socket's life that come after its first answer (relay.ts): the sweep that
- * checks every open socket's token again, and the drain that closes them all when the relay stops.
+ * The parts of a relay socket's life around its serving (relay.ts): the token check it opens with, the
+ * sweep that checks every open socket's token again, and the drain that closes them all when the relay
+ * stops.
  */
-import type { WebSocketServer } from 'ws';
+import { encodeError } from '@price-alerts/domain/prices';
+import { WebSocket, type WebSocketServer } from 'ws';
 import type { Logger } from '../shared/log.ts';
 import type { Client } from './relayClient.ts';
-import { TokenCheckUnavailable, type RelayOptions } from './relayOptions.ts';
+import { CLOSE, TokenCheckUnavailable, type RelayOptions, type VerifiedToken } from './relayOptions.ts';
+
+/**
+ * A new socket's token, checked. The client subscribes as soon as the socket opens, which is before its
+ * token is verified: what it sends meanwhile (a few messages; past `messageBurst` it is closed) is held
+ * and handed back rather than lost. A refused token is answered with type 9 and close 4001.
+ */
+export async function verifySocket(
+  socket: WebSocket,
+  token: string,
+  options: Pick<Required<RelayOptions>, 'verifyToken' | 'log' | 'messageBurst'>,
+): Promise<{ verified: VerifiedToken; early: string[] } | undefined> {
+  const early: string[] = [];
+  const hold = (data: unknown) => {
+    if (early.length >= options.messageBurst) socket.close(CLOSE.policy, 'Too many messages');
+    else early.push(String(data));
+  };
+  socket.on('message', hold);
+  try {
+    return { verified: await options.verifyToken(token), early };
+  } catch (error) {
+    options.log.warn('Relay refused a client', { error: error instanceof Error ? error.message : String(error) });
+    if (socket.readyState === WebSocket.OPEN) {
+      socket.send(encodeError('9', 'Invalid or expired token'));
+      socket.close(CLOSE.unauthorized, 'Unauthorized');
+    }
+    return undefined;
+  } finally {
+    socket.off('message', hold);
+  }
+}
 
 /**
  * Every open socket's token again, each user's account state asked for once (appTokens.ts), and

@@ -2,9 +2,9 @@
  * A price relay as a service of its own (docs/price-relays.md): app sockets at /prices, served
  * exactly as the ingest service serves them (relay.ts), fed by one WebSocket to the ingest
  * service's /feed (feedHub.ts) instead of the upstream. It keeps nothing a restart would lose: the
- * ingest's hello brings back each pair's latest tick, day and outage state. When the ingest is away
- * longer than the grace, apps are told 'Error' once, as for an upstream outage, and are resynced
- * when it is back.
+ * ingest's hello brings back each pair's latest tick, day, chart candles and outage state. When the
+ * ingest is away longer than the grace, apps are told 'Error' once, as for an upstream outage, and
+ * are resynced when it is back.
  */
 import { pairToSymbol, symbolToPair } from '@price-alerts/domain/common';
 import {
@@ -110,9 +110,10 @@ export class RelayService {
 
   #connect(): void {
     if (this.#stopped) return;
-    // A hello is some 25 KB (15 pairs' days); 1 MiB bounds what a forged or broken feed can make us hold.
+    // A hello is some 25 KB of days and up to about 1 MB of candles (15 pairs' full books, bounded by
+    // the feed's schema); 4 MiB bounds what a forged or broken feed can make us hold.
     const feed = new WebSocket(this.#config.feedUrl, relayFeedProtocols(this.#config.feedKey), {
-      maxPayload: 1 << 20,
+      maxPayload: 4 << 20,
     });
     this.#feed = feed;
     this.#heardAt = Date.now();
@@ -174,6 +175,9 @@ export class RelayService {
         // The day's start and open, not its minute closes: a missed tick alone is no reason to resync.
         changed ||= before !== undefined && (before.dayStart !== day.day.dayStart || before.open !== day.day.open);
       }
+      // The ingest's candles join the relay's own, which win where both hold a bucket: a new relay gets
+      // the history, and one that kept running through an ingest restart keeps what it folded.
+      for (const { pair, candles } of message.candles ?? []) relay.candles.merge(pair, candles);
       for (const t of message.ticks) relay.publish({ ...t, symbol: pairToSymbol(t.pair) });
       changed = relay.setOutage(message.outage ?? undefined) || changed;
       clearTimeout(this.#grace);

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FeedHub } from '../ingest/feedHub.ts';
 import { recordingLogger } from '../shared/log.ts';
 import { PairDays } from '../shared/pairDays.ts';
+import { CandleBook } from '../shared/pairCandles.ts';
 import { startRelayBalancer } from '@price-alerts/stand-ins/balancer';
 import { RelayService } from './relayService.ts';
 import { startTestRelay, tick, verifyToken } from '../testing/testRelay.ts';
@@ -76,7 +77,8 @@ describe('stopping', () => {
   });
 
   it('refuses to serve the relay feed with no key, or a key too short to be one', () => {
-    const hub = (key: string) => new FeedHub({ key, log: recordingLogger(), days: new PairDays() });
+    const hub = (key: string) =>
+      new FeedHub({ key, log: recordingLogger(), days: new PairDays(), candles: new CandleBook() });
     expect(() => hub('')).toThrow('relay feed key');
     expect(() => hub('short')).toThrow('relay feed key');
   });

@@ -29,3 +29,27 @@ export function startTestIngest(upstreamUrl: string, config: Partial<IngestConfi
     recordingLogger(),
   );
 }
+
+/**
+ * A service whose upstream is nowhere (no tick but the test's), with these sinks over the stand-ins: for
+ * what a start reads from the store and a stop writes to it.
+ */
+export async function startOfflineIngest(sinks: Partial<IngestSinks>, source: string) {
+  const log = recordingLogger();
+  const service = await IngestService.start(
+    {
+      upstreamUrl: 'ws://127.0.0.1:9/none',
+      port: 0,
+      host: '127.0.0.1',
+      windowMs: 1_000,
+      silentMs: 60_000,
+      initialBackoffMs: 60_000,
+      maxBackoffMs: 60_000,
+      relayHeartbeatMs: 60_000,
+      source,
+    },
+    { ...standInSinks, ...sinks },
+    log,
+  );
+  return { service, log };
+}

@@ -128,7 +128,8 @@ export class UpstreamClient {
         case 'heartbeat':
           break;
         case 'day':
-          // The relay's own message: a provider has no business sending it.
+        case 'candles':
+          // The relay's own messages: a provider has no business sending them.
           break;
       }
     }

@@ -1,7 +1,9 @@
 import { NOTE_MAX_LENGTH, PRICE_SIDES, type AlertType } from '@price-alerts/domain/common';
 import { PRICE_SIDE_LABELS, draftMove, validateDraft } from '@price-alerts/domain/alerts';
 import { type Draft } from '@price-alerts/domain/store';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { preloadChart } from '../../shared/chart/ChartPanel';
+import { AlertChart } from './AlertChart';
 import { ChoiceGroup } from './ChoiceGroup';
 import { NotifyFields } from './NotifyFields';
 import { ExpiryField } from './ExpiryField';
@@ -36,6 +38,7 @@ export function AlertForm({
   submitLabel,
   busy,
   note = null,
+  alertId,
 }: {
   draft: Draft;
   onChange: (draft: Draft) => void;
@@ -44,6 +47,8 @@ export function AlertForm({
   busy: boolean;
   /** Why a complete draft was not sent (offline), shown where a missing field would be. */
   note?: string | null;
+  /** The alert being edited: the chart draws the pair's other levels, not this one twice. */
+  alertId?: string | undefined;
 }) {
   const [picker, setPicker] = useState<'pair' | 'type' | null>(null);
   // What is missing shows above the button, where the user is looking, rather than in a toast over
@@ -54,6 +59,8 @@ export function AlertForm({
   // A move type's threshold stands where a level's trigger price does (moveRules.ts).
   const move = draftMove(draft);
   const stored = useStoredMoves(draft.currencyPair, draft.priceSide, move);
+  // The chart's code is fetched as the form opens, so choosing a pair shows the chart without waiting for it.
+  useEffect(preloadChart, []);
   const change = (next: Draft) => {
     onChange(next);
     if (problem === null) return;
@@ -93,6 +100,13 @@ export function AlertForm({
         labels={PRICE_SIDE_LABELS}
         value={draft.priceSide}
         onChange={(priceSide) => patch({ priceSide })}
+      />
+      <AlertChart
+        draft={draft}
+        move={move}
+        stored={stored}
+        alertId={alertId}
+        onLevel={(triggerPrice) => patch({ triggerPrice })}
       />
       {move ? (
         <MoveFields draft={draft} stored={stored} submitted={submitted} onChange={patch} />

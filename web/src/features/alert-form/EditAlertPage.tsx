@@ -116,6 +116,7 @@ export default function EditAlertPage() {
         submitLabel="Save changes"
         busy={busy}
         note={offline.note}
+        alertId={alertId}
       />
     </main>
   );

@@ -13,6 +13,7 @@ vi.mock('../../lib/repositories/pushTokens', () => import('../../test/fakePushTo
 const createAlert = vi.fn<(db: unknown, uid: string, input: ValidAlertInput) => Promise<string>>();
 vi.mock('../../lib/repositories/alerts', () => ({
   createAlert: (...args: [unknown, string, ValidAlertInput]) => createAlert(...args),
+  getPairAlerts: async () => [],
 }));
 const toast = { success: vi.fn(), error: vi.fn() };
 vi.mock('react-hot-toast', () => ({ default: Object.assign(vi.fn(), toast) }));

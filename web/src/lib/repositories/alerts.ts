@@ -9,6 +9,7 @@ import {
   ACTIVE_ALERTS_QUERY,
   ALL_ACTIVE_ALERTS_QUERY,
   ALL_PREVIOUS_ALERTS_QUERY,
+  PAIR_ALERTS_QUERY,
   PREVIOUS_ALERTS_QUERY,
   alertCounterSchema,
   appAlertDocumentSchema,
@@ -22,6 +23,7 @@ import {
   deleteDoc,
   doc,
   getDoc,
+  getDocs,
   increment,
   onSnapshot,
   serverTimestamp,
@@ -156,6 +158,12 @@ export function watchAlert(
     (snapshot) => onData(snapshot.exists() ? parseSnapshot(appAlertDocumentSchema, snapshot) : undefined),
     onError,
   );
+}
+
+/** The user's active and paused alerts on one pair (at most PAIR_ALERTS_LIMIT): the levels a chart draws. */
+export async function getPairAlerts(db: Firestore, uid: string, pair: string): Promise<Alert[]> {
+  const q = buildQuery(doc(db, 'users', uid), PAIR_ALERTS_QUERY, [pair, PAIR_ALERTS_QUERY.statuses]);
+  return parseQuery(appAlertDocumentSchema, await getDocs(q));
 }
 
 export async function getAlert(db: Firestore, uid: string, alertId: string): Promise<Alert | undefined> {

@@ -1,5 +1,5 @@
-import type { CurrencyPair } from '@price-alerts/domain/common';
-import type { PairDay } from '@price-alerts/domain/prices';
+import type { CurrencyPair, PriceSide } from '@price-alerts/domain/common';
+import type { Candle, ChartRange, PairDay } from '@price-alerts/domain/prices';
 import type { LivePrice } from '@price-alerts/domain/store';
 import { atom, type Atom } from 'jotai';
 import type { FeedState, FeedStatus, PriceText } from './feedTypes';
@@ -18,6 +18,12 @@ export const priceTextAtom = atom(
 export const livePricesAtom = atom<Partial<Record<CurrencyPair, LivePrice>>>({});
 /** Each followed pair's trading day and last hour (pairDay.ts): from the relay, then the app's own ticks. */
 export const pairDaysAtom = atom<Partial<Record<CurrencyPair, PairDay>>>({});
+/** A chart's key: its pair, side and range. */
+export type ChartKey = `${CurrencyPair}|${PriceSide}|${ChartRange}`;
+export const chartKey = (pair: CurrencyPair, side: PriceSide, range: ChartRange): ChartKey =>
+  `${pair}|${side}|${range}`;
+/** The relay's latest answer for each chart asked for (FeedClient.watchCandles); the chart folds live ticks on top. */
+export const candlesAtom = atom<Partial<Record<ChartKey, readonly Candle[]>>>({});
 
 /**
  * One pair's entry of a per-pair record, as an atom of its own: a tick changes the record, but only the

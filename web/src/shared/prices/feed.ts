@@ -5,7 +5,7 @@ import { useStore } from 'jotai';
 import toast from 'react-hot-toast';
 import { openPriceSocket, priceFeedTarget } from '../../lib/priceSocket';
 import { isOnline } from '../useOnline';
-import { feedStateAtom, livePricesAtom, pairDaysAtom } from './atoms';
+import { candlesAtom, chartKey, feedStateAtom, livePricesAtom, pairDaysAtom } from './atoms';
 import { FeedClient } from './feedClient';
 import type { FeedDeps, FeedState } from './feedTypes';
 
@@ -82,6 +82,8 @@ export function createPriceFeed(store: Store, deps: PriceFeedDeps = browserDeps)
         frame ??= deps.requestFrame(flush);
       },
       day: (pair, day) => store.set(pairDaysAtom, (days) => ({ ...days, [pair]: day })),
+      candles: (pair, message) =>
+        store.set(candlesAtom, (all) => ({ ...all, [chartKey(pair, message.side, message.range)]: message.candles })),
       toast: (message) => toast.error(message, { id: message }),
     },
   });

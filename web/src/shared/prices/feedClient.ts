@@ -15,7 +15,13 @@ import {
   RELAY_RECONNECT_REASON,
   type CurrencyPair,
 } from '@price-alerts/domain/common';
-import { encodeSubscribe, parseFeedFrame, type FeedSession } from '@price-alerts/domain/prices';
+import {
+  encodeCandlesRequest,
+  encodeSubscribe,
+  parseFeedFrame,
+  type CandlesRequest,
+  type FeedSession,
+} from '@price-alerts/domain/prices';
 import { TOAST } from '@price-alerts/domain/copy';
 import type { SocketTarget } from '../../lib/priceSocket';
 import type { FeedDeps, FeedState, FeedStatus, PriceText, SocketLike } from './feedTypes';
@@ -40,6 +46,10 @@ export class FeedClient {
   #pairs: CurrencyPair[] = [];
   #base: CurrencyPair[] = [];
   readonly #followed = new Set<CurrencyPair[]>();
+  /** The charts on screen: each one's history is asked for on every subscription (a reconnect, a resync). */
+  readonly #charts = new Set<CandlesRequest>();
+  /** Whether this socket has asked for them: a subscription that only changes the pairs needs no history again. */
+  #chartsAsked = false;
   #attempt = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #stopped = true;
@@ -100,6 +110,7 @@ export class FeedClient {
     socket.onopen = () => {
       this.#openedAt = Date.now();
       this.#attempt = 0;
+      this.#chartsAsked = false;
       if (!this.#quiet) this.#set('connected', 'Loading...');
       socket.send(encodeSubscribe(this.#pairs));
     };
@@ -130,6 +141,18 @@ export class FeedClient {
       this.#followed.delete(entry);
       this.#resubscribe();
     };
+  }
+
+  /**
+   * A chart's history, asked for now when the relay has answered a subscription and again after each
+   * later one (a reconnect lands on a relay that may hold more), until the returned function lets go.
+   * The answer arrives as a `candles` event; the chart folds the live ticks into it meanwhile.
+   */
+  watchCandles(request: CandlesRequest): () => void {
+    const entry = { ...request };
+    this.#charts.add(entry);
+    if (this.#session && this.#socket?.readyState === OPEN) this.#socket.send(encodeCandlesRequest(entry));
+    return () => void this.#charts.delete(entry);
   }
 
   #resubscribe(): void {
@@ -201,6 +224,11 @@ export class FeedClient {
       if (message.type === 'subscribed') {
         this.#session = message.session;
         this.#quiet = false;
+        // A first answer, or a resync after an outage (whose gap the relay's candles now show).
+        if (!this.#chartsAsked || this.#state.status === 'error') {
+          this.#chartsAsked = true;
+          for (const chart of this.#charts) this.#socket?.send(encodeCandlesRequest(chart));
+        }
         // After an error, prices wait for their tick ('Loading...'); otherwise nothing on screen changes.
         this.#set('subscribed', this.#state.text === 'Error' ? 'Loading...' : this.#state.text);
       } else if (message.type === 'tick' && message.tick.pair) {
@@ -210,6 +238,8 @@ export class FeedClient {
         this.deps.events.tick(message.tick.pair, { ask, bid, timestamp });
       } else if (message.type === 'day' && message.pair) {
         this.deps.events.day(message.pair, message.day);
+      } else if (message.type === 'candles' && message.pair) {
+        this.deps.events.candles(message.pair, message.candles);
       } else if (message.type === 'error') {
         const told = this.#toldError === message.error;
         this.#toldError = message.error;

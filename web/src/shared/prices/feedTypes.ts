@@ -1,6 +1,6 @@
 /** What the live-price connection (feedClient.ts) shows, and what it is given to reach the relay. */
 import type { CurrencyPair } from '@price-alerts/domain/common';
-import type { PairDay } from '@price-alerts/domain/prices';
+import type { CandlesMessage, PairDay } from '@price-alerts/domain/prices';
 import type { LivePrice } from '@price-alerts/domain/store';
 import type { SocketTarget } from '../../lib/priceSocket';
 
@@ -28,6 +28,8 @@ export interface FeedEvents {
   tick(pair: CurrencyPair, price: LivePrice): void;
   /** A pair's trading day and last hour, sent by the relay as it answers a subscription. */
   day(pair: CurrencyPair, day: PairDay): void;
+  /** A chart's candles, the relay's answer to a request (FeedClient.watchCandles). */
+  candles(pair: CurrencyPair, message: CandlesMessage): void;
   toast(message: string): void;
 }
 

@@ -15,6 +15,7 @@ import { useNavigate } from 'react-router-dom';
 import { Modal } from '../../../shared/Modal';
 import { useOnline } from '../../../shared/useOnline';
 import { isRepeatTap, useExclusive } from '../../../shared/useSubmit';
+import { AlertDetailsChart } from './AlertDetailsChart';
 import { AlertHistory } from './AlertHistory';
 import { AlertModelRows } from './AlertModelRows';
 import { useAlertActions } from './alertActions';
@@ -106,6 +107,7 @@ export function AlertDetailsSheet() {
           )}
           <AlertModelRows alert={alert} />
         </dl>
+        <AlertDetailsChart alert={alert} />
         <AlertHistory alertId={alert.id} pair={alert.currencyPair} />
         <button type="button" className="button button-ghost" onClick={() => setOpen(false)}>
           Cancel
