@@ -200,8 +200,9 @@ export default function PriceChart(props: PriceChartProps) {
     a.series.setData(bars as Parameters<typeof a.series.setData>[0]);
     // The whole range's width whatever history there is: bars keep their width, and a short history
     // shows as the empty time before it rather than a few stretched candles.
+    // A little room after the last bar keeps the newest time label clear of the price axis.
     const span = CHART_RANGE_SPEC[range].count;
-    a.chart.timeScale().setVisibleLogicalRange({ from: bars.length - span, to: bars.length + 1 });
+    a.chart.timeScale().setVisibleLogicalRange({ from: bars.length - span, to: bars.length + 1 + span * 0.06 });
     onDrawn(candles !== undefined);
   }, [candles, key, range, onDrawn]);
 
