@@ -104,7 +104,7 @@ describe('the chart', () => {
     await page.mouse.up();
     await expect.poll(async () => Number(await trigger(page).inputValue())).toBeLessThan(market + 0.001);
     const dragged = Number(await trigger(page).inputValue());
-    const slider = page.getByRole('slider', { name: 'Trigger price line of EUR/USD' });
+    const slider = page.getByRole('slider', { name: 'Level on the chart of EUR/USD' });
     await slider.focus();
     await page.keyboard.press('ArrowUp');
     await expect.poll(async () => Number(await trigger(page).inputValue())).toBeGreaterThan(dragged);

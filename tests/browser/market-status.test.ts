@@ -160,6 +160,8 @@ describe('a closed market', () => {
 
     await createFrom(page, 'EUR/USD');
     expect(await panel(page).locator('.live-status').textContent()).toBe('Market closed');
+    // The chart says it too, over its candles.
+    expect(await page.locator('.chart-status').textContent()).toBe('Market closed');
     // The last price's time in the panel, and how old it is (seconds to minutes, as the test runs).
     expect(await panel(page).locator('.live-updated dd').textContent()).toMatch(/ · \d+ (s|min) ago$/);
     // When the alert is first judged, in this time zone (the browser's too), counted from the page's clock.
@@ -199,6 +201,7 @@ describe('a pair whose ticks stop while its market is open', () => {
       await expect
         .poll(() => panel(page).locator('.live-status').textContent(), { timeout: STALE_WAIT })
         .toMatch(DELAYED);
+      await expect.poll(() => page.locator('.chart-status').textContent()).toMatch(DELAYED);
       // The Updated age keeps moving while no tick comes.
       const age = await panelAge(page);
       await expect.poll(() => panelAge(page)).not.toBe(age);

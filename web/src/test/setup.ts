@@ -1,5 +1,5 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 afterEach(() => cleanup());
 
@@ -36,3 +36,8 @@ Object.defineProperty(navigator, 'userAgent', {
   value: 'Mozilla/5.0 (Linux; Android 15) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36',
   configurable: true,
 });
+
+// jsdom draws nothing on a canvas, which the chart library draws with: the component tests see the chart's
+// panel (its words, its slider, what it asks the feed for) around no drawing. The browser tests drive the
+// real chart; chartPanel.test.tsx stands one in that records what it is given.
+vi.mock('../shared/chart/PriceChart', () => ({ default: () => null }));

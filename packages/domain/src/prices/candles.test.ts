@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { CHART_RANGE_SPEC, foldCandle, foldPairTick, emptyPairCandles, mergeCandles, type Candle } from './candles.ts';
+import {
+  CHART_RANGE_SPEC,
+  candlesBeyond,
+  emptyPairCandles,
+  foldCandle,
+  foldPairTick,
+  mergeCandles,
+  tickSidePrice,
+  type Candle,
+} from './candles.ts';
+import { MIN_WIRE_PRICE } from './pairDay.ts';
 import { encodeCandles, parseCandles, parseCandlesRequest } from './candlesWire.ts';
 import { parseFeedMessage } from './feed.ts';
 
@@ -66,6 +76,24 @@ describe('foldCandle', () => {
       candles: [],
       results: ['none', 'none', 'none', 'none'],
     },
+    {
+      name: 'a price below the least the messages carry changes nothing, in a candle or before one',
+      ticks: [
+        [0.00009999, '2025-01-15T12:00:05'],
+        [5e-324, '2025-01-15T12:00:06'],
+        [1.1, '2025-01-15T12:00:10'],
+        [0.00005, '2025-01-15T12:00:20'],
+        [1.2, '2025-01-15T12:01:05'],
+        [0.00001, '2025-01-15T12:00:50'],
+        [MIN_WIRE_PRICE, '2025-01-15T12:02:05'],
+      ],
+      candles: [
+        candle('2025-01-15T12:00:00', 1.1, 1.1, 1.1, 1.1),
+        candle('2025-01-15T12:01:00', 1.2, 1.2, 1.2, 1.2),
+        candle('2025-01-15T12:02:00', MIN_WIRE_PRICE, MIN_WIRE_PRICE, MIN_WIRE_PRICE, MIN_WIRE_PRICE),
+      ],
+      results: ['none', 'none', 'new', 'none', 'new', 'none', 'new'],
+    },
   ] as { name: string; ticks: [number, string][]; candles: Candle[]; results: string[] }[])('$name', (row) => {
     const { candles, results } = fold(row.ticks);
     expect(candles).toEqual(row.candles);
@@ -89,6 +117,34 @@ describe('foldCandle', () => {
     expect(candles).toEqual([candle('2025-01-15T12:00:00', 1.1, 1.1, 1.1, 1.1)]);
   });
 
+  it('folds nothing of a tick whose bid is below the least price into the bid or the mid', () => {
+    const book = emptyPairCandles();
+    const at = utc('2025-01-15T12:20:00');
+    expect(foldPairTick(book, 1.2, 0.00001, at, at)).toBe(true);
+    expect(book.ask['1h']).toEqual([candle('2025-01-15T12:20:00', 1.2, 1.2, 1.2, 1.2)]);
+    // The mid of such a tick (0.600005) would pass, but it is half a price and half a broken one.
+    expect(book.bid['1h']).toEqual([]);
+    expect(book.mid['1h']).toEqual([]);
+    expect(tickSidePrice('mid', 1.2, 0.00001)).toBeNaN();
+    expect(tickSidePrice('mid', 0.00001, 1.2)).toBeNaN();
+  });
+
+  it.each([
+    // ask, bid, mid: the average, without the float noise of adding two decimals in binary.
+    [0.65549, 0.65547, 0.65548],
+    [0.3, 0.1, 0.2],
+    [0.2, 0.1, 0.15],
+    [1.08513, 1.08512, 1.085125],
+    [150.123, 150.121, 150.122],
+    [2650.45, 2650.05, 2650.25],
+    [97_123.45, 97_121.05, 97_122.25],
+    [1.7, 1.7, 1.7],
+  ])('folds the mid of %d and %d as %d', (ask, bid, mid) => {
+    expect(tickSidePrice('mid', ask, bid)).toBe(mid);
+    expect(String(tickSidePrice('mid', ask, bid))).toBe(String(mid));
+    expect([tickSidePrice('ask', ask, bid), tickSidePrice('bid', ask, bid)]).toEqual([ask, bid]);
+  });
+
   it('folds a tick into every side and range: the mid is the average of ask and bid', () => {
     const book = emptyPairCandles();
     expect(foldPairTick(book, 1.2, 1.0, utc('2025-01-15T12:20:00'), utc('2025-01-15T12:20:00'))).toBe(true);
@@ -99,18 +155,96 @@ describe('foldCandle', () => {
 });
 
 describe('mergeCandles', () => {
-  it('keeps the buckets either side holds, ours where both do, cut to the range', () => {
-    const ours = [candle('2025-01-15T13:00:00', 2, 2, 2, 2), candle('2025-01-15T13:01:00', 3, 3, 3, 3)];
-    const theirs = [
-      candle('2025-01-15T11:59:00', 9, 9, 9, 9),
-      candle('2025-01-15T12:30:00', 1, 1, 1, 1),
-      candle('2025-01-15T13:00:00', 5, 5, 5, 5),
-    ];
-    expect(mergeCandles(ours, theirs, '1h')).toEqual([
-      candle('2025-01-15T12:30:00', 1, 1, 1, 1),
-      candle('2025-01-15T13:00:00', 2, 2, 2, 2),
-      candle('2025-01-15T13:01:00', 3, 3, 3, 3),
-    ]);
+  const c = (minute: string, o: number, h: number, l: number, cl: number) =>
+    candle(`2025-01-15T${minute}:00`, o, h, l, cl);
+
+  it.each([
+    {
+      name: 'keeps the buckets either side holds, oldest first',
+      ours: [c('13:00', 2, 2, 2, 2), c('13:02', 3, 3, 3, 3)],
+      theirs: [c('12:30', 1, 1, 1, 1), c('13:01', 4, 4, 4, 4)],
+      merged: [c('12:30', 1, 1, 1, 1), c('13:00', 2, 2, 2, 2), c('13:01', 4, 4, 4, 4), c('13:02', 3, 3, 3, 3)],
+    },
+    {
+      name: 'where both hold a bucket within ours, ours whole',
+      ours: [c('13:00', 2, 2.5, 1.5, 2)],
+      theirs: [c('13:00', 2.2, 2.3, 2.1, 2.2)],
+      merged: [c('13:00', 2, 2.5, 1.5, 2)],
+    },
+    {
+      name: 'where both hold a bucket, ours’ open and close with their higher high and lower low',
+      // Ours dropped for part of the minute: theirs saw 2.6 and 1.4.
+      ours: [c('13:00', 2, 2.1, 1.9, 2)],
+      theirs: [c('13:00', 1.8, 2.6, 1.4, 2.2)],
+      merged: [c('13:00', 2, 2.6, 1.4, 2)],
+    },
+    {
+      name: 'their higher high alone, and their lower low alone',
+      ours: [c('13:00', 2, 2.1, 1.9, 2), c('13:01', 2, 2.1, 1.9, 2)],
+      theirs: [c('13:00', 2, 2.4, 2, 2), c('13:01', 2, 2, 1.5, 2)],
+      merged: [c('13:00', 2, 2.4, 1.9, 2), c('13:01', 2, 2.1, 1.5, 2)],
+    },
+    {
+      name: 'cut to the range from the newest bucket, whichever side holds it',
+      ours: [c('12:00', 5, 5, 5, 5), c('13:00', 2, 2, 2, 2)],
+      theirs: [c('11:59', 9, 9, 9, 9), c('13:01', 3, 3, 3, 3)],
+      merged: [c('13:00', 2, 2, 2, 2), c('13:01', 3, 3, 3, 3)],
+    },
+    { name: 'nothing on either side', ours: [], theirs: [], merged: [] },
+  ] as { name: string; ours: Candle[]; theirs: Candle[]; merged: Candle[] }[])('$name', ({ ours, theirs, merged }) => {
+    const before = structuredClone([ours, theirs]);
+    expect(mergeCandles(ours, theirs, '1h')).toEqual(merged);
+    // Neither input is changed.
+    expect([ours, theirs]).toEqual(before);
+  });
+
+  it('agrees after one exchange: each merging the other’s result changes nothing more', () => {
+    const relay = [c('13:00', 2, 2.1, 1.9, 2), c('13:01', 2, 2.2, 2, 2.1), c('13:03', 2.1, 2.1, 2.1, 2.1)];
+    const ingest = [c('12:59', 1.9, 1.9, 1.9, 1.9), c('13:00', 1.95, 2.4, 1.95, 2), c('13:01', 2.05, 2.2, 2, 2.1)];
+    const relayAfter = mergeCandles(relay, ingest, '1h');
+    const ingestAfter = mergeCandles(ingest, relay, '1h');
+    expect(mergeCandles(relayAfter, ingestAfter, '1h')).toEqual(relayAfter);
+    expect(mergeCandles(ingestAfter, relayAfter, '1h')).toEqual(ingestAfter);
+    // The same buckets, highs and lows on both; each keeps its own opens and closes.
+    expect(relayAfter.map(({ t, h, l }) => [t, h, l])).toEqual(ingestAfter.map(({ t, h, l }) => [t, h, l]));
+    expect(candlesBeyond(relayAfter, ingestAfter)).toEqual([]);
+    expect(candlesBeyond(ingestAfter, relayAfter)).toEqual([]);
+  });
+});
+
+describe('candlesBeyond', () => {
+  const c = (minute: string, o: number, h: number, l: number, cl: number) =>
+    candle(`2025-01-15T${minute}:00`, o, h, l, cl);
+
+  it.each([
+    {
+      name: 'the buckets theirs lack',
+      ours: [c('13:00', 2, 2, 2, 2), c('13:01', 3, 3, 3, 3)],
+      theirs: [c('13:01', 3, 3, 3, 3)],
+      beyond: [c('13:00', 2, 2, 2, 2)],
+    },
+    {
+      name: 'a bucket whose high is above theirs, and one whose low is below',
+      ours: [c('13:00', 2, 2.5, 2, 2), c('13:01', 2, 2, 1.5, 2)],
+      theirs: [c('13:00', 2, 2.2, 2, 2), c('13:01', 2, 2, 1.8, 2)],
+      beyond: [c('13:00', 2, 2.5, 2, 2), c('13:01', 2, 2, 1.5, 2)],
+    },
+    {
+      name: 'not a bucket within theirs, whatever its open and close',
+      ours: [c('13:00', 2.1, 2.2, 2, 2.05)],
+      theirs: [c('13:00', 2, 2.4, 1.9, 2.3)],
+      beyond: [],
+    },
+    {
+      name: 'all of ours when theirs hold nothing',
+      ours: [c('13:00', 2, 2, 2, 2)],
+      theirs: [],
+      beyond: [c('13:00', 2, 2, 2, 2)],
+    },
+  ] as { name: string; ours: Candle[]; theirs: Candle[]; beyond: Candle[] }[])('$name', ({ ours, theirs, beyond }) => {
+    expect(candlesBeyond(ours, theirs)).toEqual(beyond);
+    // Merging only these into theirs gives what merging all of ours would.
+    expect(mergeCandles(theirs, beyond, '1h')).toEqual(mergeCandles(theirs, ours, '1h'));
   });
 });
 
@@ -144,19 +278,39 @@ describe('the candles message', () => {
       `4{"symbol":"EURUSD","side":"bid","range":"1h","step":60000,"from":0,"candles":[${Array(61).fill('null').join()}]}`,
     ],
     [
-      'a price below the least',
-      '4{"symbol":"EURUSD","side":"bid","range":"1h","step":60000,"from":0,"candles":[[0,1,1,1]]}',
+      'a price past what a number holds',
+      '4{"symbol":"EURUSD","side":"bid","range":"1h","step":60000,"from":0,"candles":[[1,1e999,1,1]]}',
+    ],
+    [
+      'a price that is no number',
+      '4{"symbol":"EURUSD","side":"bid","range":"1h","step":60000,"from":0,"candles":[[1,"1",1,1]]}',
     ],
     ['an unknown side', '4{"symbol":"EURUSD","side":"last","range":"1h","step":60000,"from":0,"candles":[]}'],
   ])('is invalid with %s', (_name, wire) => {
     expect(parseFeedMessage(wire, null).type).toBe('invalid');
   });
 
-  it('drops a candle whose high is below its low', () => {
+  it.each([
+    ['whose high is below its low', '[1,0.9,1.1,1]'],
+    ['with a price of 0', '[0,1,0,1]'],
+    ['with a price below the least', '[1,1,0.00009,1]'],
+    ['with the least number', '[1,1,5e-324,1]'],
+    ['with a negative price', '[1,1,-1,1]'],
+  ])('drops a candle %s, and keeps the rest', (_name, slot) => {
     const parsed = parseCandles(
-      '{"symbol":"EURUSD","side":"bid","range":"1h","step":60000,"from":0,"candles":[[1,0.9,1.1,1],[1,1,1,1]]}',
+      `{"symbol":"EURUSD","side":"bid","range":"1h","step":60000,"from":0,"candles":[[1,1,1,1],${slot},null,[1,1,1,1]]}`,
     );
-    expect(parsed.ok && parsed.message.candles).toEqual([{ t: 60_000, o: 1, h: 1, l: 1, c: 1 }]);
+    expect(parsed.ok && parsed.message.candles).toEqual([
+      { t: 0, o: 1, h: 1, l: 1, c: 1 },
+      { t: 180_000, o: 1, h: 1, l: 1, c: 1 },
+    ]);
+  });
+
+  it('keeps a candle at the least price', () => {
+    const parsed = parseCandles(
+      `{"symbol":"EURUSD","side":"bid","range":"1h","step":60000,"from":0,"candles":[[1,1,${MIN_WIRE_PRICE},1]]}`,
+    );
+    expect(parsed.ok && parsed.message.candles).toEqual([{ t: 0, o: 1, h: 1, l: MIN_WIRE_PRICE, c: 1 }]);
   });
 
   it.each([

@@ -8,7 +8,7 @@
  * closed market is a gap, never a flat line.
  */
 import { PRICE_SIDES, type PriceSide } from '../common/constants.ts';
-import { FUTURE_TICK_MS, MINUTE_MS } from './pairDay.ts';
+import { FUTURE_TICK_MS, MINUTE_MS, MIN_WIRE_PRICE } from './pairDay.ts';
 
 export const CHART_RANGES = ['1h', '1d', '1w'] as const;
 export type ChartRange = (typeof CHART_RANGES)[number];
@@ -41,11 +41,13 @@ export function bucketStart(at: number, stepMs: number): number {
  * second into a few hundred candles, and copying them each time would be most of its work. A tick in the
  * newest bucket moves its high, low and close; one in a later bucket starts a candle and drops those that
  * left the range; one in an earlier bucket still kept (a late tick) moves only that candle's high or low,
- * never its open or close, which later ticks have set. A price that is not a positive finite number, a time
- * more than FUTURE_TICK_MS after `now`, or a bucket older than the range changes nothing.
+ * never its open or close, which later ticks have set. A price that is not a finite number of at least
+ * MIN_WIRE_PRICE, a time more than FUTURE_TICK_MS after `now`, or a bucket older than the range changes
+ * nothing: the candles travel in messages that refuse such a price, and a week's range would keep one a week.
  */
 export function foldCandle(candles: Candle[], range: ChartRange, price: number, at: number, now: number): CandleFold {
-  if (!(price > 0) || !Number.isFinite(price) || !Number.isFinite(at) || at > now + FUTURE_TICK_MS) return 'none';
+  if (!(price >= MIN_WIRE_PRICE) || !Number.isFinite(price) || !Number.isFinite(at) || at > now + FUTURE_TICK_MS)
+    return 'none';
   const { stepMs, count } = CHART_RANGE_SPEC[range];
   const t = bucketStart(at, stepMs);
   const last = candles.at(-1);
@@ -84,9 +86,17 @@ function findCandle(candles: readonly Candle[], t: number): Candle | undefined {
   return undefined;
 }
 
-/** A side's price in a tick: the mid is the average, as the windows have it. */
+/**
+ * A side's price in a tick. The mid is the average, as the windows have it, to 12 significant digits: more
+ * than any price holds (the average of two prices of 7 has 8), and fewer than the float noise of adding two
+ * decimals in binary ((0.65549 + 0.65547) / 2 is 0.6554800000000001), which would lengthen every message
+ * the candles travel in. A tick whose ask or bid is below MIN_WIRE_PRICE has no mid (NaN, which foldCandle
+ * folds into nothing): half of it would be no price.
+ */
 export function tickSidePrice(side: PriceSide, ask: number, bid: number): number {
-  return side === 'ask' ? ask : side === 'bid' ? bid : (ask + bid) / 2;
+  if (side !== 'mid') return side === 'ask' ? ask : bid;
+  if (!(ask >= MIN_WIRE_PRICE && bid >= MIN_WIRE_PRICE)) return Number.NaN;
+  return Number(((ask + bid) / 2).toPrecision(12));
 }
 
 /** One pair's candles for every side and range. */
@@ -111,17 +121,39 @@ export function foldPairTick(book: PairCandles, ask: number, bid: number, at: nu
 
 /**
  * Joins candles kept elsewhere (a relay's own, the ingest's, a stored copy) with ours: a bucket either holds
- * is kept, and where both hold it ours wins, since ours folded the live ticks. Both are oldest first; the
- * result is too, cut to the range.
+ * is kept. Where both hold it, ours keeps its open and close, since ours folded the live ticks in their order,
+ * and takes the higher high and the lower low: either side may have missed ticks the other folded (a feed
+ * that dropped for a moment, a restart in the middle of a bucket), and an extreme either saw was a true price.
+ * Both are oldest first; the result is too, cut to the range. Merging the result with either again changes
+ * nothing, so two servers that merge each other's candles agree after one exchange.
  */
 export function mergeCandles(ours: readonly Candle[], theirs: readonly Candle[], range: ChartRange): Candle[] {
   const byTime = new Map<number, Candle>();
   for (const candle of theirs) byTime.set(candle.t, { ...candle });
-  for (const candle of ours) byTime.set(candle.t, { ...candle });
+  for (const candle of ours) {
+    const other = byTime.get(candle.t);
+    byTime.set(
+      candle.t,
+      other ? { ...candle, h: Math.max(candle.h, other.h), l: Math.min(candle.l, other.l) } : { ...candle },
+    );
+  }
   const merged = [...byTime.values()].sort((a, b) => a.t - b.t);
   const newest = merged.at(-1);
   if (!newest) return merged;
   const { stepMs, count } = CHART_RANGE_SPEC[range];
   const oldest = newest.t - (count - 1) * stepMs;
   return merged.filter((candle) => candle.t >= oldest);
+}
+
+/**
+ * The candles of ours that merging into theirs (mergeCandles, theirs as the ours there) would change: each
+ * bucket theirs lack, and each whose high is above theirs or whose low below. The rest would change nothing
+ * there, so only these need to travel. Both oldest first; so is the result.
+ */
+export function candlesBeyond(ours: readonly Candle[], theirs: readonly Candle[]): Candle[] {
+  const byTime = new Map(theirs.map((candle) => [candle.t, candle]));
+  return ours.filter((candle) => {
+    const other = byTime.get(candle.t);
+    return !other || candle.h > other.h || candle.l < other.l;
+  });
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CHART_RANGE_SPEC, emptyPairCandles, foldPairTick, type Candle } from './candles.ts';
 import { pairCandlesFromSnapshot, pairCandlesSnapshotSchema, snapshotPairCandles } from './candlesSnapshot.ts';
-import { parseRelayFeed } from './relayFeed.ts';
-import { priceHistoryDocument, priceHistoryDocumentSchema } from '../store/schemas.ts';
+import { parseRelayFeed, readPairHistories } from './relayFeed.ts';
+import { priceHistoryDocument, priceHistoryDocumentSchema } from '../store/priceHistory.ts';
 
 const utc = (iso: string) => Date.parse(`${iso}Z`);
 const HOUR = 3_600_000;
@@ -85,15 +85,18 @@ describe('the feed hello', () => {
   it('carries each pair’s candles, and is whole without them (an ingest older than the charts)', () => {
     const candles = snapshotPairCandles(foldedBook(90));
     const withCandles = parseRelayFeed(JSON.stringify({ ...hello, candles: [{ pair: 'EUR/USD', candles }] }));
-    expect(withCandles.ok && withCandles.message.type === 'hello' && withCandles.message.candles).toEqual([
-      { pair: 'EUR/USD', candles },
-    ]);
+    const entries = withCandles.ok && withCandles.message.type === 'hello' ? withCandles.message.candles : [];
+    expect(readPairHistories(entries ?? [])).toEqual({ histories: [{ pair: 'EUR/USD', candles }], skipped: [] });
     expect(parseRelayFeed(JSON.stringify(hello)).ok).toBe(true);
   });
 
-  it('is refused with a pair it does not know', () => {
+  it('is whole with a pair it does not know, which is skipped', () => {
     const candles = [{ pair: 'EUR/XYZ', candles: {} }];
-    expect(parseRelayFeed(JSON.stringify({ ...hello, candles })).ok).toBe(false);
+    const parsed = parseRelayFeed(JSON.stringify({ ...hello, candles }));
+    expect(parsed.ok && parsed.message.type === 'hello' && readPairHistories(parsed.message.candles ?? [])).toEqual({
+      histories: [],
+      skipped: [{ pair: 'EUR/XYZ', reason: expect.any(String) as unknown }],
+    });
   });
 });
 
@@ -108,6 +111,7 @@ describe('priceHistory/{symbol}', () => {
   it.each([
     ['candles that are not JSON', { pair: 'EUR/USD', candles: '{"ask":', savedAt: 1 }],
     ['candles that are no snapshot', { pair: 'EUR/USD', candles: '{"ask":{"1h":[1,[]]}}', savedAt: 1 }],
+    ['a price below the least', { pair: 'EUR/USD', candles: '{"ask":{"1h":[0,[[1,1,0.00005,1]]]}}', savedAt: 1 }],
     ['candles as a map', { pair: 'EUR/USD', candles: {}, savedAt: 1 }],
     ['no time it was saved', { pair: 'EUR/USD', candles: '{}' }],
   ])('refuses %s', (_name, stored) => {

@@ -1,6 +1,6 @@
 /**
  * A pair's candles (candles.ts) in brief, as the ingest service hands them to each relay in the feed's
- * hello (relayFeed.ts) and stores them at a graceful stop (priceHistory/{symbol}, store/schemas.ts): per
+ * hello (relayFeed.ts) and stores them at a graceful stop (priceHistory/{symbol}, store/priceHistory.ts): per
  * side and range, the first bucket's start and one [open, high, low, close] per bucket from it, null for a
  * bucket without a tick, as the type 4 message has them. A range without candles is left out:
  *
@@ -19,7 +19,7 @@ import {
   type ChartRange,
   type PairCandles,
 } from './candles.ts';
-import { MIN_WIRE_PRICE } from './pairDayWire.ts';
+import { MIN_WIRE_PRICE } from './pairDay.ts';
 
 const price = z.number().check(z.gte(MIN_WIRE_PRICE), z.refine(Number.isFinite, 'must be finite'));
 const slot = z.nullable(z.tuple([price, price, price, price]));

@@ -14,14 +14,15 @@
 import { z } from '../common/zod.ts';
 import { PRICE_SIDES, type PriceSide } from '../common/constants.ts';
 import { CHART_RANGES, CHART_RANGE_SPEC, type Candle, type ChartRange } from './candles.ts';
-import { MIN_WIRE_PRICE } from './pairDayWire.ts';
+import { MIN_WIRE_PRICE } from './pairDay.ts';
 
 export const CANDLES_TYPE = '4';
 
 const symbol = z.string().check(z.minLength(1), z.maxLength(16));
 const side = z.enum(PRICE_SIDES);
 const range = z.enum(CHART_RANGES);
-const price = z.number().check(z.gte(MIN_WIRE_PRICE), z.refine(Number.isFinite, 'must be finite'));
+/** Any finite number: a candle with a price below MIN_WIRE_PRICE is dropped alone (parseCandles). */
+const price = z.number();
 
 export const candlesRequestSchema = z.strictObject({
   candles: z.strictObject({ symbol, side, range }),
@@ -89,8 +90,10 @@ export function parseCandles(body: string): { ok: true; message: CandlesMessage 
   w.candles.forEach((slot, i) => {
     if (!slot) return;
     const [o, h, l, c] = slot;
-    // A candle whose high is below its low or close is no candle: it would draw a bar upside down.
-    if (h < l || h < o || h < c || l > o || l > c) return;
+    // A candle whose high is below its low or close is no candle: it would draw a bar upside down. One with
+    // a price below MIN_WIRE_PRICE, which no server folds, is none either (its low is the least of its
+    // four once it is the right way up). Each goes alone; the chart keeps the rest.
+    if (h < l || h < o || h < c || l > o || l > c || l < MIN_WIRE_PRICE) return;
     candles.push({ t: w.from + i * w.step, o, h, l, c });
   });
   return { ok: true, message: { symbol: w.symbol, side: w.side, range: w.range, candles } };

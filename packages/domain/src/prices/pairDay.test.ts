@@ -128,6 +128,23 @@ describe('foldTick', () => {
       { open: 100, dayStart: utc('2025-01-15T00:00:00'), closes: [{ minute: utc('2025-01-15T10:00:00'), ask: 101 }] },
     ],
     [
+      'a price below the least the wire carries changes nothing, and true ticks keep folding after it',
+      [
+        [100, '2025-01-15T10:00:00'],
+        [0.00005, '2025-01-15T10:01:10'],
+        [101, '2025-01-15T10:02:30'],
+      ],
+      '2025-01-15T10:02:30',
+      {
+        open: 100,
+        dayStart: utc('2025-01-15T00:00:00'),
+        closes: [
+          { minute: utc('2025-01-15T10:00:00'), ask: 100 },
+          { minute: utc('2025-01-15T10:02:00'), ask: 101 },
+        ],
+      },
+    ],
+    [
       'a tick up to a minute ahead (a clock a little off) is taken',
       [[100, '2025-01-16T00:01:00']],
       '2025-01-16T00:00:00',

@@ -21,6 +21,13 @@ const DAY_MS = 86_400_000;
 export const FUTURE_TICK_MS = 60_000;
 /** Minute closes kept: the last hour, the current minute included. */
 export const SPARK_MINUTES = 60;
+/**
+ * The least price the relays' messages carry (a day, a chart's candles, their brief forms): thousands of
+ * times below any price the pairs trade at (the lowest are FX rates above 0.5), and far above where a %
+ * change from it overflows: an open of 5e-324 would read '+Infinity%'. A chart's candles fold no price below
+ * it (candles.ts): one would make every message that carries them fail to parse.
+ */
+export const MIN_WIRE_PRICE = 0.0001;
 
 export interface MinuteClose {
   /** The minute's start, ms since the epoch. */
@@ -58,7 +65,8 @@ export function foldTick(
   at: number,
   now: number,
 ): PairDay | undefined {
-  if (at > now + FUTURE_TICK_MS) return day;
+  // A price below the least the wire carries is no price: folded, it would spoil the day's message for a day.
+  if (at > now + FUTURE_TICK_MS || !(ask >= MIN_WIRE_PRICE)) return day;
   const minute = Math.floor(at / MINUTE_MS) * MINUTE_MS;
   const last = day?.closes.at(-1);
   if (day && (at < day.dayStart || (last && minute < last.minute))) return day;

@@ -10,16 +10,11 @@
  * field this version does not know is ignored.
  */
 import { z } from '../common/zod.ts';
-import { MINUTE_MS, SPARK_MINUTES, type MinuteClose, type PairDay } from './pairDay.ts';
+import { MINUTE_MS, MIN_WIRE_PRICE, SPARK_MINUTES, type MinuteClose, type PairDay } from './pairDay.ts';
 
 export const PAIR_DAY_TYPE = '3';
 
 const time = z.int().check(z.nonnegative());
-/**
- * Thousands of times below any price the pairs trade at (the lowest are FX rates above 0.5), and
- * far above where a % change from it overflows: an open of 5e-324 would read '+Infinity%'.
- */
-export const MIN_WIRE_PRICE = 0.0001;
 const price = z.number().check(z.gte(MIN_WIRE_PRICE));
 
 const pairDayWireSchema = z

@@ -1,8 +1,9 @@
 // What the ingest service hands Pub/Sub and Firestore is checked one window and one price at a
 // time: one bad value loses its own moves, not every pair's window or price.
-import type { IntervalMessage } from '@price-alerts/domain/prices';
+import { snapshotPairCandles, emptyPairCandles, type IntervalMessage } from '@price-alerts/domain/prices';
+import { priceHistoryDocument } from '@price-alerts/domain/store';
 import { describe, expect, it } from 'vitest';
-import { validIntervals, validPrices } from './gcpSinks.ts';
+import { storedHistories, validIntervals, validPrices } from './gcpSinks.ts';
 import { recordingLogger } from '../shared/log.ts';
 
 const T = Date.parse('2026-01-14T12:00:00Z');
@@ -59,5 +60,32 @@ describe('the sinks check each item on its own', () => {
       { pair: 'GBP/USD', ask: 1.3, bid: 1.3, timestamp: T },
     ]);
     expect(log.lines).toHaveLength(1);
+  });
+});
+
+describe('the stored charts’ history is read one pair at a time', () => {
+  const book = emptyPairCandles();
+  book.ask['1h'].push({ t: T, o: 1.1, h: 1.2, l: 1.0, c: 1.15 });
+  const candles = snapshotPairCandles(book);
+  const stored = (pair: IntervalMessage['pair'], json = JSON.stringify(candles)) => ({
+    id: pair.replace('/', ''),
+    exists: true,
+    data: () => ({ ...priceHistoryDocument({ pair, candles }, T), candles: json }),
+  });
+
+  it.each([
+    ['a price below the least the messages carry', JSON.stringify(candles).replace('1.1,', '0.00005,')],
+    ['candles that are not JSON', '{"ask":'],
+  ])('skips a pair whose document holds %s, logs it, and reads the rest', (_name, json) => {
+    const log = recordingLogger();
+    const documents = [
+      stored('EUR/USD', json),
+      stored('GBP/USD'),
+      { id: 'USDJPY', exists: false, data: () => undefined },
+    ];
+    expect(storedHistories(documents, log)).toEqual([{ pair: 'GBP/USD', candles }]);
+    expect(log.lines.map((l) => [l.message, l.fields?.id])).toEqual([
+      ['A stored price history did not parse', 'EURUSD'],
+    ]);
   });
 });

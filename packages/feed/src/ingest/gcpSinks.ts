@@ -11,6 +11,7 @@ import {
   intervalMessageSchema,
   type IntervalBatch,
   type IntervalMessage,
+  type PairHistory,
 } from '@price-alerts/domain/prices';
 import {
   priceDocumentSchema,
@@ -95,13 +96,7 @@ export async function gcpSinks({
     // stop (priceHistory.ts).
     async loadHistory() {
       const stored = await db.getAll(...CURRENCY_PAIRS.map((pair) => db.doc(`priceHistory/${pairToSymbol(pair)}`)));
-      return stored.flatMap((d) => {
-        if (!d.exists) return [];
-        const parsed = priceHistoryDocumentSchema.safeParse(d.data());
-        if (parsed.success) return [{ pair: parsed.data.pair, candles: parsed.data.candles }];
-        log.error('A stored price history did not parse', { id: d.id, problem: describeIssues(parsed.error.issues) });
-        return [];
-      });
+      return storedHistories(stored, log);
     },
     async saveHistory(history) {
       const batch = db.batch();
@@ -156,6 +151,20 @@ export function validIntervals(messages: readonly IntervalMessage[], log: Logger
       },
     );
     return bare.success ? [bare.data] : [];
+  });
+}
+
+/** The stored charts' history, each pair's document checked on its own: one that does not parse is logged and skipped alone. */
+export function storedHistories(
+  documents: readonly { id: string; exists: boolean; data(): unknown }[],
+  log: Logger,
+): PairHistory[] {
+  return documents.flatMap((d) => {
+    if (!d.exists) return [];
+    const parsed = priceHistoryDocumentSchema.safeParse(d.data());
+    if (parsed.success) return [{ pair: parsed.data.pair, candles: parsed.data.candles }];
+    log.error('A stored price history did not parse', { id: d.id, problem: describeIssues(parsed.error.issues) });
+    return [];
   });
 }
 

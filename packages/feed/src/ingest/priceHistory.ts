@@ -2,8 +2,9 @@
  * The charts' history over an ingest restart: each pair's candles are written to priceHistory/{symbol}
  * once, on a graceful stop (SIGTERM: a redeploy, Cloud Run's notice, Ctrl-C locally), and read back
  * once at the next start, before any relay is served. That is 15 writes a stop and 15 reads a start,
- * and nothing on a timer. A crash writes nothing: the relays that kept running keep their own candles
- * (relayService.ts), and the next start reads what the last graceful stop wrote.
+ * and nothing on a timer. What the stored history lacks (the new revision of a redeploy reads it before
+ * the old one writes; a crash writes nothing) comes back from the relays that kept running: each sends
+ * the ingest what of its own candles the hello lacked as it reconnects (relayService.ts, feedHub.ts).
  */
 import type { PairHistory } from '@price-alerts/domain/prices';
 import type { Logger } from '../shared/log.ts';

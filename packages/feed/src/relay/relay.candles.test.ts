@@ -15,6 +15,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RelayOptions } from './relay.ts';
 import { CANDLES_REQUEST_ERROR } from './candleRequests.ts';
 import { sleep, startTestRelay, type TestRelay } from '../testing/testRelay.ts';
+import { recordingLogger } from '../shared/log.ts';
 import { recordingClient } from '@price-alerts/stand-ins/recording-client';
 
 let running: TestRelay | undefined;
@@ -160,5 +161,68 @@ describe('relay: a malformed request for candles', () => {
     expect(app.messages).toContainEqual({ type: 'error', code: '7', error: 'Too many messages' });
     await sleep(50);
     expect(relay.clientCount).toBe(0);
+  });
+});
+
+describe('relay: an account’s budget of requests for candles', () => {
+  const DROPPED = 'Relay dropped requests for candles over the account’s budget';
+  const ask = encodeCandlesRequest({ symbol: 'BTCUSD', side: 'ask', range: '1h' });
+
+  /** A socket of `uid` that sent `requests` requests for candles, then a subscription: the requests answered by then. */
+  async function askThenSubscribe(uid: string, requests = 3) {
+    const app = await client(uid);
+    for (let i = 0; i < requests; i++) app.socket.send(ask);
+    app.socket.send(encodeSubscribe(['EUR/USD']));
+    // A socket's messages are answered in order: the subscription's comes after every request's.
+    await app.next('subscribed');
+    return { app, answered: app.messages.filter((m) => m.type === 'candles').length };
+  }
+
+  it('is shared by every socket of the account, however many it opens and closes', async () => {
+    const log = recordingLogger();
+    const { relay } = await relayWithHistory({ candleRequestBurst: 5, candleRequestsPerSecond: 0.001, log });
+    const answered: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const { app, answered: n } = await askThenSubscribe('churn');
+      answered.push(n);
+      app.socket.close();
+      await app.closed;
+    }
+    // 3 on the first socket, the 2 left on the second, none after: each new socket gets no fresh burst.
+    expect(answered).toEqual([3, 2, 0, 0]);
+    expect(relay.droppedCandleRequests).toBe(7);
+    // Logged once for each socket that went over, not once a request.
+    expect(log.lines.filter((line) => line.message === DROPPED)).toHaveLength(3);
+    // Another account has its own.
+    const other = await askThenSubscribe('other');
+    expect(other.answered).toBe(3);
+    other.app.socket.close();
+  });
+
+  it('drops a request over it without closing the socket, which goes on being served', async () => {
+    const log = recordingLogger();
+    const { relay } = await relayWithHistory({ candleRequestBurst: 2, candleRequestsPerSecond: 0.001, log });
+    const { app, answered } = await askThenSubscribe('over', 6);
+    expect(answered).toBe(2);
+    relay.publish({ pair: 'EUR/USD', symbol: 'EURUSD', ask: 1.5, bid: 1.4999, timestamp: Date.now() });
+    await app.next('tick', (m) => m.tick.ask === 1.5);
+    // A subscription is no request for candles: it is answered whatever the budget.
+    app.socket.send(encodeSubscribe(['GBP/USD']));
+    await app.next('subscribed', (m) => m !== app.messages.find((x) => x.type === 'subscribed'));
+    expect(app.messages.filter((m) => m.type === 'error')).toEqual([]);
+    expect(relay.clientCount).toBe(1);
+    expect(log.lines.filter((line) => line.message === DROPPED)).toHaveLength(1);
+    app.socket.close();
+  });
+
+  it('refills: a request once the account has waited is answered', async () => {
+    const { relay } = await relayWithHistory({ candleRequestBurst: 1, candleRequestsPerSecond: 5 });
+    const { app, answered } = await askThenSubscribe('waits', 2);
+    expect(answered).toBe(1);
+    await sleep(250);
+    app.socket.send(ask);
+    await app.next('candles', (m) => m !== app.messages.find((x) => x.type === 'candles'));
+    expect(relay.droppedCandleRequests).toBe(1);
+    app.socket.close();
   });
 });

@@ -13,6 +13,7 @@ import { frame, rawWebSocket } from '../testing/rawSocket.ts';
 import { sleep, startTestRelay, tick, verifyToken, type TestRelay } from '../testing/testRelay.ts';
 import { recordingClient } from '@price-alerts/stand-ins/recording-client';
 import { cachedTokenVerifier } from './appTokens.ts';
+import { recordingLogger } from '../shared/log.ts';
 import { fakeAuth } from '../testing/fakeAuth.ts';
 import { WebSocket } from 'ws';
 
@@ -96,15 +97,21 @@ describe('relay: nothing a client sends takes it down', () => {
     expect(current.clientCount).toBe(0);
   });
 
-  it('closes a client that sends more messages than the rate allows, with type 7 first', async () => {
-    const { port, url, relay: current } = await startRelay({ messageBurst: 10, messagesPerSecond: 5 });
+  it('closes a client that sends more messages than the rate allows, with type 7 first, and logs it once', async () => {
+    const log = recordingLogger();
+    const { port, url, relay: current } = await startRelay({ messageBurst: 10, messagesPerSecond: 5, log });
     const client = await recordingClient(url, undefined, undefined, relayProtocols('good-flood'));
     await expect.poll(() => current.clientCount).toBe(1);
     for (let i = 0; i < 50; i++) client.socket.send(encodeSubscribe(['EUR/USD']));
     expect(await client.closed).toBe(1008);
     expect(client.messages).toContainEqual({ type: 'error', code: '7', error: 'Too many messages' });
     expect(client.messages.filter((m) => m.type === 'subscribed').length).toBeLessThanOrEqual(10);
+    expect(client.messages.filter((m) => m.type === 'error')).toHaveLength(1);
     await stillServes(port, current, 1.6);
+    // The 40 messages past the limit make one line, not one each.
+    expect(log.lines.filter((line) => line.message === 'Relay closed a client sending too many messages')).toEqual([
+      { severity: 'warn', message: 'Relay closed a client sending too many messages', fields: { uid: 'flood' } },
+    ]);
   });
 
   it('closes a signed-in client that never reads once its queued bytes pass the bound', async () => {

@@ -3,7 +3,8 @@
  * Firebase ID token (offered as a `bearer.` subprotocol, never in the URL) instead of the provider's
  * key, which never leaves the server. One shared session start lets each tick be encoded once and
  * sent to every subscriber. Nothing a client sends may take this process down: every socket has its
- * error handler before anything is awaited, and payload size, queued bytes and message rate are bounded.
+ * error handler before anything is awaited, and payload size, queued bytes, message rate and each
+ * account's requests for candles are bounded.
  */
 import {
   RELAY_DISPLACED_REASON,
@@ -25,8 +26,8 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { PairDays } from '../shared/pairDays.ts';
 import { CandleBook } from '../shared/pairCandles.ts';
 import { AccountSockets, conflatedFrame, newClient, relaySession, resubscribe, type Client } from './relayClient.ts';
-import { candlesAnswer } from './candleRequests.ts';
-import { RateLimit } from '../shared/rateLimit.ts';
+import { CANDLES_REQUEST_ERROR, readChartRequest, type ChartRequest } from './candleRequests.ts';
+import { RateLimit, RateLimits } from '../shared/rateLimit.ts';
 import { drainSockets, sweepTokens, verifySocket } from './relayLifecycle.ts';
 import { CLOSE, RELAY_DEFAULTS, type RelayOptions } from './relayOptions.ts';
 import type { PricedTick } from '../shared/pricedTick.ts';
@@ -38,6 +39,8 @@ export class Relay {
   readonly #wss: WebSocketServer;
   readonly #clients = new Set<Client>();
   readonly #accounts: AccountSockets;
+  /** Each account's requests for candles, shared by its sockets (RelayOptions.candleRequestBurst). */
+  readonly #candleBudgets: RateLimits;
   readonly #latest = new Map<CurrencyPair, PricedTick>();
   readonly days = new PairDays();
   readonly candles = new CandleBook();
@@ -51,10 +54,13 @@ export class Relay {
   #closing = false;
   skippedForBackpressure = 0;
   closedForBackpressure = 0;
+  /** Requests for candles dropped over their account's budget. */
+  droppedCandleRequests = 0;
 
   constructor(options: RelayOptions) {
     this.#options = { ...RELAY_DEFAULTS, ...options };
     this.#accounts = new AccountSockets(this.#options.maxSocketsPerUser);
+    this.#candleBudgets = new RateLimits(this.#options.candleRequestBurst, this.#options.candleRequestsPerSecond);
     this.#wss = new WebSocketServer({
       noServer: true,
       maxPayload: this.#options.maxPayload,
@@ -126,8 +132,13 @@ export class Relay {
     const untilExpiry = Math.min(2 ** 31 - 1, Math.max(0, verified.exp * 1000 - Date.now()));
     client.timers.push(setTimeout(() => this.#refuse(client, 'Token expired'), untilExpiry));
     const limit = new RateLimit(this.#options.messageBurst, this.#options.messagesPerSecond);
+    let cut = false;
     socket.on('message', (data) => {
+      // Past the limit the socket is closing, but its messages keep coming until it answers the close (up
+      // to ws's 30 s): they are ignored, and the close is said and logged once.
+      if (cut) return;
       if (!limit.take()) {
+        cut = true;
         this.#options.log.warn('Relay closed a client sending too many messages', { uid: client.uid });
         this.#send(client, encodeError('7', 'Too many messages'));
         socket.close(CLOSE.policy, 'Too many messages');
@@ -185,9 +196,23 @@ export class Relay {
 
   /** A chart's request for candles is answered at once from the book; any other message is a subscription. */
   #onMessage(client: Client, raw: string): void {
-    const candles = candlesAnswer(this.candles, raw);
-    if (candles === undefined) this.#onSubscribe(client, raw);
-    else this.#send(client, candles);
+    const request = readChartRequest(raw);
+    if (request === undefined) this.#onSubscribe(client, raw);
+    else if (request === 'invalid') this.#send(client, encodeError('7', CANDLES_REQUEST_ERROR));
+    else this.#answerCandles(client, request);
+  }
+
+  /**
+   * Within its account's budget, shared by all the account's sockets (a socket opened afresh brings no new
+   * burst). Past it the request is dropped, unanswered, and the socket carries on: the app asks again on
+   * its next subscription answer, and its chart keeps what it drew. Logged once a socket.
+   */
+  #answerCandles(client: Client, { pair, side, range }: ChartRequest): void {
+    if (this.#candleBudgets.take(client.uid)) return this.#send(client, this.candles.message(pair, side, range));
+    this.droppedCandleRequests += 1;
+    if (client.overCandleBudget) return;
+    client.overCandleBudget = true;
+    this.#options.log.warn('Relay dropped requests for candles over the account’s budget', { uid: client.uid });
   }
 
   #onSubscribe(client: Client, raw: string): void {

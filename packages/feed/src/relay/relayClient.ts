@@ -22,6 +22,8 @@ export interface Client {
   subscribed: boolean;
   /** The days it holds, so a re-subscribe sends only those it lacks. */
   days: SocketDays;
+  /** A request of its was dropped over its account's budget for candles: logged once a socket. */
+  overCandleBudget: boolean;
 }
 
 export function newClient(socket: WebSocket, verified: VerifiedToken, token: string, dayResendMs?: number): Client {
@@ -35,6 +37,7 @@ export function newClient(socket: WebSocket, verified: VerifiedToken, token: str
     stalledSince: 0,
     subscribed: false,
     days: new SocketDays(dayResendMs),
+    overCandleBudget: false,
   };
 }
 

@@ -34,6 +34,13 @@ export interface RelayOptions {
   messageBurst?: number;
   messagesPerSecond?: number;
   /**
+   * Requests for a chart's candles one account may make in a burst, and per second after it, shared by
+   * all its sockets on this relay: a new socket brings no fresh burst. Past it a request is dropped
+   * unanswered and the socket carries on (CANDLE_REQUEST_BURST).
+   */
+  candleRequestBurst?: number;
+  candleRequestsPerSecond?: number;
+  /**
    * How often every open socket's token is checked again, in one sweep, so a disabled, deleted or
    * signed-out account is cut off within this: the sweep asks for each user's state afresh, once.
    */
@@ -58,6 +65,17 @@ export interface RelayOptions {
   dayResendMs?: number;
 }
 
+/**
+ * Each account's requests for candles on a relay: 20 at once, then 2 a second. The app asks once per chart
+ * on screen whenever a subscription is answered (a new socket, a resync) and once whenever a chart changes
+ * pair, side or range, so 20 covers the account's 6 sockets answered at once, a chart or two each, with
+ * room to spare, and 2 a second more than a person changes a chart. An answer is at most about 7 KB (a
+ * week), so an account draws at most some 140 KB at once and 14 KB a second from a relay, however many
+ * sockets it opens and closes.
+ */
+export const CANDLE_REQUEST_BURST = 20;
+export const CANDLE_REQUESTS_PER_SECOND = 2;
+
 export const RELAY_DEFAULTS = {
   path: '/prices',
   maxBufferedBytes: 1 << 20,
@@ -66,6 +84,8 @@ export const RELAY_DEFAULTS = {
   maxPayload: 4096,
   messageBurst: 10,
   messagesPerSecond: 5,
+  candleRequestBurst: CANDLE_REQUEST_BURST,
+  candleRequestsPerSecond: CANDLE_REQUESTS_PER_SECOND,
   recheckMs: 5 * 60_000,
   flushMs: 50,
   socketLifetimeMs: 0,

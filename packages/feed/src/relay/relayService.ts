@@ -2,17 +2,22 @@
  * A price relay as a service of its own (docs/price-relays.md): app sockets at /prices, served
  * exactly as the ingest service serves them (relay.ts), fed by one WebSocket to the ingest
  * service's /feed (feedHub.ts) instead of the upstream. It keeps nothing a restart would lose: the
- * ingest's hello brings back each pair's latest tick, day, chart candles and outage state. When the
- * ingest is away longer than the grace, apps are told 'Error' once, as for an upstream outage, and
- * are resynced when it is back.
+ * ingest's hello brings back each pair's latest tick, day, chart candles and outage state. In turn,
+ * once a connection, it sends the ingest the candles of its own the hello lacked, so an ingest that
+ * restarted has the history again. When the ingest is away longer than the grace, apps are told
+ * 'Error' once, as for an upstream outage, and are resynced when it is back.
  */
 import { pairToSymbol, symbolToPair } from '@price-alerts/domain/common';
 import {
   FEED_PING_MS,
+  MAX_FEED_CANDLES_BYTES,
   encodeError,
   parsePairDay,
   parseRelayFeed,
+  readPairHistories,
   relayFeedProtocols,
+  type PairHistory,
+  type RelayCandlesMessage,
   type RelayFeedMessage,
 } from '@price-alerts/domain/prices';
 import { createServer, type Server, type ServerResponse } from 'node:http';
@@ -57,6 +62,8 @@ export class RelayService {
   #stopped = false;
   #heardAt = 0;
   #watchdog: NodeJS.Timeout | undefined;
+  /** The feed connection the relay's candles went up on: once a connection at most. */
+  #candlesSentOn: WebSocket | undefined;
   /** Frames from the ingest that did not parse (a version skew, never a reason to stop). */
   badFrames = 0;
 
@@ -110,8 +117,8 @@ export class RelayService {
 
   #connect(): void {
     if (this.#stopped) return;
-    // A hello is some 25 KB of days and up to about 1 MB of candles (15 pairs' full books, bounded by
-    // the feed's schema); 4 MiB bounds what a forged or broken feed can make us hold.
+    // A hello is some 25 KB of days and some 600 KB of candles (15 pairs' full books; at most
+    // MAX_FEED_CANDLES_BYTES, 1.4 MB, whatever they hold); 4 MiB bounds what a broken feed makes us hold.
     const feed = new WebSocket(this.#config.feedUrl, relayFeedProtocols(this.#config.feedKey), {
       maxPayload: 4 << 20,
     });
@@ -175,9 +182,17 @@ export class RelayService {
         // The day's start and open, not its minute closes: a missed tick alone is no reason to resync.
         changed ||= before !== undefined && (before.dayStart !== day.day.dayStart || before.open !== day.day.open);
       }
-      // The ingest's candles join the relay's own, which win where both hold a bucket: a new relay gets
-      // the history, and one that kept running through an ingest restart keeps what it folded.
-      for (const { pair, candles } of message.candles ?? []) relay.candles.merge(pair, candles);
+      // Each pair's candles read on its own: one that does not parse is skipped, the rest applied, and the
+      // relay is fed all the same.
+      const { histories, skipped } = readPairHistories(message.candles ?? []);
+      if (skipped.length) this.#log.warn('Relay skipped pairs of the feed’s candles', { skipped });
+      // What of the relay's own candles the hello lacks, taken before the merge makes them the same: it
+      // goes up to an ingest that takes it, so one that restarted (a redeploy, a crash) fills its gaps.
+      const lacking = message.takesCandles ? relay.candles.beyond(histories) : [];
+      // The ingest's candles join the relay's own (where both hold a bucket, the relay's open and close
+      // with the higher high and the lower low): a new relay gets the history, and one that kept running
+      // through an ingest restart keeps what it folded.
+      for (const { pair, candles } of histories) relay.candles.merge(pair, candles);
       for (const t of message.ticks) relay.publish({ ...t, symbol: pairToSymbol(t.pair) });
       changed = relay.setOutage(message.outage ?? undefined) || changed;
       clearTimeout(this.#grace);
@@ -190,11 +205,32 @@ export class RelayService {
         relay.resync();
       }
       this.#log.info('Relay connected to the ingest feed');
+      if (lacking.length) this.#sendCandles(lacking);
     } else if (message.type === 'ticks') {
       for (const t of message.ticks) relay.publish({ ...t, symbol: pairToSymbol(t.pair) });
     } else if (message.type === 'broadcast') relay.broadcast(message.message);
     else if (message.type === 'outage') relay.setOutage(message.message ?? undefined);
     else relay.resync();
+  }
+
+  /**
+   * The relay's one message up the feed, once a connection: nothing is sent on a timer, and the ingest
+   * sends nothing back for it (it merges them, and only later hellos carry them).
+   */
+  #sendCandles(candles: PairHistory[]): void {
+    const feed = this.#feed;
+    if (!feed || this.#candlesSentOn === feed) return;
+    this.#candlesSentOn = feed;
+    const text = JSON.stringify({ type: 'candles', candles } satisfies RelayCandlesMessage);
+    // Never the case while the book holds what its schema bounds; the ingest would close the feed.
+    if (text.length > MAX_FEED_CANDLES_BYTES) {
+      this.#log.warn('Relay kept its candles: too large to send', { bytes: text.length });
+      return;
+    }
+    feed.send(text, (error) => {
+      if (error) this.#log.warn('Relay could not send the ingest its candles', { error: error.message });
+    });
+    this.#log.info('Relay sent the ingest its candles', { pairs: candles.length, bytes: text.length });
   }
 
   /** 200 while fed by the ingest, 503 otherwise: for monitoring (an app that comes before the feed is resynced by the first hello). */

@@ -1,5 +1,6 @@
 // A server's book of chart candles: folded from ticks, answered as type 4 (cached until a change), and
-// joined with a book kept elsewhere, ours winning where both hold a bucket.
+// joined with a book kept elsewhere (our open and close where both hold a bucket, the higher high and the
+// lower low), and what of ours a book kept elsewhere lacks.
 import type { CurrencyPair } from '@price-alerts/domain/common';
 import { parseCandles, type Candle } from '@price-alerts/domain/prices';
 import { describe, expect, it } from 'vitest';
@@ -109,13 +110,27 @@ describe('CandleBook', () => {
       ],
     },
     {
-      name: 'ours win where both hold a bucket',
+      name: 'where both hold a bucket, our open and close, with the higher high and the lower low',
       ours: [
         [100, 1],
         [101, 1.5],
       ],
-      theirs: [[50, 1]],
-      merged: [minuteCandle(1, 100, 101, 100, 101)],
+      theirs: [
+        [50, 1],
+        [120, 1.2],
+        [99, 1.9],
+      ],
+      merged: [minuteCandle(1, 100, 120, 50, 101)],
+    },
+    {
+      name: 'a bucket both hold within ours is ours whole',
+      ours: [
+        [100, 1],
+        [90, 1.3],
+        [110, 1.5],
+      ],
+      theirs: [[100, 1]],
+      merged: [minuteCandle(1, 100, 110, 90, 110)],
     },
     {
       name: 'a book of ours that is empty takes theirs whole',
@@ -143,6 +158,43 @@ describe('CandleBook', () => {
       expect(book.candles('BTC/USD', 'ask', '1h')).toEqual(merged);
     },
   );
+
+  it('gives what of ours another book lacks: its missing buckets, and highs above or lows below its own', () => {
+    const ours = bookOf([
+      [100, 0],
+      [105, 0.5],
+      [101, 1],
+      [102, 2],
+      [103, 3],
+    ]);
+    ours.add(tick('EUR/USD', 1.1, T), T + 120 * MINUTE);
+    const theirs = bookOf([
+      [100, 0],
+      [104, 0.5],
+      [101, 1],
+      [103, 3],
+    ]);
+    const lacking = ours.beyond(theirs.snapshot());
+    expect(lacking.map((h) => h.pair)).toEqual(['BTC/USD', 'EUR/USD']);
+    const sent = new CandleBook();
+    for (const { pair, candles } of lacking) sent.merge(pair, candles, T + 120 * MINUTE);
+    // Minute 0's high, and minute 2 whole; minutes 1 and 3 they hold as we do.
+    expect(sent.candles('BTC/USD', 'ask', '1h')).toEqual([
+      minuteCandle(0, 100, 105, 100, 105),
+      minuteCandle(2, 102, 102, 102, 102),
+    ]);
+    // Merged there, they give it every bucket, high and low ours holds (its own closes kept), and we then
+    // have nothing beyond it.
+    for (const { pair, candles } of lacking) theirs.merge(pair, candles, T + 120 * MINUTE);
+    expect(theirs.candles('BTC/USD', 'ask', '1h')).toEqual([
+      minuteCandle(0, 100, 105, 100, 104),
+      minuteCandle(1, 101, 101, 101, 101),
+      minuteCandle(2, 102, 102, 102, 102),
+      minuteCandle(3, 103, 103, 103, 103),
+    ]);
+    expect(ours.beyond(theirs.snapshot())).toEqual([]);
+    expect(new CandleBook().beyond(theirs.snapshot())).toEqual([]);
+  });
 
   it('leaves out candles dated past what a tick could be folded into now', () => {
     const book = new CandleBook();

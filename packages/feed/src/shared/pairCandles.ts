@@ -2,13 +2,15 @@
  * Each pair's chart candles (domain candles.ts), folded from every tick in memory, as pairDays.ts keeps
  * its day: the relay answers a chart's request (type 4) from here at once, so opening a chart costs no
  * read anywhere. The ingest service's book goes to each relay in the feed's hello and to Firestore on a
- * graceful stop; whoever receives one merges it into its own, its own buckets winning
- * (docs/ingest-service.md).
+ * graceful stop; a relay sends back what of its own the hello lacked (`beyond`), once a connection.
+ * Whoever receives candles merges them into its own (mergeCandles: its own open and close, the higher
+ * high and the lower low) (docs/ingest-service.md).
  */
 import { PRICE_SIDES, pairToSymbol, type CurrencyPair, type PriceSide } from '@price-alerts/domain/common';
 import {
   CHART_RANGES,
   FUTURE_TICK_MS,
+  candlesBeyond,
   emptyPairCandles,
   encodeCandles,
   foldPairTick,
@@ -72,9 +74,27 @@ export class CandleBook {
   }
 
   /**
-   * Joins candles kept elsewhere with ours (mergeCandles: ours win where both hold a bucket). A candle
-   * dated past what a tick could be folded into now is left out: the next true tick would otherwise
-   * count as late, and the chart stop moving.
+   * What of ours a book kept elsewhere lacks, given that book in brief (a hello's candles): per pair, the
+   * candles a merge there would change (candlesBeyond), in brief; nothing when it holds all we do.
+   */
+  beyond(theirs: readonly PairHistory[]): PairHistory[] {
+    const books = new Map(theirs.map(({ pair, candles }) => [pair, pairCandlesFromSnapshot(candles)]));
+    const histories: PairHistory[] = [];
+    for (const [pair, book] of this.#books) {
+      const other = books.get(pair) ?? emptyPairCandles();
+      const lacking = emptyPairCandles();
+      for (const side of PRICE_SIDES)
+        for (const range of CHART_RANGES) lacking[side][range] = candlesBeyond(book[side][range], other[side][range]);
+      const candles = snapshotPairCandles(lacking);
+      if (Object.keys(candles).length) histories.push({ pair, candles });
+    }
+    return histories;
+  }
+
+  /**
+   * Joins candles kept elsewhere with ours (mergeCandles: where both hold a bucket, our open and close
+   * with the higher high and the lower low). A candle dated past what a tick could be folded into now is
+   * left out: the next true tick would otherwise count as late, and the chart stop moving.
    */
   merge(pair: CurrencyPair, snapshot: PairCandlesSnapshot, now = Date.now()): void {
     const theirs = pairCandlesFromSnapshot(snapshot);

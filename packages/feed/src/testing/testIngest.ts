@@ -11,7 +11,11 @@ export const standInSinks: IngestSinks = {
 };
 
 /** Quick retries and a short-lived window; `config` overrides any of it. */
-export function startTestIngest(upstreamUrl: string, config: Partial<IngestConfig> = {}): Promise<IngestService> {
+export function startTestIngest(
+  upstreamUrl: string,
+  config: Partial<IngestConfig> = {},
+  log = recordingLogger(),
+): Promise<IngestService> {
   return IngestService.start(
     {
       upstreamUrl,
@@ -26,7 +30,7 @@ export function startTestIngest(upstreamUrl: string, config: Partial<IngestConfi
       ...config,
     },
     standInSinks,
-    recordingLogger(),
+    log,
   );
 }
 

@@ -7,6 +7,7 @@ import { ChartPanel } from '../../shared/chart/ChartPanel';
 import { moveGuides } from '../../shared/chart/chartData';
 import { LEVEL_NAMES, usePairAlertLines } from '../../shared/chart/usePairAlertLines';
 import { pairPriceAtom } from '../../shared/prices/atoms';
+import { useNow } from '../../shared/useNow';
 
 /**
  * The form's chart once a pair is chosen: a level alert's trigger line, dragged to set the price (the field
@@ -23,9 +24,10 @@ export function AlertChart(props: {
   const pair = draft.currencyPair;
   const others = usePairAlertLines(pair, alertId);
   const live = useAtomValue(pairPriceAtom(pair || 'EUR/USD'));
+  const now = useNow();
   if (!pair) return null;
   if (move) {
-    const guides = moveGuides(move, stored, live ? sidePrice(live, draft.priceSide) : undefined);
+    const guides = moveGuides(move, stored, live ? sidePrice(live, draft.priceSide) : undefined, now);
     return (
       <ChartPanel
         pair={pair}
@@ -34,7 +36,7 @@ export function AlertChart(props: {
         levelName=""
         others={others}
         guides={guides.lines}
-        point={guides.point}
+        points={guides.points}
       />
     );
   }

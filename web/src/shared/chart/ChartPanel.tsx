@@ -1,14 +1,15 @@
 import { pairDecimals, pairToSymbol, type CurrencyPair, type PriceSide } from '@price-alerts/domain/common';
-import { sidePrice } from '@price-alerts/domain/alerts';
+import { levelDistance, sidePrice } from '@price-alerts/domain/alerts';
 import { CHART_RANGES, CHART_RANGE_SPEC, priceStatusWords, type ChartRange } from '@price-alerts/domain/prices';
 import { atom, useAtom, useAtomValue } from 'jotai';
 import { Suspense, lazy, useCallback, useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { loadAgainOnce } from '../../lib/loadAgain';
+import { ChartBoundary } from './ChartBoundary';
 import { candlesAtom, chartKey } from '../prices/atoms';
 import { usePriceFeedClient } from '../prices/feed';
 import { useFollowPairs } from '../prices/useFollowPairs';
 import { usePairPrice } from '../prices/usePairPrice';
-import { chartFacts, chartSummary, keyStep, type ChartLine, type ChartPoint } from './chartData';
+import { chartFacts, chartSummary, keyStep, levelPrice, type ChartLine, type ChartPoint } from './chartData';
 import './ChartPanel.css';
 
 const loadChart = () => loadAgainOnce(() => import('./PriceChart'));
@@ -23,6 +24,8 @@ export function preloadChart(): void {
 const chartRangeAtom = atom<ChartRange>('1d');
 
 const RANGE_NAMES: Record<ChartRange, string> = { '1h': '1H', '1d': '1D', '1w': '1W' };
+/** How long a chart's pair, side and range stay put before their candles are asked for. */
+export const ASK_AFTER_MS = 150;
 
 export interface ChartPanelProps {
   pair: CurrencyPair;
@@ -34,10 +37,11 @@ export interface ChartPanelProps {
   onLevel?: ((value: string) => void) | undefined;
   others?: readonly ChartLine[];
   guides?: readonly ChartLine[];
-  point?: ChartPoint | undefined;
+  points?: readonly ChartPoint[];
 }
 
 const NONE: readonly ChartLine[] = [];
+const NO_POINTS: readonly ChartPoint[] = [];
 
 /**
  * A pair's chart with the alert's level: the range buttons, whether the price is live, the chart (loaded
@@ -45,19 +49,31 @@ const NONE: readonly ChartLine[] = [];
  * the line as a drag does, and the number field stays the way to type an exact price.
  */
 export function ChartPanel(props: ChartPanelProps) {
-  const { pair, side, level, levelName, onLevel, others = NONE, guides = NONE, point } = props;
+  const { pair, side, level, levelName, onLevel, others = NONE, guides = NONE, points = NO_POINTS } = props;
   const [range, setRange] = useAtom(chartRangeAtom);
   const feed = usePriceFeedClient();
   const summaryId = useId();
   const [drawn, setDrawn] = useState(false);
   useFollowPairs([pair]);
-  useEffect(() => feed.watchCandles({ symbol: pairToSymbol(pair), side, range }), [feed, pair, side, range]);
+  // Asked for once the choice has settled: a finger or a key running through sides and ranges sends one
+  // request, not one a step (the relay closes a socket that sends too many messages).
+  useEffect(() => {
+    let stop = () => {};
+    const timer = setTimeout(
+      () => (stop = feed.watchCandles({ symbol: pairToSymbol(pair), side, range })),
+      ASK_AFTER_MS,
+    );
+    return () => {
+      clearTimeout(timer);
+      stop();
+    };
+  }, [feed, pair, side, range]);
   const candles = useAtomValue(candlesAtom)[chartKey(pair, side, range)];
   const { status, now, text } = usePairPrice(pair);
   const live = status.kind === 'none' ? undefined : status.price;
   const market = live ? sidePrice(live, side) : undefined;
   const facts = chartFacts(candles ?? [], market);
-  const summary = chartSummary(pair, range, facts, level);
+  const summary = chartSummary(pair, range, facts, level, points);
   const words = priceStatusWords(status, now);
   const decimals = pairDecimals(pair);
   // With no level yet, a dashed line at the market offers a start to drag from.
@@ -111,33 +127,37 @@ export function ChartPanel(props: ChartPanelProps) {
           ? {
               role: 'slider',
               tabIndex: 0,
-              'aria-label': `Trigger price line of ${pair}`,
+              'aria-label': `Level on the chart of ${pair}`,
               'aria-orientation': 'vertical' as const,
               'aria-valuenow': shownLevel,
               'aria-valuemin': Math.min(facts.low, shownLevel),
               'aria-valuemax': Math.max(facts.high, shownLevel),
-              'aria-valuetext': ghost ? 'No level set: use the arrow keys to set one' : summary,
+              'aria-valuetext': ghost
+                ? 'No level set: use the arrow keys to set one'
+                : `${levelPrice(pair, shownLevel)}, ${levelDistance(shownLevel, facts.last)}`,
               'aria-describedby': summaryId,
               onKeyDown,
             }
           : { 'aria-hidden': true })}
       >
-        <Suspense fallback={null}>
-          <PriceChart
-            pair={pair}
-            side={side}
-            range={range}
-            candles={candles}
-            live={live}
-            level={line}
-            ghost={ghost}
-            onLevel={onLevel ? onPrice : undefined}
-            others={others}
-            guides={guides}
-            point={point}
-            onDrawn={onDrawn}
-          />
-        </Suspense>
+        <ChartBoundary>
+          <Suspense fallback={null}>
+            <PriceChart
+              pair={pair}
+              side={side}
+              range={range}
+              candles={candles}
+              live={live}
+              level={line}
+              ghost={ghost}
+              onLevel={onLevel ? onPrice : undefined}
+              others={others}
+              guides={guides}
+              points={points}
+              onDrawn={onDrawn}
+            />
+          </Suspense>
+        </ChartBoundary>
       </div>
       <p id={summaryId} className="chart-summary">
         {summary}
@@ -148,6 +168,7 @@ export function ChartPanel(props: ChartPanelProps) {
         <a href="https://www.tradingview.com/" target="_blank" rel="noopener noreferrer">
           TradingView Lightweight Charts™
         </a>
+        , © TradingView, Inc.
       </p>
     </section>
   );

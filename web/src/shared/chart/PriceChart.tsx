@@ -1,7 +1,7 @@
 /**
  * The chart itself, loaded only with the screens that show it (ChartPanel.tsx): TradingView's
  * lightweight-charts, candles of one pair, side and range, the relay's history with the live ticks folded
- * in, the trigger line (dragged by levelDrag.ts), the other alerts' levels and a marked point.
+ * in, the trigger line (dragged by levelDrag.ts), the other alerts' levels and the points marked.
  */
 import {
   CandlestickSeries,
@@ -29,7 +29,7 @@ import {
   type ChartRange,
 } from '@price-alerts/domain/prices';
 import type { LivePrice } from '@price-alerts/domain/store';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { attachLevelDrag } from './levelDrag';
 import { gapSlots, toBar, toBars, type Bar, type ChartLine, type ChartPoint } from './chartData';
 
@@ -47,7 +47,7 @@ export interface PriceChartProps {
   onLevel?: ((price: number) => void) | undefined;
   others: readonly ChartLine[];
   guides: readonly ChartLine[];
-  point: ChartPoint | undefined;
+  points: readonly ChartPoint[];
   /** Told when the candles asked for are drawn: the screen shows the chart is ready. */
   onDrawn(drawn: boolean): void;
 }
@@ -99,13 +99,20 @@ function themed(host: HTMLElement) {
 }
 
 export default function PriceChart(props: PriceChartProps) {
-  const { pair, side, range, candles, live, level, ghost, others, guides, point } = props;
+  const { pair, side, range, candles, live, level, ghost } = props;
   const host = useRef<HTMLDivElement>(null);
   const api = useRef<Api | null>(null);
   const latest = useRef(props);
   const working = useRef<{ key: string; candles: Candle[] }>({ key: '', candles: [] });
-  const dragging = useRef(false);
+  /** The chart and the history its view was last fitted to: a later answer for it leaves a panned view alone. */
+  const fitted = useRef('');
   const key = `${pair}|${side}|${range}`;
+  // The lines and points by value: a caller's new arrays of the same lines (each tick's render) redraw nothing.
+  const othersKey = JSON.stringify(props.others);
+  const guidesKey = JSON.stringify(props.guides);
+  const pointsKey = JSON.stringify(props.points);
+  /** Bumped when the system's scheme changes, so the lines and marks take the new colours. */
+  const [palette, setPalette] = useState(0);
   useLayoutEffect(() => {
     latest.current = props;
   });
@@ -154,6 +161,7 @@ export default function PriceChart(props: PriceChartProps) {
       const next = colors(element);
       chart.applyOptions(themed(element));
       series.applyOptions({ upColor: next.up, downColor: next.down, wickUpColor: next.up, wickDownColor: next.down });
+      setPalette((n) => n + 1);
     };
     scheme.addEventListener('change', recolor);
     const detach = attachLevelDrag(element, {
@@ -162,19 +170,13 @@ export default function PriceChart(props: PriceChartProps) {
         return line && onLevel ? series.priceToCoordinate(line.price) : null;
       },
       priceAt: (y) => series.coordinateToPrice(y),
-      start: () => {
-        dragging.current = true;
-        series.priceScale().applyOptions({ autoScale: false });
-      },
+      start: () => series.priceScale().applyOptions({ autoScale: false }),
       move: (price) => {
         const rounded = Number(price.toFixed(pairDecimals(latest.current.pair)));
         api.current?.level?.applyOptions({ price: rounded });
         latest.current.onLevel?.(rounded);
       },
-      end: () => {
-        dragging.current = false;
-        series.priceScale().applyOptions({ autoScale: true });
-      },
+      end: () => series.priceScale().applyOptions({ autoScale: true }),
     });
     return () => {
       detach();
@@ -189,7 +191,8 @@ export default function PriceChart(props: PriceChartProps) {
     api.current?.series.applyOptions({ priceFormat: { type: 'price', precision: decimals, minMove: 10 ** -decimals } });
   }, [pair]);
 
-  // The relay's candles, joined with what this chart folded meanwhile (theirs win where both hold a bucket).
+  // The relay's candles, joined with what this chart folded meanwhile: where both hold a bucket, the relay's
+  // open and close, and the higher high and lower low of the two (mergeCandles).
   const { onDrawn } = props;
   useEffect(() => {
     const a = api.current;
@@ -200,9 +203,14 @@ export default function PriceChart(props: PriceChartProps) {
     a.series.setData(bars as Parameters<typeof a.series.setData>[0]);
     // The whole range's width whatever history there is: bars keep their width, and a short history
     // shows as the empty time before it rather than a few stretched candles.
-    // A little room after the last bar keeps the newest time label clear of the price axis.
-    const span = CHART_RANGE_SPEC[range].count;
-    a.chart.timeScale().setVisibleLogicalRange({ from: bars.length - span, to: bars.length + 1 + span * 0.06 });
+    // Fitted to a new chart, and again when its history first arrives; a later answer (a reconnect's) keeps
+    // where the user panned. A little room after the last bar keeps the newest time label off the price axis.
+    const fit = `${key}|${candles !== undefined}`;
+    if (fitted.current !== fit) {
+      fitted.current = fit;
+      const span = CHART_RANGE_SPEC[range].count;
+      a.chart.timeScale().setVisibleLogicalRange({ from: bars.length - span, to: bars.length + 1 + span * 0.06 });
+    }
     onDrawn(candles !== undefined);
   }, [candles, key, range, onDrawn]);
 
@@ -212,34 +220,37 @@ export default function PriceChart(props: PriceChartProps) {
     if (!a || !live || working.current.key !== key) return;
     const all = working.current.candles;
     const before = all.at(-1);
-    const done = foldCandle(all, range, tickSidePrice(side, live.ask, live.bid), live.timestamp, Date.now());
+    // The clock that judges a tick too far ahead: the device's, or, on a device whose clock is slow, the end
+    // of the newest candle (the relay's clock put it there), so a slow clock does not freeze the chart.
+    const { stepMs } = CHART_RANGE_SPEC[range];
+    const clock = Math.max(Date.now(), (before?.t ?? 0) + stepMs);
+    const done = foldCandle(all, range, tickSidePrice(side, live.ask, live.bid), live.timestamp, clock);
     const last = all.at(-1);
     if (done === 'none' || !last) return;
     const update = (bar: Bar) => a.series.update(bar as Parameters<typeof a.series.update>[0]);
     if (done === 'older') a.series.setData(toBars(all, range) as Parameters<typeof a.series.setData>[0]);
-    else if (done === 'new' && before)
-      for (const slot of gapSlots(before.t, last.t, CHART_RANGE_SPEC[range].stepMs)) update(slot);
+    else if (done === 'new' && before) for (const slot of gapSlots(before.t, last.t, stepMs)) update(slot);
     if (done !== 'older') update(toBar(last));
   }, [live, key, range, side]);
 
+  const levelPrice = level?.price;
+  const levelTitle = level?.title;
   useEffect(() => {
     const a = api.current;
-    if (!a) return;
-    if (!level) {
-      if (a.level) a.series.removePriceLine(a.level);
-      a.level = null;
-      return;
-    }
-    const options = {
-      price: level.price,
-      title: level.title,
-      lineStyle: ghost ? LineStyle.Dashed : LineStyle.Solid,
-    };
-    // A drag has already moved the line; the field's value following it is the same price.
-    if (a.level) a.level.applyOptions(options);
-    else if (host.current)
-      a.level = a.series.createPriceLine({ ...options, color: colors(host.current).level, lineWidth: 2 });
-  }, [level, ghost]);
+    const element = host.current;
+    if (!a || !element) return;
+    if (a.level) a.series.removePriceLine(a.level);
+    a.level =
+      levelPrice === undefined
+        ? null
+        : a.series.createPriceLine({
+            price: levelPrice,
+            title: levelTitle ?? '',
+            lineStyle: ghost ? LineStyle.Dashed : LineStyle.Solid,
+            color: colors(element).level,
+            lineWidth: 2,
+          });
+  }, [levelPrice, levelTitle, ghost, palette]);
 
   useEffect(() => {
     const a = api.current;
@@ -247,37 +258,39 @@ export default function PriceChart(props: PriceChartProps) {
     if (!a || !element) return;
     const c = colors(element);
     for (const line of a.extra) a.series.removePriceLine(line);
+    const [faint, dashed] = [JSON.parse(othersKey), JSON.parse(guidesKey)] as ChartLine[][];
     a.extra = [
-      ...others.map((o) =>
+      ...(faint ?? []).map((o) =>
         a.series.createPriceLine({ ...o, color: c.faint, lineWidth: 1, lineStyle: LineStyle.Dotted }),
       ),
-      ...guides.map((g) =>
+      ...(dashed ?? []).map((g) =>
         a.series.createPriceLine({ ...g, color: c.guide, lineWidth: 1, lineStyle: LineStyle.Dashed }),
       ),
     ];
-  }, [others, guides]);
+  }, [othersKey, guidesKey, palette]);
 
   useEffect(() => {
     const a = api.current;
-    const first = working.current.candles[0];
     const element = host.current;
     if (!a || !element) return;
-    const shown = point && first && point.at >= first.t;
+    const { stepMs, count } = CHART_RANGE_SPEC[range];
+    // A point before the range's first bucket has no place on it.
+    const from = bucketStart(Date.now(), stepMs) - (count - 1) * stepMs;
+    const color = colors(element).level;
     a.markers.setMarkers(
-      shown
-        ? [
-            {
-              time: (bucketStart(point.at, CHART_RANGE_SPEC[range].stepMs) / 1000) as UTCTimestamp,
-              position: 'atPriceMiddle',
-              price: point.price,
-              shape: 'circle',
-              color: colors(element).level,
-              text: point.text,
-            },
-          ]
-        : [],
+      (JSON.parse(pointsKey) as ChartPoint[])
+        .filter((p) => p.at >= from)
+        .map((p) => ({
+          time: (bucketStart(p.at, stepMs) / 1000) as UTCTimestamp,
+          color,
+          text: p.text,
+          ...(p.price === undefined
+            ? { position: 'aboveBar' as const, shape: 'arrowDown' as const }
+            : { position: 'atPriceMiddle' as const, price: p.price, shape: 'circle' as const }),
+        }))
+        .sort((x, y) => x.time - y.time),
     );
-  }, [point, range, candles]);
+  }, [pointsKey, range, candles, palette]);
 
   // Where the trigger line is drawn, once the chart has laid this render out: the drag's own hit test asks
   // the chart directly; this is for what drives the screen from outside (the browser tests).

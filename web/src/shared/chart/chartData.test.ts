@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { formatDateTime } from '@price-alerts/domain/common';
 import type { Candle } from '@price-alerts/domain/prices';
-import { chartFacts, chartSummary, keyStep, moveGuides, toBars } from './chartData';
+import { chartFacts, chartSummary, keyStep, levelPrice, moveGuides, toBars } from './chartData';
 import { MOUSE_SLOP_PX, TOUCH_SLOP_PX, hitsLine } from './levelDrag';
 
 const MIN = 60_000;
+const NOW = Date.UTC(2025, 0, 15, 12, 0);
 const candle = (minute: number, o: number, h: number, l: number, c: number): Candle => ({
   t: minute * MIN,
   o,
@@ -47,8 +49,26 @@ describe('chartFacts and chartSummary', () => {
     expect(chartSummary('EUR/USD', '1h', chartFacts(candles, live), level)).toBe(text);
   });
 
+  it('says where a marked point stands: a firing’s price and time', () => {
+    const fired = { at: Date.UTC(2025, 0, 15, 12, 0), price: 1.23, text: 'Fired' };
+    expect(chartSummary('EUR/USD', '1h', chartFacts(candles, 1.2), 1.23, [fired, { at: 0, text: 'A moment' }])).toBe(
+      `1 hour: high 1.25000, low 1.05000, last 1.20000. Level 1.23000, 2.50% above the market. Fired at 1.23000, ${formatDateTime(fired.at)}.`,
+    );
+  });
+
   it('says there is nothing yet before the first price', () => {
     expect(chartSummary('EUR/USD', '1w', chartFacts([], undefined), 1.2)).toBe('1 week: no prices yet.');
+  });
+});
+
+describe('levelPrice', () => {
+  it.each([
+    ['USD/JPY', 155.12349, '155.12349'],
+    ['USD/JPY', 155.1, '155.100'],
+    ['EUR/USD', 1.0857, '1.08570'],
+    ['BTC/USD', 90123.5, '90,123.50'],
+  ] as const)('%s at %d reads %s, as it will be saved', (pair, level, text) => {
+    expect(levelPrice(pair, level)).toBe(text);
   });
 });
 
@@ -76,7 +96,10 @@ describe('moveGuides', () => {
         { price: 1.08, title: 'Low in 15 min' },
         { price: 1.0908, title: 'Fires +1%' },
       ],
-      point: { at: 1_000, price: 1.08, text: 'From' },
+      points: [
+        { at: NOW - 15 * MIN, text: '15 min ago' },
+        { at: 1_000, price: 1.08, text: 'Low' },
+      ],
     },
     {
       name: 'down from a live price above the stored high',
@@ -86,23 +109,30 @@ describe('moveGuides', () => {
         { price: 1.2, title: 'High in 1 h' },
         { price: 1.176, title: 'Fires −2%' },
       ],
-      point: { at: 2_000, price: 1.2, text: 'From' },
+      // The live price went past the stored high: measured from it, now.
+      points: [
+        { at: NOW - 60 * MIN, text: '1 h ago' },
+        { at: NOW, price: 1.2, text: 'High' },
+      ],
     },
     {
       name: 'on the day from the open, with no threshold typed yet',
       shape: { alertType: 'Change on the day', direction: 'down' },
       price: 1.09,
       lines: [{ price: 1.08, title: 'Day open' }],
-      point: { at: 1_000, price: 1.08, text: 'From' },
+      points: [{ at: 1_000, price: 1.08, text: 'Open' }],
     },
-  ] as const)('$name', ({ shape, price, lines, point }) => {
-    const guides = moveGuides(shape, stored, price);
+  ] as const)('$name', ({ shape, price, lines, points }) => {
+    const guides = moveGuides(shape, stored, price, NOW);
     expect(guides.lines.map((l) => ({ ...l, price: Number(l.price.toFixed(6)) }))).toEqual(lines);
-    expect(guides.point).toEqual(point);
+    expect(guides.points).toEqual(points);
   });
 
   it('draws nothing until the reference is stored', () => {
-    expect(moveGuides({ alertType: 'Moving up %', movePercent: 1 }, undefined, 1.1)).toEqual({ lines: [] });
+    expect(moveGuides({ alertType: 'Moving up %', movePercent: 1 }, undefined, 1.1, NOW)).toEqual({
+      lines: [],
+      points: [],
+    });
   });
 });
 

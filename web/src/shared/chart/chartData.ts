@@ -3,8 +3,20 @@
  * (with an empty slot for each bucket without a tick, so a closed market is a gap), the range it is
  * scaled to, and its text alternative.
  */
-import { formatPrice, type CurrencyPair } from '@price-alerts/domain/common';
-import { levelDistance, moveAxis, moveSpanWords, type MoveShape } from '@price-alerts/domain/alerts';
+import {
+  DEFAULT_MOVE_LOOKBACK,
+  formatDateTime,
+  formatPrice,
+  pairDecimals,
+  type CurrencyPair,
+} from '@price-alerts/domain/common';
+import {
+  MOVE_LOOKBACK_LABELS,
+  levelDistance,
+  moveAxis,
+  moveSpanWords,
+  type MoveShape,
+} from '@price-alerts/domain/alerts';
 import { CHART_RANGE_SPEC, type Candle, type ChartRange, type SeedPoint } from '@price-alerts/domain/prices';
 
 /** A bar as the chart library takes it (seconds since the epoch), or an empty slot. */
@@ -62,13 +74,26 @@ export function chartSummary(
   range: ChartRange,
   facts: ChartFacts | undefined,
   level: number | undefined,
+  points: readonly ChartPoint[] = [],
 ): string {
   const label = CHART_RANGE_SPEC[range].label;
-  if (!facts) return `${label}: no prices yet.`;
   const price = (value: number) => formatPrice(pair, value);
+  const marked = points
+    .map((p) => (p.price === undefined ? '' : ` ${p.text} at ${price(p.price)}, ${formatDateTime(p.at)}.`))
+    .join('');
+  if (!facts) return `${label}: no prices yet.${marked}`;
   const summary = `${label}: high ${price(facts.high)}, low ${price(facts.low)}, last ${price(facts.last)}.`;
-  if (level === undefined) return summary;
-  return `${summary} Level ${price(level)}, ${levelDistance(level, facts.last)}.`;
+  if (level === undefined) return `${summary}${marked}`;
+  return `${summary} Level ${levelPrice(pair, level)}, ${levelDistance(level, facts.last)}.${marked}`;
+}
+
+/**
+ * A level as it will be saved: the pair's decimals, or more when more were typed (155.12349 on a pair quoted
+ * to three decimals is saved as typed, so the chart does not say 155.123).
+ */
+export function levelPrice(pair: CurrencyPair, level: number): string {
+  const typed = String(level).split('.')[1]?.length ?? 0;
+  return typed > pairDecimals(pair) ? String(level) : formatPrice(pair, level);
 }
 
 /** The step a key moves the level by: a hundredth of a percent of the price, at least the pair's last decimal. */
@@ -78,35 +103,35 @@ export function keyStep(decimals: number, price: number, large: boolean): number
   return large ? step * 10 : step;
 }
 
-/** A price as the trigger price field holds it: the pair's decimals, no separators. */
-export function levelText(decimals: number, price: number): string {
-  return price.toFixed(decimals);
-}
-
 /** A horizontal line drawn across the chart, with its title on the price axis. */
 export interface ChartLine {
   price: number;
   title: string;
 }
 
-/** A point marked on the chart: a fired alert's price and time, a move's reference. */
+/**
+ * A point marked on the chart: a fired alert's price and time, a move's reference where it stood, or (with
+ * no price) a moment, such as where a lookback begins.
+ */
 export interface ChartPoint {
   at: number;
-  price: number;
+  price?: number;
   text: string;
 }
 
 /**
- * A move alert on the chart: the price it is measured from (the lookback's low or high, or the day's
- * open, marked where it stood) and the level at which the threshold is reached, from the reference as last
- * stored and the live price, as the move so far is measured (moveSoFar).
+ * A move alert on the chart: where its lookback begins, the price it is measured from (the lookback's low
+ * or high, or the day's open, marked where it stood; the live price, now, once it went past it) and the
+ * level at which the threshold is reached, from the reference as last stored, as the move so far is
+ * measured (moveSoFar).
  */
 export function moveGuides(
   shape: MoveShape & { movePercent?: number | undefined },
   stored: SeedPoint | undefined,
   price: number | undefined,
-): { lines: ChartLine[]; point?: ChartPoint } {
-  if (!stored || !(stored.low > 0) || !(stored.high > 0)) return { lines: [] };
+  now: number,
+): { lines: ChartLine[]; points: ChartPoint[] } {
+  if (!stored || !(stored.low > 0) || !(stored.high > 0)) return { lines: [], points: [] };
   const { reference, direction } = moveAxis(shape);
   const span = moveSpanWords(shape);
   let from: number;
@@ -116,10 +141,10 @@ export function moveGuides(
     [from, at, title] = [stored.low, stored.lowAt, 'Day open'];
   } else if (direction === 'up') {
     const live = price !== undefined && price < stored.low;
-    [from, at, title] = [live ? price : stored.low, stored.lowAt, `Low ${span}`];
+    [from, at, title] = [live ? price : stored.low, live ? now : stored.lowAt, `Low ${span}`];
   } else {
     const live = price !== undefined && price > stored.high;
-    [from, at, title] = [live ? price : stored.high, stored.highAt, `High ${span}`];
+    [from, at, title] = [live ? price : stored.high, live ? now : stored.highAt, `High ${span}`];
   }
   const lines: ChartLine[] = [{ price: from, title }];
   const percent = shape.movePercent;
@@ -127,5 +152,12 @@ export function moveGuides(
     const up = direction === 'up';
     lines.push({ price: from * (1 + ((up ? 1 : -1) * percent) / 100), title: `Fires ${up ? '+' : '−'}${percent}%` });
   }
-  return { lines, point: { at, price: from, text: 'From' } };
+  const mark = reference === 'day' ? 'Open' : direction === 'up' ? 'Low' : 'High';
+  const points: ChartPoint[] = [{ at, price: from, text: mark }];
+  // The day's lookback begins at its open, marked already; a lookback of minutes, that long before now.
+  if (reference !== 'day') {
+    const minutes = shape.lookbackMinutes ?? DEFAULT_MOVE_LOOKBACK;
+    points.unshift({ at: now - minutes * 60_000, text: `${MOVE_LOOKBACK_LABELS[minutes]} ago` });
+  }
+  return { lines, points };
 }

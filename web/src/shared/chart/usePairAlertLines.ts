@@ -17,8 +17,8 @@ const NONE: readonly ChartLine[] = [];
 
 /**
  * The user's other active and paused levels on the pair, as faint lines with their type: where their levels
- * stand beside the one being set. Read once per pair shown (one query; the cache answers a return to it);
- * none while the read is under way or if it fails, which costs the chart nothing else.
+ * stand beside the one being set. Read once per pair shown (one query, asked of the server again on each
+ * opening while online); none while the read is under way or if it fails, which costs the chart nothing else.
  */
 export function usePairAlertLines(pair: CurrencyPair | '', exceptId?: string): readonly ChartLine[] {
   const uid = useAtomValue(currentUserAtom)?.uid;

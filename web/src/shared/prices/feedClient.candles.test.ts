@@ -27,16 +27,16 @@ describe('FeedClient: a chart’s history', () => {
     expect(next?.sent).toEqual(['{"pairs":["EURUSD"]}']);
   });
 
-  it('asks at once on a socket already answered, not again when only the pairs change, and again after an outage', async () => {
+  it('asks at once on a socket already answered, and again with each answer: a resync, a relay fed at last', async () => {
     const socket = await feed.connected();
     feed.client.watchCandles(request);
     expect(socket.sent.filter((m) => m === asked)).toHaveLength(1);
     feed.client.follow(['XAU/USD']);
     socket.serverSends(encodeSubscribed(session));
-    expect(socket.sent.filter((m) => m === asked)).toHaveLength(1);
+    expect(socket.sent.filter((m) => m === asked)).toHaveLength(2);
     socket.serverSends(encodeError('7', 'Live prices unavailable'));
     socket.serverSends(encodeSubscribed(session));
-    expect(socket.sent.filter((m) => m === asked)).toHaveLength(2);
+    expect(socket.sent.filter((m) => m === asked)).toHaveLength(3);
   });
 
   it('asks again on the socket a reconnect opens', async () => {

@@ -48,8 +48,6 @@ export class FeedClient {
   readonly #followed = new Set<CurrencyPair[]>();
   /** The charts on screen: each one's history is asked for on every subscription (a reconnect, a resync). */
   readonly #charts = new Set<CandlesRequest>();
-  /** Whether this socket has asked for them: a subscription that only changes the pairs needs no history again. */
-  #chartsAsked = false;
   #attempt = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #stopped = true;
@@ -110,7 +108,6 @@ export class FeedClient {
     socket.onopen = () => {
       this.#openedAt = Date.now();
       this.#attempt = 0;
-      this.#chartsAsked = false;
       if (!this.#quiet) this.#set('connected', 'Loading...');
       socket.send(encodeSubscribe(this.#pairs));
     };
@@ -176,6 +173,8 @@ export class FeedClient {
     this.#stopped = true;
     this.#quiet = false;
     this.#toldError = undefined;
+    // No socket, no session: a chart asking meanwhile waits for the next socket's answer.
+    this.#session = null;
     clearTimeout(this.#timer);
     const socket = this.#socket;
     this.#socket = undefined;
@@ -224,11 +223,9 @@ export class FeedClient {
       if (message.type === 'subscribed') {
         this.#session = message.session;
         this.#quiet = false;
-        // A first answer, or a resync after an outage (whose gap the relay's candles now show).
-        if (!this.#chartsAsked || this.#state.status === 'error') {
-          this.#chartsAsked = true;
-          for (const chart of this.#charts) this.#socket?.send(encodeCandlesRequest(chart));
-        }
+        // Every answer: a new socket's, a resync after an outage (whose gap the candles now show), and a relay's
+        // first after its feed came (it answered with nothing before). A small message per chart on screen.
+        for (const chart of this.#charts) this.#socket?.send(encodeCandlesRequest(chart));
         // After an error, prices wait for their tick ('Loading...'); otherwise nothing on screen changes.
         this.#set('subscribed', this.#state.text === 'Error' ? 'Loading...' : this.#state.text);
       } else if (message.type === 'tick' && message.tick.pair) {

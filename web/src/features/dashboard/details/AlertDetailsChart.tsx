@@ -6,10 +6,10 @@ import type { ChartPoint } from '../../../shared/chart/chartData';
 import { LEVEL_NAMES } from '../../../shared/chart/usePairAlertLines';
 
 /** Where the alert last fired: its firing's price and time, the last one of an every-time alert. */
-function firedPoint(alert: Alert): ChartPoint | undefined {
+export function firedPoints(alert: Alert): ChartPoint[] {
   const at = alert.lastFiredAt ?? toDate(alert.triggeredAt as DateLike)?.getTime();
   const price = alert.lastFiredPrice ?? alert.triggeredPrice;
-  return at !== undefined && price !== undefined ? { at, price, text: 'Fired' } : undefined;
+  return at !== undefined && price !== undefined ? [{ at, price, text: 'Fired' }] : [];
 }
 
 /** The details sheet's chart: the alert's pair and side, its level, and a mark where it fired. */
@@ -21,7 +21,7 @@ export function AlertDetailsChart({ alert }: { alert: Alert }) {
       side={alert.priceSide ?? DEFAULT_PRICE_SIDE}
       level={level}
       levelName={isLevelAlert(alert) ? LEVEL_NAMES[alert.alertType] : ''}
-      point={firedPoint(alert)}
+      points={firedPoints(alert)}
     />
   );
 }
