@@ -2,7 +2,7 @@ import { pairDecimals, pairToSymbol, type CurrencyPair, type PriceSide } from '@
 import { levelDistance, sidePrice } from '@price-alerts/domain/alerts';
 import { CHART_RANGES, CHART_RANGE_SPEC, priceStatusWords, type ChartRange } from '@price-alerts/domain/prices';
 import { atom, useAtom, useAtomValue } from 'jotai';
-import { Suspense, lazy, useCallback, useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { loadAgainOnce } from '../../lib/loadAgain';
 import { ChartBoundary } from './ChartBoundary';
 import { candlesAtom, chartKey } from '../prices/atoms';
@@ -24,8 +24,8 @@ export function preloadChart(): void {
 const chartRangeAtom = atom<ChartRange>('1d');
 
 const RANGE_NAMES: Record<ChartRange, string> = { '1h': '1H', '1d': '1D', '1w': '1W' };
-/** How long a chart's pair, side and range stay put before their candles are asked for. */
-export const ASK_AFTER_MS = 150;
+/** The least time between two requests for a chart's candles. */
+export const ASK_SPACING_MS = 300;
 
 export interface ChartPanelProps {
   pair: CurrencyPair;
@@ -55,14 +55,19 @@ export function ChartPanel(props: ChartPanelProps) {
   const summaryId = useId();
   const [drawn, setDrawn] = useState(false);
   useFollowPairs([pair]);
-  // Asked for once the choice has settled: a finger or a key running through sides and ranges sends one
-  // request, not one a step (the relay closes a socket that sends too many messages).
+  // Asked for at once, unless another was asked for within ASK_SPACING_MS: then once the choice has stood that
+  // long, so a finger or a key running through sides and ranges sends a request now and then, not one a step
+  // (the relay closes a socket that sends more than 5 messages a second).
+  const lastAsk = useRef(0);
   useEffect(() => {
     let stop = () => {};
-    const timer = setTimeout(
-      () => (stop = feed.watchCandles({ symbol: pairToSymbol(pair), side, range })),
-      ASK_AFTER_MS,
-    );
+    const ask = () => {
+      lastAsk.current = Date.now();
+      stop = feed.watchCandles({ symbol: pairToSymbol(pair), side, range });
+    };
+    const wait = lastAsk.current + ASK_SPACING_MS - Date.now();
+    const timer = wait > 0 ? setTimeout(ask, wait) : undefined;
+    if (timer === undefined) ask();
     return () => {
       clearTimeout(timer);
       stop();

@@ -46,7 +46,7 @@ describe('ChartPanel', () => {
     ).toBeTruthy();
   });
 
-  it('asks once the range has settled, not for each range run through on the way', async () => {
+  it('asks at once, then once the range has settled, not for each range run through on the way', async () => {
     renderPanel();
     await waitFor(() => expect(feedStub.charts()).toHaveLength(1));
     const asked = vi.spyOn(feedStub, 'watchCandles');
