@@ -1,4 +1,7 @@
-/** Telling the user: deliveries, the digest of quiet hours, the email and push messages, push tokens, and hints. */
+/**
+ * Telling the user: deliveries, the digest of quiet hours, the email, push, Telegram and Discord messages, push
+ * tokens, and hints.
+ */
 export * from './tokens.ts';
 export * from './push.ts';
 export * from './deliveries.ts';
@@ -12,3 +15,5 @@ export * from './notifyHints.ts';
 export * from './noticeCondition.ts';
 export * from './webhooks.ts';
 export * from './webhookBudget.ts';
+export * from './telegram.ts';
+export * from './discord.ts';

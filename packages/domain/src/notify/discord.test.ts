@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import type { FiredAlert } from './alertMessages.ts';
+import { discordAlertEmbed, discordWebhookUrl } from './discord.ts';
+
+const ID = '123456789012345678';
+const TOKEN = 'Ab_-'.repeat(17);
+
+describe('discordWebhookUrl', () => {
+  it.each([
+    [`https://discord.com/api/webhooks/${ID}/${TOKEN}`, `https://discord.com/api/webhooks/${ID}/${TOKEN}`],
+    [` https://discordapp.com/api/webhooks/${ID}/${TOKEN}/ `, `https://discordapp.com/api/webhooks/${ID}/${TOKEN}`],
+    [
+      `https://canary.discord.com/api/v10/webhooks/${ID}/${TOKEN}`,
+      `https://canary.discord.com/api/webhooks/${ID}/${TOKEN}`,
+    ],
+    [`https://ptb.discord.com/api/webhooks/${ID}/${TOKEN}`, `https://ptb.discord.com/api/webhooks/${ID}/${TOKEN}`],
+    [`http://discord.com/api/webhooks/${ID}/${TOKEN}`, undefined],
+    [`https://discord.com:8443/api/webhooks/${ID}/${TOKEN}`, undefined],
+    [`https://user@discord.com/api/webhooks/${ID}/${TOKEN}`, undefined],
+    [`https://discord.com/api/webhooks/${ID}/${TOKEN}?wait=true`, undefined],
+    [`https://discord.com/api/webhooks/${ID}/${TOKEN}#x`, undefined],
+    [`https://discord.com.evil.test/api/webhooks/${ID}/${TOKEN}`, undefined],
+    [`https://evil.test/api/webhooks/${ID}/${TOKEN}`, undefined],
+    [`https://discord.com/api/webhooks/${ID}`, undefined],
+    [`https://discord.com/api/webhooks/abc/${TOKEN}`, undefined],
+    [`https://discord.com/api/webhooks/${ID}/${TOKEN}/slack`, undefined],
+    [`https://discord.com/api/webhooks/${ID}/short`, undefined],
+    ['not a url', undefined],
+  ])('%s is %s', (input, url) => {
+    expect(discordWebhookUrl(input)).toBe(url);
+  });
+});
+
+describe('discordAlertEmbed', () => {
+  const fired: FiredAlert = {
+    alertId: 'a1',
+    currencyPair: 'XAU/USD',
+    alertType: 'Price dropping below',
+    triggerPrice: 2400,
+    triggeredPrice: 2399.5,
+    triggeredAt: new Date(Date.UTC(2026, 10, 22, 14, 5, 30)),
+    note: 'n'.repeat(140),
+    fireCount: 3,
+  };
+
+  it('names the condition, the price, the time in the user’s zone, how often it fired and the note', () => {
+    expect(discordAlertEmbed(fired, 'UTC', 'https://app.example/dashboard?alert=a1')).toEqual({
+      title: 'XAU/USD: Price dropping below 2,400.00',
+      description: 'Now 2,399.50 (ask)',
+      url: 'https://app.example/dashboard?alert=a1',
+      fields: [
+        { name: 'Time', value: 'Nov 22, 14:05 UTC', inline: true },
+        { name: 'Times fired', value: '3', inline: true },
+        { name: 'Note', value: 'n'.repeat(140) },
+      ],
+      footer: { text: 'Times are in UTC.' },
+      timestamp: '2026-11-22T14:05:30.000Z',
+    });
+  });
+});
