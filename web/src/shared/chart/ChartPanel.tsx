@@ -121,7 +121,7 @@ export function ChartPanel(props: ChartPanelProps) {
         {(text ?? words) && (
           <p className={`chart-status chart-status-${text ? 'feed' : status.kind}`}>
             {text ?? words?.flag}
-            {!text && status.kind === 'delayed' && ` · ${words?.detail} ago`}
+            {!text && status.kind === 'delayed' && ` · ${words?.detail}`}
           </p>
         )}
       </div>

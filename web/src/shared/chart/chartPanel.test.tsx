@@ -16,13 +16,13 @@ vi.mock('./PriceChart', () => ({
   },
 }));
 const { ChartPanel } = await import('./ChartPanel');
-const { candlesAtom, feedStatusAtom, livePricesAtom } = await import('../prices/atoms');
+const { candlesAtom, feedStateAtom, livePricesAtom } = await import('../prices/atoms');
 
 const NOW = Date.now();
 
 function renderPanel(props: Partial<Parameters<typeof ChartPanel>[0]> = {}) {
   const store = createStore();
-  store.set(feedStatusAtom, 'subscribed');
+  store.set(feedStateAtom, { status: 'subscribed', text: null });
   store.set(livePricesAtom, { 'EUR/USD': { ask: 1.2, bid: 1.19, timestamp: NOW } });
   store.set(candlesAtom, {
     'EUR/USD|ask|1d': [{ t: Math.floor(NOW / 900_000) * 900_000, o: 1.1, h: 1.25, l: 1.05, c: 1.2 }],
@@ -78,6 +78,19 @@ describe('ChartPanel', () => {
     await screen.findByTestId('drawing');
     expect(screen.queryByRole('slider')).toBeNull();
     expect(screen.getByText(/Fired at 1\.23000/)).toBeTruthy();
+  });
+
+  it('says a delayed price as the price panel does, over the chart', async () => {
+    const store = createStore();
+    store.set(feedStateAtom, { status: 'subscribed', text: null });
+    // A crypto pair, whose market never closes: 45 s without a tick is a delay on any day.
+    store.set(livePricesAtom, { 'BTC/USD': { ask: 90_000, bid: 89_990, timestamp: Date.now() - 45_000 } });
+    render(
+      <Provider store={store}>
+        <ChartPanel pair="BTC/USD" side="ask" level={undefined} levelName="" />
+      </Provider>,
+    );
+    expect(screen.getByText('Delayed · 45 s ago')).toBeTruthy();
   });
 
   it('says the chart could not be shown, and keeps the rest, when it cannot be drawn', async () => {
