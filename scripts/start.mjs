@@ -5,7 +5,9 @@
 import {
   DEMO_USER,
   EMULATOR_ENV,
+  DISCORD_STAND_IN_URL,
   MAIL_SINK_URL,
+  TELEGRAM_STAND_IN_URL,
   WEBHOOK_SINK_URL,
   PROJECT_ID,
   WEB_URL,
@@ -48,6 +50,8 @@ try {
   console.log(`Demo sign-in: ${DEMO_USER.email} / ${DEMO_USER.password}`);
   console.log(`Alert email (local mail sink): ${MAIL_SINK_URL}/`);
   console.log(`Webhooks (local webhook sink): ${WEBHOOK_SINK_URL}/ (set ${WEBHOOK_SINK_URL}/hooks as a webhook)`);
+  console.log(`Telegram (local stand-in): ${TELEGRAM_STAND_IN_URL}/`);
+  console.log(`Discord (local stand-in): ${DISCORD_STAND_IN_URL}/`);
   console.log('Press Ctrl-C to stop. Changes stay in memory; `npm run emulators:save` keeps them.');
   // Meanwhile each function is called once, so the first alert does not wait for a worker to load.
   warmFunctions({ projectId: PROJECT_ID, logFile: emulatorLog(root) }).then(

@@ -41,6 +41,12 @@ export const MAIL_SINK_URL = `http://127.0.0.1:${MAIL_SINK_PORT}`;
 /** The local webhook receiver (same process as the mail sink): what webhooks get shows at http://127.0.0.1:8096/. */
 export const WEBHOOK_SINK_PORT = 8096;
 export const WEBHOOK_SINK_URL = `http://127.0.0.1:${WEBHOOK_SINK_PORT}`;
+/** Telegram's stand-in (same process): the local bot's chats, where a person presses Start and taps buttons. */
+export const TELEGRAM_STAND_IN_PORT = 8097;
+export const TELEGRAM_STAND_IN_URL = `http://127.0.0.1:${TELEGRAM_STAND_IN_PORT}`;
+/** Discord's stand-in (same process): webhooks made on its page, and what they receive. */
+export const DISCORD_STAND_IN_PORT = 8098;
+export const DISCORD_STAND_IN_URL = `http://127.0.0.1:${DISCORD_STAND_IN_PORT}`;
 export const DEMO_USER = { email: 'demo@price-alerts.test', password: 'demo-pass-1234' };
 /**
  * Invocations the Functions emulator runs at once. It starts a worker process (about 90 MB) per
@@ -69,6 +75,8 @@ export const STACK_PORTS = [
   ...RELAY_PORTS.map((port, i) => ({ port, name: `price relay ${i + 1}` })),
   { port: MAIL_SINK_PORT, name: 'mail sink' },
   { port: WEBHOOK_SINK_PORT, name: 'webhook sink' },
+  { port: TELEGRAM_STAND_IN_PORT, name: 'Telegram stand-in' },
+  { port: DISCORD_STAND_IN_PORT, name: 'Discord stand-in' },
 ];
 
 const binDir = join(root, 'node_modules', '.bin');
@@ -99,7 +107,12 @@ export function stackProcesses({ importData = true, web = 'preview', log = conso
       cmd: bin('tsx'),
       args: [join(root, 'packages', 'stand-ins', 'src', 'sinks-cli.ts')],
       cwd: root,
-      env: { MAIL_SINK_PORT: String(MAIL_SINK_PORT), WEBHOOK_SINK_PORT: String(WEBHOOK_SINK_PORT) },
+      env: {
+        MAIL_SINK_PORT: String(MAIL_SINK_PORT),
+        WEBHOOK_SINK_PORT: String(WEBHOOK_SINK_PORT),
+        TELEGRAM_STAND_IN_PORT: String(TELEGRAM_STAND_IN_PORT),
+        DISCORD_STAND_IN_PORT: String(DISCORD_STAND_IN_PORT),
+      },
       ready: { url: `${MAIL_SINK_URL}/health` },
     },
     {

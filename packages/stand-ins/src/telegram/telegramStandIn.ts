@@ -2,8 +2,8 @@
  * A Telegram stand-in for local runs and tests, so that nothing reaches the internet: it stands in
  * for api.telegram.org, speaking the Bot API for one bot, and for the people who use that bot in
  * Telegram's apps (they press Start from a `https://t.me/<bot>?start=<code>` link, write /stop, tap
- * inline buttons, block the bot), whose doings reach the bot's webhook as Updates. Not yet part of
- * `npm start` (telegram-cli.ts runs it alone).
+ * inline buttons, block the bot), whose doings reach the bot's webhook as Updates. The local stack runs it
+ * with the other sinks (sinks-cli.ts).
  *   GET|POST /bot<token>/<method>  getMe, setWebhook, deleteWebhook, getWebhookInfo, sendMessage,
  *                                  editMessageText, answerCallbackQuery (botApi.ts); parameters as
  *                                  JSON, form-encoded or in the query string, as Telegram takes them
