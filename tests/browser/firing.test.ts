@@ -58,7 +58,8 @@ describe('an alert firing', () => {
     await page.goto(`${WEB_URL}/dashboard?alert=${ref.id}`);
     const sheet = page.getByRole('dialog', { name: 'Alert Details' });
     await expect.poll(() => sheet.getByText('Triggered', { exact: true }).first().isVisible()).toBe(true);
-    expect(await sheet.getByText(shown).isVisible()).toBe(true);
+    // The trigger price's row (the chart's words under it name the level too).
+    expect(await sheet.getByText(shown, { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('tab', { name: 'PREVIOUS' }).getAttribute('aria-selected')).toBe('true');
     await checkScreenAtEachSize(page, 'alert-link-details');
     await context.close();
