@@ -26,8 +26,8 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { PairDays } from '../shared/pairDays.ts';
 import { CandleBook } from '../shared/pairCandles.ts';
 import { AccountSockets, conflatedFrame, newClient, relaySession, resubscribe, type Client } from './relayClient.ts';
-import { CANDLES_REQUEST_ERROR, readChartRequest, type ChartRequest } from './candleRequests.ts';
-import { RateLimit, RateLimits } from '../shared/rateLimit.ts';
+import { CANDLES_REQUEST_ERROR, CandleAnswers, readChartRequest } from './candleRequests.ts';
+import { RateLimit } from '../shared/rateLimit.ts';
 import { drainSockets, sweepTokens, verifySocket } from './relayLifecycle.ts';
 import { CLOSE, RELAY_DEFAULTS, type RelayOptions } from './relayOptions.ts';
 import type { PricedTick } from '../shared/pricedTick.ts';
@@ -40,7 +40,7 @@ export class Relay {
   readonly #clients = new Set<Client>();
   readonly #accounts: AccountSockets;
   /** Each account's requests for candles, shared by its sockets (RelayOptions.candleRequestBurst). */
-  readonly #candleBudgets: RateLimits;
+  readonly #candleAnswers: CandleAnswers;
   readonly #latest = new Map<CurrencyPair, PricedTick>();
   readonly days = new PairDays();
   readonly candles = new CandleBook();
@@ -54,13 +54,12 @@ export class Relay {
   #closing = false;
   skippedForBackpressure = 0;
   closedForBackpressure = 0;
-  /** Requests for candles dropped over their account's budget. */
-  droppedCandleRequests = 0;
 
   constructor(options: RelayOptions) {
     this.#options = { ...RELAY_DEFAULTS, ...options };
     this.#accounts = new AccountSockets(this.#options.maxSocketsPerUser);
-    this.#candleBudgets = new RateLimits(this.#options.candleRequestBurst, this.#options.candleRequestsPerSecond);
+    const { candleRequestBurst, candleRequestsPerSecond, log } = this.#options;
+    this.#candleAnswers = new CandleAnswers(candleRequestBurst, candleRequestsPerSecond, log);
     this.#wss = new WebSocketServer({
       noServer: true,
       maxPayload: this.#options.maxPayload,
@@ -78,6 +77,11 @@ export class Relay {
         this.#options.recheckMs,
       ),
     ];
+  }
+
+  /** Requests for candles dropped over their account's budget (candleRequests.ts). */
+  get droppedCandleRequests(): number {
+    return this.#candleAnswers.dropped;
   }
 
   get clientCount(): number {
@@ -199,20 +203,10 @@ export class Relay {
     const request = readChartRequest(raw);
     if (request === undefined) this.#onSubscribe(client, raw);
     else if (request === 'invalid') this.#send(client, encodeError('7', CANDLES_REQUEST_ERROR));
-    else this.#answerCandles(client, request);
-  }
-
-  /**
-   * Within its account's budget, shared by all the account's sockets (a socket opened afresh brings no new
-   * burst). Past it the request is dropped, unanswered, and the socket carries on: the app asks again on
-   * its next subscription answer, and its chart keeps what it drew. Logged once a socket.
-   */
-  #answerCandles(client: Client, { pair, side, range }: ChartRequest): void {
-    if (this.#candleBudgets.take(client.uid)) return this.#send(client, this.candles.message(pair, side, range));
-    this.droppedCandleRequests += 1;
-    if (client.overCandleBudget) return;
-    client.overCandleBudget = true;
-    this.#options.log.warn('Relay dropped requests for candles over the account’s budget', { uid: client.uid });
+    else {
+      const answer = this.#candleAnswers.answer(client, this.candles, request);
+      if (answer !== undefined) this.#send(client, answer);
+    }
   }
 
   #onSubscribe(client: Client, raw: string): void {

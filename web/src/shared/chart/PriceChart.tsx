@@ -5,7 +5,6 @@
  */
 import {
   CandlestickSeries,
-  ColorType,
   LineStyle,
   TickMarkType,
   createChart,
@@ -31,6 +30,7 @@ import {
 import type { LivePrice } from '@price-alerts/domain/store';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { attachLevelDrag } from './levelDrag';
+import { colors, crosshairTime, dayOfMonth, msOf, themed, timeOfDay } from './chartTheme';
 import { gapSlots, toBar, toBars, type Bar, type ChartLine, type ChartPoint } from './chartData';
 
 export interface PriceChartProps {
@@ -58,44 +58,6 @@ interface Api {
   markers: ISeriesMarkersPluginApi<Time>;
   level: IPriceLine | null;
   extra: IPriceLine[];
-}
-
-function colors(host: HTMLElement) {
-  const css = getComputedStyle(host);
-  const v = (name: string) => css.getPropertyValue(name).trim();
-  return {
-    text: v('--muted'),
-    surface: v('--surface'),
-    grid: v('--border'),
-    up: v('--success'),
-    down: v('--danger'),
-    level: v('--primary'),
-    faint: v('--border-strong'),
-    guide: v('--warning'),
-  };
-}
-
-const timeOfDay = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-const dayOfMonth = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
-const crosshairTime = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-const msOf = (time: Time) => (time as number) * 1000;
-
-function themed(host: HTMLElement) {
-  const c = colors(host);
-  return {
-    // The license's link to TradingView is shown as text under the chart (ChartPanel), where a screen reader
-    // and the keyboard reach it; the logo would sit inside the slider, a link inside a control.
-    layout: { background: { type: ColorType.Solid, color: c.surface }, textColor: c.text, attributionLogo: false },
-    grid: { vertLines: { color: c.grid }, horzLines: { color: c.grid } },
-    rightPriceScale: { borderColor: c.grid },
-    timeScale: { borderColor: c.grid },
-  };
 }
 
 export default function PriceChart(props: PriceChartProps) {
