@@ -157,3 +157,16 @@ export function candlesBeyond(ours: readonly Candle[], theirs: readonly Candle[]
     return !other || candle.h > other.h || candle.l < other.l;
   });
 }
+
+/** Candles as they travel: the first bucket's start, then [open, high, low, close] per bucket, null for none. */
+export type CandleRun = [from: number, slots: ([number, number, number, number] | null)[]];
+
+/** The candles (oldest first, on the step's grid) as a run; undefined for none. */
+export function candleRun(candles: readonly Candle[], stepMs: number): CandleRun | undefined {
+  const first = candles[0];
+  const last = candles.at(-1);
+  if (!first || !last) return undefined;
+  const slots: CandleRun[1] = Array.from({ length: (last.t - first.t) / stepMs + 1 }, () => null);
+  for (const c of candles) slots[(c.t - first.t) / stepMs] = [c.o, c.h, c.l, c.c];
+  return [first.t, slots];
+}

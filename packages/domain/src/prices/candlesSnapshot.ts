@@ -14,8 +14,8 @@ import { PRICE_SIDES, type CurrencyPair } from '../common/constants.ts';
 import {
   CHART_RANGES,
   CHART_RANGE_SPEC,
+  candleRun,
   emptyPairCandles,
-  type Candle,
   type ChartRange,
   type PairCandles,
 } from './candles.ts';
@@ -55,23 +55,12 @@ export interface PairHistory {
   candles: PairCandlesSnapshot;
 }
 
-type Run = [from: number, slots: ([number, number, number, number] | null)[]];
-
-function runOf(candles: readonly Candle[], stepMs: number): Run | undefined {
-  const first = candles[0];
-  const last = candles.at(-1);
-  if (!first || !last) return undefined;
-  const slots: Run[1] = Array.from({ length: (last.t - first.t) / stepMs + 1 }, () => null);
-  for (const c of candles) slots[(c.t - first.t) / stepMs] = [c.o, c.h, c.l, c.c];
-  return [first.t, slots];
-}
-
 /** The book in brief; empty ranges and sides are left out. */
 export function snapshotPairCandles(book: PairCandles): PairCandlesSnapshot {
   const snapshot: PairCandlesSnapshot = {};
   for (const side of PRICE_SIDES)
     for (const range of CHART_RANGES) {
-      const run = runOf(book[side][range], CHART_RANGE_SPEC[range].stepMs);
+      const run = candleRun(book[side][range], CHART_RANGE_SPEC[range].stepMs);
       if (run) (snapshot[side] ??= {})[range] = run;
     }
   return snapshot;

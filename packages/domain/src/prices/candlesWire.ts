@@ -13,7 +13,7 @@
  */
 import { z } from '../common/zod.ts';
 import { PRICE_SIDES, type PriceSide } from '../common/constants.ts';
-import { CHART_RANGES, CHART_RANGE_SPEC, type Candle, type ChartRange } from './candles.ts';
+import { CHART_RANGES, CHART_RANGE_SPEC, candleRun, type Candle, type ChartRange } from './candles.ts';
 import { MIN_WIRE_PRICE } from './pairDay.ts';
 
 export const CANDLES_TYPE = '4';
@@ -58,13 +58,7 @@ export function encodeCandlesRequest(request: CandlesRequest): string {
 
 export function encodeCandles(message: CandlesMessage): string {
   const { stepMs } = CHART_RANGE_SPEC[message.range];
-  const first = message.candles[0];
-  const from = first?.t ?? 0;
-  const last = message.candles.at(-1);
-  const slots: ([number, number, number, number] | null)[] = last
-    ? Array.from({ length: (last.t - from) / stepMs + 1 }, () => null)
-    : [];
-  for (const c of message.candles) slots[(c.t - from) / stepMs] = [c.o, c.h, c.l, c.c];
+  const [from, slots] = candleRun(message.candles, stepMs) ?? [0, []];
   return `${CANDLES_TYPE}${JSON.stringify({
     symbol: message.symbol,
     side: message.side,

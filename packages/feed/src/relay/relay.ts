@@ -12,14 +12,7 @@ import {
   pairToSymbol,
   type CurrencyPair,
 } from '@price-alerts/domain/common';
-import {
-  HEARTBEAT,
-  RELAY_PROTOCOL,
-  encodeError,
-  encodeSubscribed,
-  encodeTick,
-  tokenFromProtocols,
-} from '@price-alerts/domain/prices';
+import { HEARTBEAT, RELAY_PROTOCOL, encodeError, encodeSubscribed, encodeTick } from '@price-alerts/domain/prices';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
@@ -28,7 +21,7 @@ import { CandleBook } from '../shared/pairCandles.ts';
 import { AccountSockets, conflatedFrame, newClient, relaySession, resubscribe, type Client } from './relayClient.ts';
 import { CANDLES_REQUEST_ERROR, CandleAnswers, readChartRequest } from './candleRequests.ts';
 import { RateLimit } from '../shared/rateLimit.ts';
-import { drainSockets, sweepTokens, verifySocket } from './relayLifecycle.ts';
+import { admitUpgrade, drainSockets, sweepTokens, verifySocket } from './relayLifecycle.ts';
 import { CLOSE, RELAY_DEFAULTS, type RelayOptions } from './relayOptions.ts';
 import type { PricedTick } from '../shared/pricedTick.ts';
 
@@ -97,20 +90,10 @@ export class Relay {
     });
   }
 
-  /** One upgrade: on the relay path, an app client; on any other, the socket is closed. */
+  /** One upgrade: on the relay path, an app client; on any other, the socket is closed (relayLifecycle.ts). */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
-    if (this.#closing) {
-      socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n');
-      return;
-    }
-    // Not `new URL(req.url)`: a request target such as `//` or `http://[` makes it throw, and a
-    // throw here would end the process. The path is what precedes the query.
-    if ((req.url ?? '/').split('?')[0] !== this.#options.path) {
-      socket.destroy();
-      return;
-    }
-    const token = tokenFromProtocols(req.headers['sec-websocket-protocol']);
-    this.#wss.handleUpgrade(req, socket, head, (ws) => void this.#accept(ws, token));
+    const token = admitUpgrade(req, socket, this.#options.path, this.#closing);
+    if (token !== undefined) this.#wss.handleUpgrade(req, socket, head, (ws) => void this.#accept(ws, token));
   }
 
   async #accept(socket: WebSocket, token: string): Promise<void> {

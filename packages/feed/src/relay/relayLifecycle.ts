@@ -3,7 +3,9 @@
  * sweep that checks every open socket's token again, and the drain that closes them all when the relay
  * stops.
  */
-import { encodeError } from '@price-alerts/domain/prices';
+import { encodeError, tokenFromProtocols } from '@price-alerts/domain/prices';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { WebSocket, type WebSocketServer } from 'ws';
 import type { Logger } from '../shared/log.ts';
 import type { Client } from './relayClient.ts';
@@ -90,4 +92,22 @@ export async function drainSockets(
   const cut = setTimeout(() => wss.clients.forEach((socket) => socket.terminate()), 1_000);
   await new Promise<void>((resolve) => wss.close(() => resolve()));
   clearTimeout(cut);
+}
+
+/**
+ * Whether an upgrade is an app's on the relay's path: its token (possibly empty, refused later) when it is;
+ * undefined when the socket was answered here, with a 503 while the relay closes, or closed off its path.
+ */
+export function admitUpgrade(req: IncomingMessage, socket: Duplex, path: string, closing: boolean): string | undefined {
+  if (closing) {
+    socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n');
+    return undefined;
+  }
+  // Not `new URL(req.url)`: a request target such as `//` or `http://[` makes it throw, and a
+  // throw here would end the process. The path is what precedes the query.
+  if ((req.url ?? '/').split('?')[0] !== path) {
+    socket.destroy();
+    return undefined;
+  }
+  return tokenFromProtocols(req.headers['sec-websocket-protocol']);
 }
