@@ -57,6 +57,10 @@ describe('alert create: valid documents', () => {
     ['email only', { email: true, push: false }],
     ['push only', { email: false, push: true }],
     ['both', { email: true, push: true }],
+    ['Telegram only', { email: false, push: false, telegram: true }],
+    ['Discord only', { email: false, push: false, discord: true }],
+    ['all four', { email: true, push: true, telegram: true, discord: true }],
+    ['email, Telegram and Discord off', { email: true, push: false, telegram: false, discord: false }],
   ])('accepts notifications by %s', async (_label, notificationPreferences) => {
     await assertSucceeds(create(ALICE, withTime({ notificationPreferences })));
   });
@@ -155,6 +159,13 @@ const invalid: [string, Record<string, unknown>][] = [
   ['a string preference', withTime({ notificationPreferences: { email: 'true', push: false } })],
   ['numeric preferences', withTime({ notificationPreferences: { email: 1, push: 0 } })],
   ['an extra channel', withTime({ notificationPreferences: { email: true, push: false, sms: true } })],
+  [
+    'Telegram and Discord both off, alone',
+    withTime({ notificationPreferences: { email: false, push: false, telegram: false, discord: false } }),
+  ],
+  ['a string Telegram choice', withTime({ notificationPreferences: { email: true, push: false, telegram: 'yes' } })],
+  ['a numeric Discord choice', withTime({ notificationPreferences: { email: false, push: false, discord: 1 } })],
+  ['Telegram without email and push', withTime({ notificationPreferences: { telegram: true } })],
   ['preferences as a boolean', withTime({ notificationPreferences: true })],
   ['null preferences', withTime({ notificationPreferences: null })],
   ['a client-set createdAt', withTime({ createdAt: Timestamp.now() })],

@@ -11,7 +11,7 @@ import { ALERT_ACTIONS } from './actions.ts';
 
 /** A token works for 7 days from the firing's notice. */
 export const ACTION_TOKEN_TTL_MS = 7 * 86_400_000;
-export const ACTION_CHANNELS = ['push', 'email', 'webhook'] as const;
+export const ACTION_CHANNELS = ['push', 'email', 'webhook', 'telegram'] as const;
 export type ActionChannel = (typeof ACTION_CHANNELS)[number];
 
 export const actionPayloadSchema = z.strictObject({

@@ -65,6 +65,6 @@ export function actionResultText(result: ActionResult, timeZone?: string): strin
   return result.outcome === 'used' ? `This was already done: ${done}.` : `${done}.`;
 }
 
-/** The history's sentence: 'Snoozed until 15:40 from the push', 'Set again from the email'. */
+/** The history's sentence: 'Snoozed until 15:40 from the push', 'Set again from the email', 'Paused from Telegram'. */
 export const actionHistoryText = (action: AlertAction, via: ActionChannel, until?: number, timeZone?: string) =>
-  `${actionDoneText(action, until, timeZone)} from the ${via}`;
+  `${actionDoneText(action, until, timeZone)} from ${via === 'telegram' ? 'Telegram' : `the ${via}`}`;

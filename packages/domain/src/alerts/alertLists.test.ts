@@ -104,6 +104,9 @@ describe('labels', () => {
     [{ email: false, push: true }, 'Push'],
     [{ email: true, push: true }, 'Email, Push'],
     [{ email: false, push: false }, 'None'],
+    [{ email: false, push: false, telegram: true }, 'Telegram'],
+    [{ email: true, push: true, telegram: true, discord: true }, 'Email, Push, Telegram, Discord'],
+    [{ email: false, push: true, telegram: false, discord: true }, 'Push, Discord'],
   ])('%o reads %s', (prefs, label) => {
     expect(notificationLabel(prefs)).toBe(label);
   });

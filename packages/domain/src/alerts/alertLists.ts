@@ -41,8 +41,18 @@ export function refreshSelection(selected: Alert | null, lists: AlertLists): Ale
 }
 
 /** The details sheet's Notification row. */
-export function notificationLabel(preferences: { email: boolean; push: boolean }): string {
-  const channels = [preferences.email && 'Email', preferences.push && 'Push'].filter(Boolean);
+export function notificationLabel(preferences: {
+  email: boolean;
+  push: boolean;
+  telegram?: boolean | undefined;
+  discord?: boolean | undefined;
+}): string {
+  const channels = [
+    preferences.email && 'Email',
+    preferences.push && 'Push',
+    preferences.telegram && 'Telegram',
+    preferences.discord && 'Discord',
+  ].filter(Boolean);
   return channels.length ? channels.join(', ') : 'None';
 }
 

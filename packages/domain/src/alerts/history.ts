@@ -2,6 +2,7 @@ import { z } from '../common/zod.ts';
 import { MOVE_READS, PRICE_SIDES } from '../common/constants.ts';
 import { SEND_CHANNELS } from '../common/constants.ts';
 import { timestampLikeSchema } from '../store/schemas.ts';
+import { ACTION_CHANNELS } from '../actions/actionToken.ts';
 
 /**
  * users/{uid}/alerts/{alertId}/history/{eventId}: what happened to an alert, written by the server
@@ -61,7 +62,7 @@ export const alertEventSchema = z.object({
    * Done from a notice (actions/): 'snoozed' (with `until`), 'paused' and 'set_again' (with
    * `newAlertId`, the alert it made) say where: the push, the email or the webhook's link.
    */
-  via: z.optional(z.enum(['push', 'email', 'webhook'])),
+  via: z.optional(z.enum(ACTION_CHANNELS)),
   until: z.optional(z.number()),
   newAlertId: z.optional(z.string().check(z.maxLength(128))),
   /** Deleted by the TTL policy after this time. */

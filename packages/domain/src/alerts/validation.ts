@@ -213,8 +213,8 @@ export function validateDraft(draft: Draft, signedIn: boolean, now: Date = new D
   if (!draft.currencyPair || !draft.alertType || amountOf(draft).trim() === '') {
     return { ok: false, message: MSG_FILL_ALL_FIELDS };
   }
-  const { email, push } = draft.notificationPreferences;
-  if (!email && !push) return { ok: false, message: MSG_CHOOSE_NOTIFICATION };
+  const { email, push, telegram, discord } = draft.notificationPreferences;
+  if (!email && !push && !telegram && !discord) return { ok: false, message: MSG_CHOOSE_NOTIFICATION };
   const condition = conditionOf(draft);
   if (typeof condition === 'string') return { ok: false, message: condition };
   if (!isCurrencyPair(draft.currencyPair)) return { ok: false, message: MSG_FILL_ALL_FIELDS };
@@ -234,7 +234,8 @@ export function validateDraft(draft: Draft, signedIn: boolean, now: Date = new D
       currencyPair: draft.currencyPair,
       ...condition,
       priceSide: draft.priceSide,
-      notificationPreferences: { email, push },
+      // Telegram and Discord are stored only when chosen, so an alert that uses neither reads as the spec's.
+      notificationPreferences: { email, push, ...(telegram ? { telegram } : {}), ...(discord ? { discord } : {}) },
       ...(note ? { note } : {}),
       ...repeat,
       ...expiry,

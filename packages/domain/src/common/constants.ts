@@ -140,5 +140,5 @@ export function formatPrice(pair: CurrencyPair, value: number): string {
 export const DELIVERY_CHANNELS = ['email', 'push'] as const;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 /** Every channel a delivery keeps a state for: the alert's own and the user's webhook. */
-export const SEND_CHANNELS = ['email', 'push', 'webhook'] as const;
+export const SEND_CHANNELS = ['email', 'push', 'telegram', 'discord', 'webhook'] as const;
 export type SendChannel = (typeof SEND_CHANNELS)[number];

@@ -17,3 +17,4 @@ export * from './webhooks.ts';
 export * from './webhookBudget.ts';
 export * from './telegram.ts';
 export * from './discord.ts';
+export * from './chatChannels.ts';

@@ -1,6 +1,7 @@
 import { z } from '../common/zod.ts';
 import { quietHoursSchema } from '../notify/quietHours.ts';
 import { webhookSettingsSchema } from '../notify/webhooks.ts';
+import { discordProfileSchema, telegramProfileSchema } from '../notify/chatChannels.ts';
 import { profileTimeZoneSchema } from '../common/timeZones.ts';
 import {
   ALERT_STATUSES,
@@ -42,9 +43,12 @@ export const currencyPairSchema = z.enum(CURRENCY_PAIRS);
 export const alertTypeSchema = z.enum(ALERT_TYPES);
 export const alertStatusSchema = z.enum(ALERT_STATUSES);
 
+/** Email and push are the spec's; Telegram and Discord are off unless chosen (absent reads as false). */
 export const notificationPreferencesSchema = z.strictObject({
   email: z.boolean(),
   push: z.boolean(),
+  telegram: z.optional(z.boolean()),
+  discord: z.optional(z.boolean()),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
@@ -223,6 +227,10 @@ export const profileSchema = z.object({
   timeZone: profileTimeZoneSchema,
   /** The user's webhook (notify/webhooks.ts): written by the functions only, read here to show it. */
   webhook: z.catch(z.optional(webhookSettingsSchema), undefined),
+  /** The linked Telegram chat, or why it was unlinked (notify/chatChannels.ts): the functions write it. */
+  telegram: z.catch(z.optional(telegramProfileSchema), undefined),
+  /** The Discord webhook's id, or why it was removed (notify/chatChannels.ts): the functions write it. */
+  discord: z.catch(z.optional(discordProfileSchema), undefined),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
