@@ -17,6 +17,20 @@ export const APP_URL = defineString('APP_URL', { description: 'Public URL of the
 /** Only for the emulators' local SendGrid-compatible sink; empty means SendGrid itself. */
 export const SENDGRID_BASE_URL = defineString('SENDGRID_BASE_URL', { default: '' });
 
+/** The bot's token from @BotFather: the sender and the bot's webhook call the Bot API with it. */
+export const TELEGRAM_BOT_TOKEN = defineSecret('TELEGRAM_BOT_TOKEN');
+/**
+ * setWebhook's `secret_token` (1 to 256 of A-Za-z0-9_-): Telegram sends it in every update's
+ * X-Telegram-Bot-Api-Secret-Token header, and the bot's webhook refuses any request without it.
+ */
+export const TELEGRAM_WEBHOOK_SECRET = defineSecret('TELEGRAM_WEBHOOK_SECRET');
+/** The bot's username, without the @: 'Connect Telegram' opens https://t.me/<it>?start=<code>. */
+export const TELEGRAM_BOT_USERNAME = defineString('TELEGRAM_BOT_USERNAME', {
+  description: "The Telegram bot's username",
+});
+/** Only for the emulators' Telegram stand-in; empty means https://api.telegram.org. */
+export const TELEGRAM_API_BASE = defineString('TELEGRAM_API_BASE', { default: '' });
+
 /** The Functions emulator sets this; it has no FCM, so push goes through the local channel. */
 export const onEmulator = (): boolean => process.env.FUNCTIONS_EMULATOR === 'true';
 
@@ -35,8 +49,22 @@ function readLocalWebhookSink(): string | undefined {
   return loopbackOrigin('WEBHOOK_LOCAL_SINK', value);
 }
 
+/**
+ * The local stack's Discord stand-in, as WEBHOOK_LOCAL_SINK is the webhook sink's: DISCORD_LOCAL_STAND_IN
+ * in functions/.env.local names its origin, the one address besides Discord's own hosts a Discord
+ * webhook may use, and only on the emulator with a demo project.
+ */
+export const localDiscord = (): string | undefined => LOCAL_DISCORD;
+
+function readLocalDiscord(): string | undefined {
+  const value = process.env.DISCORD_LOCAL_STAND_IN;
+  if (!value || !onEmulator() || !demoProject()) return undefined;
+  return loopbackOrigin('DISCORD_LOCAL_STAND_IN', value);
+}
+
 /** Firebase keeps `demo-` project ids for the emulators: no deployed project has one. */
 const demoProject = (): boolean =>
   (process.env.GCLOUD_PROJECT ?? process.env.GOOGLE_CLOUD_PROJECT ?? '').startsWith('demo-');
 
 const LOCAL_WEBHOOK_SINK = readLocalWebhookSink();
+const LOCAL_DISCORD = readLocalDiscord();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FiredAlert } from './alertMessages.ts';
-import { discordAlertEmbed, discordWebhookUrl } from './discord.ts';
+import { discordAlertEmbed, discordWebhookId, discordWebhookUrl } from './discord.ts';
 
 const ID = '123456789012345678';
 const TOKEN = 'Ab_-'.repeat(17);
@@ -28,6 +28,24 @@ describe('discordWebhookUrl', () => {
     ['not a url', undefined],
   ])('%s is %s', (input, url) => {
     expect(discordWebhookUrl(input)).toBe(url);
+  });
+
+  const LOCAL = 'http://127.0.0.1:8098';
+  it.each([
+    [`${LOCAL}/api/webhooks/${ID}/${TOKEN}`, `${LOCAL}/api/webhooks/${ID}/${TOKEN}`],
+    [`${LOCAL}/api/v10/webhooks/${ID}/${TOKEN}/`, `${LOCAL}/api/webhooks/${ID}/${TOKEN}`],
+    [`https://discord.com/api/webhooks/${ID}/${TOKEN}`, `https://discord.com/api/webhooks/${ID}/${TOKEN}`],
+    [`http://127.0.0.1:8099/api/webhooks/${ID}/${TOKEN}`, undefined],
+    [`http://localhost:8098/api/webhooks/${ID}/${TOKEN}`, undefined],
+    [`${LOCAL}/api/webhooks/${ID}`, undefined],
+    [`${LOCAL}/api/webhooks/${ID}/${TOKEN}?wait=true`, undefined],
+  ])('with the local stand-in, %s is %s', (input, url) => {
+    expect(discordWebhookUrl(input, LOCAL)).toBe(url);
+  });
+
+  it('reads the webhook id of a URL it returned', () => {
+    expect(discordWebhookId(`https://discord.com/api/webhooks/${ID}/${TOKEN}`)).toBe(ID);
+    expect(discordWebhookId(`http://127.0.0.1:8098/api/webhooks/${ID}/${TOKEN}`)).toBe(ID);
   });
 });
 

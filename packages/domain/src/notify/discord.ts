@@ -4,6 +4,7 @@
  * embed-limits): a title at most 256 characters, a description 4,096, a field's name 256 and value 1,024, a
  * footer 2,048, and 6,000 in all.
  */
+import { z } from '../common/zod.ts';
 import { formatPrice } from '../common/constants.ts';
 import { formatZonedDateTime, timesAreIn } from '../common/timeZones.ts';
 import { conditionWords, firedMoveWords } from './noticeCondition.ts';
@@ -15,21 +16,31 @@ export const DISCORD_WEBHOOK_HOSTS = ['discord.com', 'discordapp.com', 'canary.d
 /**
  * A webhook URL a user may add, as Discord hands it out: `https://discord.com/api/webhooks/<id>/<token>`
  * (the id a snowflake, the token 60 to 100 of `A-Za-z0-9_-`), on one of Discord's hosts, with no port, user,
- * query or fragment. Anything else is refused, so the sender can reach nothing but Discord. Returns the URL
- * in its one canonical form, or undefined.
+ * query or fragment. Anything else is refused, so the sender can reach nothing but Discord. `localOrigin`:
+ * the local stack's Discord stand-in (`http://127.0.0.1:8098`), the one other origin taken, and only when
+ * the functions run on the emulator. Returns the URL in its one canonical form, or undefined.
  */
-export function discordWebhookUrl(input: string): string | undefined {
+export function discordWebhookUrl(input: string, localOrigin?: string): string | undefined {
   let url: URL;
   try {
     url = new URL(input.trim());
   } catch {
     return undefined;
   }
-  if (url.protocol !== 'https:' || url.port || url.username || url.password || url.search || url.hash) return undefined;
-  if (!DISCORD_WEBHOOK_HOSTS.includes(url.hostname)) return undefined;
-  const path = url.pathname.match(/^\/api(?:\/v\d{1,2})?\/webhooks\/(\d{17,20})\/([A-Za-z0-9_-]{60,100})\/?$/);
+  if (url.username || url.password || url.search || url.hash) return undefined;
+  const local = localOrigin !== undefined && url.origin === localOrigin;
+  if (!local && (url.protocol !== 'https:' || url.port || !DISCORD_WEBHOOK_HOSTS.includes(url.hostname)))
+    return undefined;
+  const path = url.pathname.match(DISCORD_WEBHOOK_PATH);
   if (!path) return undefined;
-  return `https://${url.hostname}/api/webhooks/${path[1]}/${path[2]}`;
+  return `${local ? url.origin : `https://${url.hostname}`}/api/webhooks/${path[1]}/${path[2]}`;
+}
+
+const DISCORD_WEBHOOK_PATH = /^\/api(?:\/v\d{1,2})?\/webhooks\/(\d{17,20})\/([A-Za-z0-9_-]{60,100})\/?$/;
+
+/** The webhook's id (a snowflake) in a URL discordWebhookUrl returned: what the screen shows of it. */
+export function discordWebhookId(url: string): string | undefined {
+  return new URL(url).pathname.match(DISCORD_WEBHOOK_PATH)?.[1];
 }
 
 export interface DiscordEmbed {
@@ -61,3 +72,11 @@ export function discordAlertEmbed(a: FiredAlert, timeZone: string, alertUrl: str
     timestamp: a.triggeredAt.toISOString(),
   };
 }
+
+/** Discord's JSON error body: `{message, code}`, and on a 429 `retry_after` (seconds) and `global`. */
+export const discordErrorSchema = z.object({
+  message: z.optional(z.string()),
+  code: z.optional(z.number()),
+  retry_after: z.optional(z.number()),
+  global: z.optional(z.boolean()),
+});

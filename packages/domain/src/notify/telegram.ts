@@ -125,3 +125,16 @@ export function telegramCommand(text: string | undefined): { start: string } | {
   }
   return undefined;
 }
+
+/** The Bot API's answer to any method: `{ok: true, result}` or `{ok: false, error_code, description, parameters}`. */
+export const telegramAnswerSchema = z.object({
+  ok: z.boolean(),
+  result: z.optional(z.unknown()),
+  error_code: z.optional(z.number()),
+  description: z.optional(z.string()),
+  parameters: z.optional(z.object({ retry_after: z.optional(z.number()), migrate_to_chat_id: z.optional(z.number()) })),
+});
+
+/** The part of a sent Message the sender keeps: its id, so a button's tap can edit it. */
+export const telegramSentMessageSchema = z.object({ message_id: z.int(), chat: z.object({ id: z.number() }) });
+export type TelegramSentMessage = z.infer<typeof telegramSentMessageSchema>;
