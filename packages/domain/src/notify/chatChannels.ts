@@ -51,8 +51,8 @@ export const TELEGRAM_BUTTONS_MAX = 3;
 
 /**
  * telegramButtons/{key}: one firing's message, named from its delivery (so a retry writes the same
- * document): the chat and user it was sent to, each button's signed action token (button n's data is
- * `act:<key>_<n>`), the message's id once sent, and when the tokens end (the TTL field).
+ * document): the chat and user it was sent to, each button's signed action token and label (button n's
+ * data is `act:<key>_<n>`), the text, the message's id once sent, and when the tokens end (the TTL field).
  */
 export const telegramButtonsSchema = z.object({
   userId: z.string().check(z.minLength(1)),
@@ -60,6 +60,8 @@ export const telegramButtonsSchema = z.object({
   deliveryId: z.string().check(z.minLength(1)),
   tokens: z.array(z.string().check(z.maxLength(1024))).check(z.maxLength(TELEGRAM_BUTTONS_MAX)),
   labels: z.array(z.string().check(z.maxLength(40))).check(z.maxLength(TELEGRAM_BUTTONS_MAX)),
+  /** The message's text as sent (HTML mode): a tap's edit says what was done under it. */
+  text: z.string().check(z.maxLength(4_096)),
   messageId: z.optional(safeInt),
   expiresAt: ms,
 });
