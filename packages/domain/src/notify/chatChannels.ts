@@ -40,7 +40,10 @@ export const discordProfileSchema = z.discriminatedUnion('state', [
 ]);
 export type DiscordProfile = z.infer<typeof discordProfileSchema>;
 
-/** telegramCodes/{sha256 of the code}: the code's owner and when it ends (the TTL field). Used once. */
+/**
+ * telegramCodes/{sha256 of the code}: the code's owner and when it ends (ms; `expireAt`, the same time as a
+ * Timestamp, is for the TTL policy only). Used once.
+ */
 export const telegramCodeSchema = z.object({ userId: z.string().check(z.minLength(1)), expiresAt: ms });
 
 /** telegramChats/{chatId}: whose the chat is, for /stop and a button's tap. One user per chat. */
@@ -52,7 +55,8 @@ export const TELEGRAM_BUTTONS_MAX = 3;
 /**
  * telegramButtons/{key}: one firing's message, named from its delivery (so a retry writes the same
  * document): the chat and user it was sent to, each button's signed action token and label (button n's
- * data is `act:<key>_<n>`), the text, the message's id once sent, and when the tokens end (the TTL field).
+ * data is `act:<key>_<n>`), the text, the message's id once sent, and when the tokens end (ms; `expireAt`, the same
+ * time as a Timestamp, is for the TTL policy only).
  */
 export const telegramButtonsSchema = z.object({
   userId: z.string().check(z.minLength(1)),
