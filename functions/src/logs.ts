@@ -224,3 +224,11 @@ export function webhookChanged(
 ): void {
   logger.info('Webhook changed', { event: 'webhook_changed', userId, change });
 }
+
+/** A user saved, tested or removed their Discord webhook; 'gone': Discord said it no longer exists. */
+export function discordChanged(
+  userId: string,
+  change: 'saved' | 'removed' | 'tested' | 'gone' | 'not taken' | 'not reached',
+): void {
+  logger.info('Discord webhook changed', { event: 'discord_changed', userId, change });
+}
