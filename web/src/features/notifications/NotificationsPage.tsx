@@ -11,6 +11,8 @@ import { needServiceWorker } from '../../lib/serviceWorkerStart';
 import { currentUserAtom, profileAtom } from '../../shared/session';
 import { QuietHoursSettings } from './QuietHoursSettings';
 import { WebhookSettings } from './WebhookSettings';
+import { TelegramSettings } from './TelegramSettings';
+import { DiscordSettings } from './DiscordSettings';
 import { asksOnlyOnTap } from '../../shared/permissionPrompt';
 import { permissionMessage, pushSupport, registerForPush } from './registerPush';
 import { forgetPushFailure } from './usePushRegistration';
@@ -117,6 +119,8 @@ export default function NotificationsPage() {
         {user?.emailVerified ? '.' : ' once you verify it.'}
       </p>
       <QuietHoursSettings />
+      <TelegramSettings />
+      <DiscordSettings />
       <WebhookSettings />
     </main>
   );

@@ -190,4 +190,19 @@ describe('notifications screen', () => {
     renderPage({}, { ...user, emailVerified });
     expect(screen.getByText(text)).toBeDefined();
   });
+
+  it('has a section for Telegram and one for Discord, before the webhook, each as the profile says', () => {
+    browser('granted');
+    renderPage({
+      telegram: { state: 'linked', chatId: 7, chatName: 'Ada’s alerts', linkedAt: 1 },
+      discord: { state: 'lost', reason: 'Discord says the webhook was deleted, so Discord was removed', at: 2 },
+    });
+    const titles = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(titles.slice(titles.indexOf('Telegram'))).toEqual(['Telegram', 'Discord', 'Webhook']);
+    expect(screen.getByText(/^Connected to/).textContent).toBe('Connected to Ada’s alerts');
+    expect(screen.getByText(/^Discord says/).textContent).toBe(
+      'Discord says the webhook was deleted, so Discord was removed',
+    );
+    expect(screen.getByLabelText<HTMLInputElement>('Discord webhook URL').value).toBe('');
+  });
 });
