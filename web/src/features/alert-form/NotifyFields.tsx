@@ -10,10 +10,53 @@ import { readLastPushHint, rememberPushHint } from '../../shared/firstPaint/last
 
 type Prefs = Draft['notificationPreferences'];
 
+/** Where a chat channel the account has not set up is set up. */
+export const connectHint = (label: string) => `Connect ${label} on the Notifications screen`;
+
+/**
+ * Telegram or Discord: chosen only once the account has it set up on the Notifications screen, which
+ * the hint links to. An alert that already has it chosen (edited after the link was lost) shows it
+ * checked, and may uncheck it; it cannot be chosen again until it is set up. The hint waits for the
+ * profile, so that it does not flash before the profile says the channel is there.
+ */
+function ChatChoice(props: {
+  channel: 'telegram' | 'discord';
+  label: string;
+  linked: boolean;
+  known: boolean;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const hintId = `${props.channel}-hint`;
+  const hint = props.known && !props.linked;
+  return (
+    <>
+      <label>
+        <input
+          type="checkbox"
+          checked={props.checked}
+          disabled={!props.linked && !props.checked}
+          aria-describedby={hint ? hintId : undefined}
+          onChange={(e) => props.onChange(e.target.checked)}
+        />
+        {props.label}
+      </label>
+      {hint && (
+        <div className="verify-note verify-hint">
+          <Link id={hintId} to="/notifications">
+            {connectHint(props.label)}
+          </Link>
+        </div>
+      )}
+    </>
+  );
+}
+
 /**
  * 'Send email' and 'Push notifications', each with a sentence under it when that channel could not
  * reach the user (an unverified address; push blocked, unsupported or on no device), so an alert
- * never fires in silence without the user having been told while setting it.
+ * never fires in silence without the user having been told while setting it. Then Telegram and
+ * Discord, which the account sets up first (ChatChoice).
  *
  * Until push's state on this device is known, the place of the hint last shown here is held, unseen,
  * so that the fields below do not jump down when it is checked (lastPushHint.ts).
@@ -72,6 +115,22 @@ export function NotifyFields({ prefs, onChange }: { prefs: Prefs; onChange: (cha
           <span className="held-link" data-text={PUSH_HINTS.settings} />
         </div>
       )}
+      <ChatChoice
+        channel="telegram"
+        label="Telegram"
+        linked={profile?.telegram?.state === 'linked'}
+        known={profile !== null}
+        checked={prefs.telegram === true}
+        onChange={(telegram) => onChange({ telegram })}
+      />
+      <ChatChoice
+        channel="discord"
+        label="Discord"
+        linked={profile?.discord?.state === 'linked'}
+        known={profile !== null}
+        checked={prefs.discord === true}
+        onChange={(discord) => onChange({ discord })}
+      />
     </fieldset>
   );
 }

@@ -1,5 +1,5 @@
 import { EMAIL_HINTS, PUSH_HINTS, type DevicePush } from '@price-alerts/domain/notify';
-import { type Profile } from '@price-alerts/domain/store';
+import { type Draft, type Profile } from '@price-alerts/domain/store';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
@@ -33,8 +33,10 @@ const user: SessionUser = {
 function renderFields({
   verified = false,
   device = 'registered' as DevicePush,
-  profile = {} as Profile,
+  profile = {} as Profile as Profile | null,
   uid = user.uid,
+  prefs = { email: true, push: true } as Draft['notificationPreferences'],
+  onChange = (_changes: Partial<Draft['notificationPreferences']>) => {},
 } = {}) {
   const store = createStore();
   store.set(currentUserAtom, { ...user, uid, emailVerified: verified });
@@ -43,7 +45,7 @@ function renderFields({
   render(
     <Provider store={store}>
       <MemoryRouter>
-        <NotifyFields prefs={{ email: true, push: true }} onChange={() => {}} />
+        <NotifyFields prefs={prefs} onChange={onChange} />
       </MemoryRouter>
     </Provider>,
   );
@@ -211,5 +213,60 @@ describe('the notification checkboxes say when a channel cannot reach the user',
       await new Promise((resolve) => setTimeout(resolve, 0));
       expect(logged).not.toHaveBeenCalled();
     });
+  });
+});
+
+describe('Telegram and Discord are chosen once the account has them set up', () => {
+  const TELEGRAM = { state: 'linked', chatId: 7, chatName: 'Ada', linkedAt: 1 } as const;
+  const DISCORD = { state: 'linked', webhookId: '1234567890123456789', since: 1 } as const;
+  const box = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
+  const labels = () => [...document.querySelectorAll('.checks label')].map((l) => l.textContent);
+
+  it('come after the two spec choices, and are offered when set up', async () => {
+    const onChange = vi.fn();
+    renderFields({ verified: true, profile: { telegram: TELEGRAM, discord: DISCORD }, onChange });
+    await settled();
+    expect(labels()).toEqual(['Send email', 'Push notifications', 'Telegram', 'Discord']);
+    expect([box('Telegram').disabled, box('Telegram').checked, described('Telegram')]).toEqual([false, false, null]);
+    expect([box('Discord').disabled, box('Discord').checked, described('Discord')]).toEqual([false, false, null]);
+    fireEvent.click(box('Telegram'));
+    fireEvent.click(box('Discord'));
+    expect(onChange.mock.calls).toEqual([[{ telegram: true }], [{ discord: true }]]);
+  });
+
+  it('cannot be chosen before they are set up, and say where that is done', async () => {
+    renderFields({
+      verified: true,
+      profile: {
+        discord: { state: 'lost', reason: 'Discord says the webhook was deleted, so Discord was removed', at: 2 },
+      },
+    });
+    await settled();
+    expect([box('Telegram').disabled, box('Discord').disabled]).toEqual([true, true]);
+    expect(described('Telegram')).toBe('Connect Telegram on the Notifications screen');
+    expect(described('Discord')).toBe('Connect Discord on the Notifications screen');
+    const links = ['Connect Telegram on the Notifications screen', 'Connect Discord on the Notifications screen'];
+    expect(links.map((name) => screen.getByRole('link', { name }).getAttribute('href'))).toEqual([
+      '/notifications',
+      '/notifications',
+    ]);
+  });
+
+  it('stay checked on an alert that has them, with the link gone, and can be unchecked', async () => {
+    const onChange = vi.fn();
+    renderFields({ verified: true, prefs: { email: false, push: false, telegram: true, discord: true }, onChange });
+    await settled();
+    expect([box('Telegram').checked, box('Telegram').disabled]).toEqual([true, false]);
+    expect([box('Discord').checked, box('Discord').disabled]).toEqual([true, false]);
+    expect(described('Telegram')).toBe('Connect Telegram on the Notifications screen');
+    fireEvent.click(box('Telegram'));
+    fireEvent.click(box('Discord'));
+    expect(onChange.mock.calls).toEqual([[{ telegram: false }], [{ discord: false }]]);
+  });
+
+  it('say nothing until the profile is known', () => {
+    renderFields({ verified: true, profile: null });
+    expect([box('Telegram').disabled, described('Telegram'), described('Discord')]).toEqual([true, null, null]);
+    expect(screen.queryByRole('link', { name: /^Connect/ })).toBeNull();
   });
 });
