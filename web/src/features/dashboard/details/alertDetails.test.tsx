@@ -156,6 +156,25 @@ describe('history', () => {
     expect(lines().map((li) => li.textContent)).toEqual(['15:45Re-armed']);
   });
 
+  it('names Telegram and Discord in the Notification row and in the history', async () => {
+    const prefs = { email: true, push: false, telegram: true, discord: true };
+    openSheet(alert('c', 'active', { notificationPreferences: prefs }));
+    expect(rows()).toContainEqual(['Notification', 'Email, Telegram, Discord']);
+    await vi.waitFor(() => expect(watchingHistory('c')).toBe(true));
+    act(() =>
+      emitHistory('c', [
+        event('e3', { type: 'notified', channel: 'discord', outcome: 'failed', reason: 'Discord asked to wait 3 s' }),
+        event('e2', { type: 'notified', channel: 'telegram', outcome: 'sent', at: at('15:30') }),
+        event('e1', { type: 'fired', price: 1.09512, side: 'ask', at: at('15:30') }),
+      ]),
+    );
+    expect(lines().map((li) => li.textContent)).toEqual([
+      '14:07Discord failed: Discord asked to wait 3 s',
+      '15:30Telegram sent',
+      '15:30Fired at 1.09512 (ask)',
+    ]);
+  });
+
   it('says when there is none yet, and when it cannot be read', async () => {
     const { sheet } = openSheet(alert('a', 'active'));
     await vi.waitFor(() => expect(watchingHistory('a')).toBe(true));
