@@ -11,6 +11,7 @@ export { recordAlertHistory } from './triggers/alertHistory';
 export { expireAlerts } from './triggers/expire';
 export { applyAlertAction } from './triggers/actions';
 export { manageWebhook } from './triggers/webhooks';
+export { manageTelegram, telegramWebhook } from './triggers/telegram';
 export { manageDiscord } from './triggers/discord';
 
 /** Liveness probe for deploy checks and the local stack; it also proves the domain bundle loads. */

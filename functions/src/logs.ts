@@ -232,3 +232,47 @@ export function discordChanged(
 ): void {
   logger.info('Discord webhook changed', { event: 'discord_changed', userId, change });
 }
+
+/** A user asked for a Telegram link code (never logged), disconnected in the app, or wrote /stop in the chat. */
+export function telegramChanged(userId: string, change: 'code made' | 'disconnected' | 'stopped in the chat'): void {
+  logger.info('Telegram changed', { event: 'telegram_changed', userId, change });
+}
+
+/** A chat was linked with a link code; `replaced` is the user's chat before, `takenFrom` the chat's account before. */
+export function telegramLinked(userId: string, chatId: number, replaced?: number, takenFrom?: string): void {
+  logger.info('Linked a Telegram chat', { event: 'telegram_linked', userId, chatId, replaced, takenFrom });
+}
+
+/** /start with a code unknown, used or past its time, or whose account has no profile: nothing changed. */
+export function telegramLinkRefused(chatId: number, why: 'expired' | 'noProfile'): void {
+  logger.warn('Refused to link a Telegram chat', { event: 'telegram_link_refused', chatId, why });
+}
+
+/** A button's tap was refused before its token was checked (its buttons gone, another chat, unlinked). */
+export function telegramTapRefused(why: string, chatId: number | undefined): void {
+  logger.warn('Refused a Telegram button', { event: 'telegram_tap_refused', why, chatId });
+}
+
+/** A request to the bot's webhook without Telegram's secret header (whose value is never logged): 401. */
+export function telegramWebhookRefused(why: 'missing secret' | 'wrong secret'): void {
+  logger.warn("Refused a request to the bot's webhook", { event: 'telegram_webhook_refused', why });
+}
+
+/** An update too large or not of the Bot API's shape: answered 200 (so it is not sent again) and ignored. */
+export function telegramUpdateIgnored(why: 'too large' | 'not json' | 'invalid', bytes: number, problem = ''): void {
+  logger.warn('Ignored an update to the bot', { event: 'telegram_update_ignored', why, bytes, problem });
+}
+
+/** Handling an update failed (Firestore unavailable): answered 500, so Telegram delivers it again. */
+export function telegramUpdateFailed(updateId: number, error: unknown): void {
+  logger.error('Handling an update to the bot failed', {
+    event: 'telegram_update_failed',
+    updateId,
+    reason: errorMessage(error),
+  });
+}
+
+/** A reply, a tap's answer or an edit failed at Telegram: logged only, since what it told is done. */
+export function telegramCallFailed(method: string, chatId: number | undefined, problem: string): void {
+  logger.warn('A call to Telegram failed', { event: 'telegram_call_failed', method, chatId, problem });
+}

@@ -1,0 +1,79 @@
+/**
+ * What the bot does with an update (docs/chat-channels.md): `/start <code>` links the chat to the
+ * code's maker, `/stop` unlinks it, a bare `/start` says how to connect, and a button's tap goes to
+ * telegramTaps.ts. Firestore's failures are thrown (the webhook answers 500 and Telegram delivers the
+ * update again); a reply that fails is logged only, since what it tells is done.
+ */
+import {
+  CHAT_NAME_MAX,
+  TELEGRAM_STOPPED,
+  escapeTelegramHtml,
+  telegramCommand,
+  type TelegramUpdate,
+} from '@price-alerts/domain/notify';
+import * as logs from '../logs';
+import { linkTelegramChat, stopTelegramChat } from '../repositories/telegramLinks';
+import { handleTap, telegramCall, type BotDeps } from './telegramTaps';
+
+export const TELEGRAM_REPLIES = {
+  linked: 'Connected to Price Alerts. Alerts you set to notify by Telegram will arrive in this chat.',
+  expired:
+    'This link has expired or was already used. Open Price Alerts › Notifications and tap Connect Telegram again.',
+  noProfile: 'Open the Price Alerts app once to finish setting up your account, then tap Connect Telegram again.',
+  howTo: 'To get your price alerts here, open Price Alerts › Notifications and tap Connect Telegram.',
+  stopped: 'Disconnected from Price Alerts. Connect again from the Notifications screen.',
+  notLinked: 'This chat is not connected to Price Alerts.',
+} as const;
+
+type Chat = NonNullable<TelegramUpdate['message']>['chat'];
+
+/** At most `max` UTF-16 units, as the schema counts, never half of a character outside the BMP. */
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const head = text.slice(0, max);
+  return /[\uD800-\uDBFF]$/.test(head) ? head.slice(0, -1) : head;
+}
+
+/** What the Notifications screen calls the chat: a group's title, else the person's name, else their @username. */
+export function chatName(chat: Omit<Chat, 'id' | 'type'>): string {
+  const person = [chat.first_name, chat.last_name]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+  const name = chat.title?.trim() || person || (chat.username ? `@${chat.username}` : '') || 'Telegram chat';
+  return cut(name, CHAT_NAME_MAX);
+}
+
+const reply = (deps: BotDeps, chatId: number, text: string) =>
+  telegramCall('sendMessage', chatId, () => deps.api.sendMessage(chatId, escapeTelegramHtml(text)));
+
+async function start(deps: BotDeps, chat: Chat, code: string, now: number): Promise<void> {
+  const linked = await linkTelegramChat(deps.db, code, { id: chat.id, name: chatName(chat) }, now);
+  if (linked.outcome !== 'linked') {
+    logs.telegramLinkRefused(chat.id, linked.outcome);
+    return reply(deps, chat.id, TELEGRAM_REPLIES[linked.outcome]);
+  }
+  logs.telegramLinked(linked.userId, chat.id, linked.replaced, linked.takenFrom);
+  await reply(deps, chat.id, TELEGRAM_REPLIES.linked);
+}
+
+async function stop(deps: BotDeps, chatId: number, now: number): Promise<void> {
+  const uid = await stopTelegramChat(deps.db, chatId, TELEGRAM_STOPPED, now);
+  if (uid === undefined) return reply(deps, chatId, TELEGRAM_REPLIES.notLinked);
+  logs.telegramChanged(uid, 'stopped in the chat');
+  await reply(deps, chatId, TELEGRAM_REPLIES.stopped);
+}
+
+/** Handles one update the webhook took; anything else a chat says is left unanswered. */
+export async function handleTelegramUpdate(deps: BotDeps, update: TelegramUpdate): Promise<void> {
+  if (update.callback_query) return handleTap(deps, update.callback_query);
+  const message = update.message;
+  if (!message) return;
+  const now = (deps.now ?? Date.now)();
+  const command = telegramCommand(message.text);
+  if (command && 'start' in command) return start(deps, message.chat, command.start, now);
+  if (command && 'stop' in command) return stop(deps, message.chat.id, now);
+  // Start pressed without a link from the app (or with a parameter that is no code of ours).
+  if (/^\/start(@\w+)?(\s|$)/.test(message.text?.trim() ?? ''))
+    await reply(deps, message.chat.id, TELEGRAM_REPLIES.howTo);
+}
