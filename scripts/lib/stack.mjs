@@ -9,6 +9,7 @@ import { SetupError, checkJava, emulatorBinaryEnv } from './emulator-env.mjs';
 import { ensureLocalSecrets, localSecret } from './local-secrets.mjs';
 import { describeTakenPorts, takenPorts } from './processes.mjs';
 import { Supervisor, onShutdownSignals } from './supervisor.mjs';
+import { setTelegramWebhook } from './telegram-webhook.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const PROJECT_ID = 'demo-price-alerts';
@@ -112,6 +113,8 @@ export function stackProcesses({ importData = true, web = 'preview', log = conso
         WEBHOOK_SINK_PORT: String(WEBHOOK_SINK_PORT),
         TELEGRAM_STAND_IN_PORT: String(TELEGRAM_STAND_IN_PORT),
         DISCORD_STAND_IN_PORT: String(DISCORD_STAND_IN_PORT),
+        // The bot the functions call as: setWebhook below and every send use this token.
+        TELEGRAM_BOT_TOKEN: localSecret(join(root, 'functions'), 'TELEGRAM_BOT_TOKEN'),
       },
       ready: { url: `${MAIL_SINK_URL}/health` },
     },
@@ -259,6 +262,8 @@ export async function startStack({
       await supervisor.start(spec);
       // Made and written while the simulator starts; the writer loaded its modules while the emulators did.
       if (spec.name === 'emulators' && history) written = history.write();
+      // The Functions emulator serves the bot's webhook now: the stand-in's Start, /stop and taps reach it.
+      if (spec.name === 'emulators') await setLocalTelegramWebhook();
     }
   } catch (error) {
     history?.cancel();
@@ -266,4 +271,17 @@ export async function startStack({
     throw error;
   }
   return supervisor;
+}
+
+/** Points the Telegram stand-in's bot at the Functions emulator's telegramWebhook, with the local secret. */
+async function setLocalTelegramWebhook() {
+  const functionsDir = join(root, 'functions');
+  await setTelegramWebhook({
+    apiBase: TELEGRAM_STAND_IN_URL,
+    token: localSecret(functionsDir, 'TELEGRAM_BOT_TOKEN'),
+    url: `http://${EMULATOR_ENV.FUNCTIONS_EMULATOR_HOST}/${PROJECT_ID}/us-central1/telegramWebhook`,
+    secret: localSecret(functionsDir, 'TELEGRAM_WEBHOOK_SECRET'),
+  }).catch((error) => {
+    throw new Error(`The Telegram stand-in's webhook could not be set: ${error.message}`);
+  });
 }

@@ -1,14 +1,17 @@
 // The Functions emulator loads the whole functions bundle in each new worker on its first call: 15 s
 // and more on a loaded 2-core machine. Each function is called once as the stack starts, so that no
 // test's wait, and no first alert of a demo, pays it. Callables are called with no data (refused at
-// once); each Firestore trigger sees a write to a document of its own that it ignores (a settings
-// write with no quiet hours, an alert that is not a valid one), removed afterwards; the interval
-// evaluator gets an unsigned message, which it refuses.
+// once), the HTTP functions with a GET (the bot's webhook refuses it); each Firestore trigger sees a
+// write to a document of its own that it ignores (a settings write with no quiet hours, an alert that
+// is not a valid one), removed afterwards; the interval evaluator gets an unsigned message, which it
+// refuses.
 // Scheduled functions are left alone: the emulator never runs them by itself, and tests that do say so.
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const CALLABLES = ['registerPushToken', 'applyAlertAction', 'manageWebhook'];
+const CALLABLES = ['registerPushToken', 'applyAlertAction', 'manageWebhook', 'manageTelegram'];
+/** HTTP functions, called with a GET. */
+const HTTP = ['health', 'telegramWebhook'];
 const TRIGGERS = ['rescheduleDigestsOnSettings', 'recordAlertHistory', 'evaluateInterval'];
 /** The interval evaluator's topic (PRICE_INTERVALS_TOPIC in the domain package). */
 const INTERVALS_TOPIC = 'price-intervals';
@@ -33,7 +36,7 @@ export async function warmFunctions({
   const stamp = `stack-warmup-${started.toString(36)}`;
   const paths = [`users/${stamp}`, `users/${stamp}/alerts/warmup`];
   const answered = await Promise.all([
-    fetch(`${functions}/health`),
+    ...HTTP.map((name) => fetch(`${functions}/${name}`)),
     fetch(`http://127.0.0.1:${pubsubPort}/v1/projects/${projectId}/topics/${INTERVALS_TOPIC}:publish`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
