@@ -42,7 +42,8 @@ function ChatChoice(props: {
         {props.label}
       </label>
       {hint && (
-        <div className="verify-note verify-hint">
+        // A warning only for an alert that has it chosen: for any other, an offer.
+        <div className={props.checked ? 'verify-note verify-hint' : 'chat-hint'}>
           <Link id={hintId} to="/notifications">
             {connectHint(props.label)}
           </Link>

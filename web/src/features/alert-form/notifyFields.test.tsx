@@ -250,6 +250,11 @@ describe('Telegram and Discord are chosen once the account has them set up', () 
       '/notifications',
       '/notifications',
     ]);
+    // An offer, not a warning: no alert of this form has them chosen.
+    expect(links.map((name) => screen.getByRole('link', { name }).parentElement?.className)).toEqual([
+      'chat-hint',
+      'chat-hint',
+    ]);
   });
 
   it('stay checked on an alert that has them, with the link gone, and can be unchecked', async () => {
@@ -259,6 +264,8 @@ describe('Telegram and Discord are chosen once the account has them set up', () 
     expect([box('Telegram').checked, box('Telegram').disabled]).toEqual([true, false]);
     expect([box('Discord').checked, box('Discord').disabled]).toEqual([true, false]);
     expect(described('Telegram')).toBe('Connect Telegram on the Notifications screen');
+    // A warning: this alert would send to a channel the account no longer has.
+    expect(document.getElementById('telegram-hint')?.parentElement?.className).toBe('verify-note verify-hint');
     fireEvent.click(box('Telegram'));
     fireEvent.click(box('Discord'));
     expect(onChange.mock.calls).toEqual([[{ telegram: false }], [{ discord: false }]]);
