@@ -276,3 +276,8 @@ export function telegramUpdateFailed(updateId: number, error: unknown): void {
 export function telegramCallFailed(method: string, chatId: number | undefined, problem: string): void {
   logger.warn('A call to Telegram failed', { event: 'telegram_call_failed', method, chatId, problem });
 }
+
+/** Telegram said the chat blocked the bot or is gone, or Discord that the webhook was deleted: unlinked. */
+export function chatChannelLost(channel: 'telegram' | 'discord', userId: string, answer: string): void {
+  logger.warn('A chat channel was unlinked by its provider', { event: 'chat_channel_lost', channel, userId, answer });
+}

@@ -1,6 +1,6 @@
 /**
  * The actions a firing's notice carries (domain actions/): per channel a token signed for it, as
- * the email's links to the app's confirm page (/action?t=…) and as the push's buttons. None for an
+ * the email's links to the app's confirm page (/action?t=…), as the push's and Telegram's buttons. None for an
  * expiry notice, or when the sender has no signing key (a test sender without one).
  */
 import { actionLabel, actionSubject, actionsFor, type ActionChannel } from '@price-alerts/domain/actions';
@@ -62,5 +62,6 @@ function signedActions(d: FiredDelivery, appUrl: string, sign: ActionSigner): No
       label: actionLabel(a, alert),
       url: `${base}/action?t=${token(a, 'webhook')}`,
     })),
+    telegram: actions.map((a) => ({ action: a, label: actionLabel(a, alert), token: token(a, 'telegram') })),
   };
 }

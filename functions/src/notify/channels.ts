@@ -1,25 +1,38 @@
 /** One attempt on one channel: what to send, to whom, and the channel state that results. */
 import { dateMillis, type DeliveryChannel } from '@price-alerts/domain/common';
+import { ACTION_TOKEN_TTL_MS } from '@price-alerts/domain/actions';
 import {
-  MAX_DELIVERY_ATTEMPTS,
   alertEmail,
+  alertPath,
   alertPush,
+  discordAlertEmbed,
+  discordPushEmbed,
   expiredAlertEmail,
   expiredAlertPush,
+  telegramAlertMessage,
+  telegramPushText,
   type AlertEmail,
   type AlertNotice,
   type AlertPush,
-  type ChannelState,
   type Delivery,
+  type DiscordEmbed,
   type FiredAlert,
   type FiredDelivery,
   type NoticeActions,
   type WebhookPayload,
 } from '@price-alerts/domain/notify';
-import { Timestamp } from 'firebase-admin/firestore';
 import * as logs from '../logs';
-import { errorMessage } from '../lib/errors';
 import { webhookPayload } from '../webhooks/payload';
+import { failure, sent, skipped, type ChannelAttempt } from './attempts';
+import {
+  DISCORD_UNAVAILABLE,
+  TELEGRAM_UNAVAILABLE,
+  attemptDiscord,
+  attemptTelegram,
+  type ChatDeps,
+  type ChatRecipient,
+  type TelegramNotice,
+} from './chatChannel';
 import {
   ProviderError,
   type EmailProvider,
@@ -37,31 +50,14 @@ export interface ChannelDeps {
   appUrl: string;
   /** Without it (a test sender), a user's webhook is not sent to. */
   webhook?: WebhookProvider | undefined;
+  /** Telegram and Discord; without them (a test sender), those channels are skipped. */
+  chat?: ChatDeps | undefined;
 }
+
+export { GAVE_UP, failure, sent, skipped, type ChannelAttempt } from './attempts';
 
 export const NO_DEVICES = 'No device registered for push';
 export const ALL_TOKENS_DEAD = 'Every registered device token was unregistered or invalid';
-
-/**
- * What an attempt did: the channel's new state (`lastError` keeps the provider's own words for
- * diagnosis) and, once the state is final, what the alert's history tells the user about it.
- */
-export interface ChannelAttempt {
-  state: ChannelState;
-  reason?: string;
-}
-
-/** The reason for a channel given up on, as a person reads it: never the provider's raw error. */
-export const GAVE_UP: Record<DeliveryChannel, { refused: string; exhausted: string }> = {
-  email: {
-    refused: 'The email provider refused the message',
-    exhausted: `The email provider did not accept the message in ${MAX_DELIVERY_ATTEMPTS} attempts`,
-  },
-  push: {
-    refused: 'The push service refused the message',
-    exhausted: `No device could be reached in ${MAX_DELIVERY_ATTEMPTS} attempts`,
-  },
-};
 
 export function expiredSubscriptions(devices: number): string {
   return devices === 1
@@ -95,18 +91,31 @@ export function firedNotice(d: FiredDelivery): FiredAlert {
 export interface Texts {
   email: () => AlertEmail;
   push: () => AlertPush;
+  telegram: () => TelegramNotice;
+  discord: () => DiscordEmbed;
   /** The webhook's body: the push's words, and the webhook's own action links. */
   webhook?: (deliveryId: string) => WebhookPayload;
+}
+
+/** A notice told as its push tells it, on Telegram and Discord: an expiry, several firings, a digest. */
+export function chatTexts(push: () => AlertPush, url: string, timeZone: string, at: Date) {
+  return {
+    telegram: (): TelegramNotice => ({ text: telegramPushText(push().notification), actions: [], expiresAt: 0 }),
+    discord: () => discordPushEmbed(push().notification, url, timeZone, at),
+  };
 }
 
 /** The texts of this delivery, a firing or the notice that the alert expired, with times in `timeZone`. */
 export function deliveryTexts(d: Delivery, appUrl: string, timeZone: string, actions?: NoticeActions): Texts {
   const at = new Date(dateMillis(d.triggeredAt));
+  const alertUrl = `${appUrl.replace(/\/$/, '')}${alertPath(d.alertId)}`;
   if (d.kind === 'expired') {
     const expired = { ...notice(d), expiredAt: at };
+    const push = () => expiredAlertPush(expired, timeZone);
     return {
       email: () => expiredAlertEmail(expired, appUrl, timeZone),
-      push: () => expiredAlertPush(expired, timeZone),
+      push,
+      ...chatTexts(push, alertUrl, timeZone, at),
       webhook: (id) => webhookPayload(id, d, expiredAlertPush(expired, timeZone), appUrl, undefined),
     };
   }
@@ -114,27 +123,14 @@ export function deliveryTexts(d: Delivery, appUrl: string, timeZone: string, act
   return {
     email: () => alertEmail(fired, appUrl, timeZone, actions),
     push: () => alertPush(fired, timeZone, actions),
+    telegram: () => ({
+      text: telegramAlertMessage(fired, timeZone).text,
+      actions: actions?.telegram ?? [],
+      expiresAt: at.getTime() + ACTION_TOKEN_TTL_MS,
+    }),
+    discord: () => discordAlertEmbed(fired, timeZone, alertUrl),
     webhook: (id) => webhookPayload(id, d, alertPush(fired, timeZone), appUrl, actions),
   };
-}
-
-export const sent = (attempts: number, lastError?: string, reason?: string): ChannelAttempt => ({
-  state: { state: 'sent', attempts, sentAt: Timestamp.now(), ...(lastError ? { lastError } : {}) },
-  ...(reason ? { reason } : {}),
-});
-
-export const skipped = (attempts: number, lastError: string, reason = lastError): ChannelAttempt => ({
-  state: { state: 'skipped', attempts, lastError },
-  reason,
-});
-
-/** A failure: pending for a later retry while attempts remain and it may help, else final. */
-export function failure(channel: DeliveryChannel, attempts: number, error: unknown): ChannelAttempt {
-  const retryable = !(error instanceof ProviderError) || error.retryable;
-  const lastError = errorMessage(error);
-  if (retryable && attempts < MAX_DELIVERY_ATTEMPTS) return { state: { state: 'pending', attempts, lastError } };
-  const reason = retryable ? GAVE_UP[channel].exhausted : GAVE_UP[channel].refused;
-  return { state: { state: 'failed', attempts, lastError }, reason };
 }
 
 async function sendEmail(deps: ChannelDeps, userId: string, texts: Texts, attempts: number): Promise<ChannelAttempt> {
@@ -186,20 +182,23 @@ export async function pushAttempt(
 }
 
 /**
- * Tries the channel once, to `userId`, saying `texts`; `attempts` counts this attempt. Never throws:
+ * Tries the channel once, to `to`, saying `texts`; `attempts` counts this attempt. Never throws:
  * the error goes in the state.
  */
 export async function attemptChannel(
   deps: ChannelDeps,
   channel: DeliveryChannel,
-  userId: string,
+  to: ChatRecipient,
   texts: Texts,
   attempts: number,
+  now: number,
 ): Promise<ChannelAttempt> {
   try {
-    return channel === 'email'
-      ? await sendEmail(deps, userId, texts, attempts)
-      : await sendPush(deps, userId, texts, attempts);
+    if (channel === 'email') return await sendEmail(deps, to.userId, texts, attempts);
+    if (channel === 'push') return await sendPush(deps, to.userId, texts, attempts);
+    if (!deps.chat) return skipped(attempts - 1, channel === 'telegram' ? TELEGRAM_UNAVAILABLE : DISCORD_UNAVAILABLE);
+    if (channel === 'telegram') return await attemptTelegram(deps.chat, to, texts.telegram(), attempts, now);
+    return await attemptDiscord(deps.chat, to, texts.discord(), attempts, now);
   } catch (error) {
     return failure(channel, attempts, error);
   }

@@ -2,7 +2,7 @@
  * Quiet-hours digests: sent like a delivery (lease.ts) once their hours end, and moved or released
  * at once when the user changes their quiet hours.
  */
-import { noticeTimeZone, type DeliveryChannel } from '@price-alerts/domain/common';
+import { noticeTimeZone, type HeldChannel } from '@price-alerts/domain/common';
 import { type NotifyOutcome } from '@price-alerts/domain/alerts';
 import {
   clockTime,
@@ -19,7 +19,7 @@ import { alertRefOf, recordEvent } from '../repositories/history';
 import { parseDoc } from '../repositories/parse';
 import { profileRef, quietHoursIn } from '../repositories/profiles';
 import { ofThisAlert } from './alertOf';
-import { attemptChannel, type Texts } from './channels';
+import { attemptChannel, chatTexts, type Texts } from './channels';
 import { claim, record, release, type LeasedKind, type SendResult } from './lease';
 import type { SenderDeps } from './sender';
 
@@ -57,15 +57,22 @@ function digestKind(deps: SenderDeps): LeasedKind<StoredDigest> {
  * Each channel tells of the notices held on it: one held on push only (its email went out at once,
  * before 'Hold email too' was turned on) is not in the email. The unlisted ones are counted on both.
  */
-function onChannel(d: Digest, channel: DeliveryChannel): Digest {
+function onChannel(d: Digest, channel: HeldChannel): Digest {
   const items = d.items.filter((i) => i.channels.includes(channel));
   return { ...d, items, count: items.length + (d.count - d.items.length) };
 }
 
 /** Times in the user's zone: their own, else the quiet hours' as they are now, else those the digest was kept in. */
-const digestTexts = (d: Digest, appUrl: string, timeZone: string): Texts => ({
+const digestTexts = (d: Digest, appUrl: string, timeZone: string, at: Date): Texts => ({
   email: () => digestEmail(onChannel(d, 'email'), appUrl, timeZone),
   push: () => digestPush(onChannel(d, 'push'), timeZone),
+  // Discord is never held, so never in a digest; its text is the push's, as Telegram's is.
+  ...chatTexts(
+    () => digestPush(onChannel(d, 'telegram'), timeZone),
+    `${appUrl.replace(/\/$/, '')}/dashboard`,
+    timeZone,
+    at,
+  ),
 });
 
 export async function sendDigest(deps: SenderDeps, id: string): Promise<SendResult> {
@@ -76,10 +83,12 @@ export async function sendDigest(deps: SenderDeps, id: string): Promise<SendResu
   if ('outcome' in claimed) return claimed;
   const settings = await deps.recipients.settings(claimed.userId);
   const zone = noticeTimeZone(settings.timeZone, settings.quietHours?.timeZone ?? claimed.timeZone);
-  const texts = digestTexts(claimed, deps.appUrl, zone);
+  const now = (deps.now ?? Date.now)();
+  const texts = digestTexts(claimed, deps.appUrl, zone, new Date(now));
+  const to = { userId: claimed.userId, noticeId: id, settings };
   for (const channel of pendingChannels(claimed)) {
     const attempts = (claimed.channels[channel]?.attempts ?? 0) + 1;
-    await record(deps, kind, ref, lease, channel, await attemptChannel(deps, channel, claimed.userId, texts, attempts));
+    await record(deps, kind, ref, lease, channel, await attemptChannel(deps, channel, to, texts, attempts, now));
   }
   return release(deps, kind, ref, lease);
 }

@@ -8,8 +8,11 @@ import { groupedAlertEmail, groupedAlertPush, type Delivery, type FiredDelivery 
 import { noticeActions } from '../actions/links';
 import { errorMessage } from '../lib/errors';
 import { deliveryRefById } from '../repositories/deliveries';
+import { mapLimit } from '../lib/mapLimit';
 import {
   NO_DEVICES,
+  attemptChannel,
+  chatTexts,
   deliveryTexts,
   failure,
   firedNotice,
@@ -39,15 +42,23 @@ const pushUnanswered = (error: unknown): PushResult => ({ ok: false, dead: false
 
 const attemptsOf = (d: Delivery, channel: DeliveryChannel) => (d.channels[channel]?.attempts ?? 0) + 1;
 
+const CHAT_CHANNELS = ['telegram', 'discord'] as const;
+/** Chats sent to at once: each waits for its provider's answer (and, past the pace, for its slot). */
+const CHATS_AT_ONCE = 16;
+
 /** One email and one push per user for their firings, in provider batches; each delivery's attempts. */
 export async function sendBatches(
   deps: SenderDeps,
   byUser: Map<string, Claimed[]>,
   settings: Map<string, NoticeSettings>,
 ): Promise<Settled[]> {
+  const now = (deps.now ?? Date.now)();
+  // A channel told to wait (a 429's retry_after) is tried at its time, not before.
   const pendingOn = (channel: DeliveryChannel) =>
     [...byUser].flatMap(([uid, ds]) => {
-      const those = ds.filter((d) => d.channels[channel]?.state === 'pending');
+      const those = ds.filter(
+        (d) => d.channels[channel]?.state === 'pending' && (d.channels[channel]?.notBefore ?? 0) <= now,
+      );
       those.sort((a, b) => dateMillis(a.triggeredAt) - dateMillis(b.triggeredAt));
       return those.length ? [{ uid, deliveries: those }] : [];
     });
@@ -63,9 +74,12 @@ export async function sendBatches(
     if (ds.length === 1 && first)
       return deliveryTexts(first, deps.appUrl, zone(uid), noticeActions(first, deps.appUrl, deps.signAction));
     const fired = ds.map(firedNotice);
+    const push = () => groupedAlertPush(fired, zone(uid));
+    const at = fired[fired.length - 1]?.triggeredAt ?? new Date(now);
     return {
       email: () => groupedAlertEmail(fired, deps.appUrl, zone(uid)),
-      push: () => groupedAlertPush(fired, zone(uid)),
+      push,
+      ...chatTexts(push, `${deps.appUrl.replace(/\/$/, '')}/dashboard`, zone(uid), at),
     };
   };
   const out = new Map<string, Settled['attempts']>();
@@ -100,6 +114,17 @@ export async function sendBatches(
     });
   });
 
+  // Telegram and Discord, one message per user and channel, alongside the email and push batches.
+  const chats = mapLimit(
+    CHAT_CHANNELS.flatMap((channel) => pendingOn(channel).map((p) => ({ channel, ...p }))),
+    CHATS_AT_ONCE,
+    async ({ channel, uid, deliveries }) => {
+      const to = { userId: uid, noticeId: deliveries[0]?.id ?? uid, settings: settings.get(uid) ?? {} };
+      const count = Math.max(...deliveries.map((d) => attemptsOf(d, channel)));
+      const attempt = await attemptChannel(deps, channel, to, texts(deliveries, uid), count, now);
+      set(deliveries, channel, () => attempt);
+    },
+  );
   // Each provider's answers are kept whatever the other's call does: what went out is recorded.
   const [mailResults, pushResults] = await Promise.all([
     messages.length
@@ -125,6 +150,7 @@ export async function sendBatches(
       set(ds, 'push', () => attempt);
     }),
   );
+  await chats;
   // Those with nothing left to send now (all held) are settled too, which releases them.
   for (const d of [...byUser.values()].flat()) if (!out.has(d.id)) out.set(d.id, {});
   return [...out].map(([id, attempts]) => ({ ref: deliveryRefById(deps.db, id), attempts }));

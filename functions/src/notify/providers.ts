@@ -1,5 +1,11 @@
 /** What the sender needs of the outside world; adapters implement these for SendGrid, FCM and the emulators. */
-import type { PushPayload, QuietHours, WebhookSettings } from '@price-alerts/domain/notify';
+import type {
+  DiscordProfile,
+  PushPayload,
+  QuietHours,
+  TelegramProfile,
+  WebhookSettings,
+} from '@price-alerts/domain/notify';
 
 /** A provider failure; `retryable` when trying again later may succeed (5xx, 429, network). */
 export class ProviderError extends Error {
@@ -65,6 +71,10 @@ export interface NoticeSettings {
   quietHours?: QuietHours;
   timeZone?: string;
   webhook?: WebhookSettings;
+  /** The linked Telegram chat (a link lost on Telegram's side reads as none). */
+  telegram?: Extract<TelegramProfile, { state: 'linked' }>;
+  /** The linked Discord webhook's id; its URL is read apart, only when a firing goes to it. */
+  discord?: Extract<DiscordProfile, { state: 'linked' }>;
 }
 
 /** The answer of a webhook's receiver: its status and the start of its body (never stored). */

@@ -74,9 +74,12 @@ export async function sendDelivery(deps: SenderDeps, id: string, lease = newLeas
   }
   const zone = noticeTimeZone(settings.timeZone, settings.quietHours?.timeZone);
   const texts = deliveryTexts(claimed, deps.appUrl, zone, noticeActions(claimed, deps.appUrl, deps.signAction));
-  for (const channel of pending.filter((c) => !held.includes(c))) {
+  const to = { userId: claimed.userId, noticeId: id, settings };
+  // A channel told to wait (Telegram's or Discord's 429) is tried at its time, not before.
+  const due = (c: DeliveryChannel) => !held.includes(c) && (claimed.channels[c]?.notBefore ?? 0) <= now;
+  for (const channel of pending.filter(due)) {
     const attempts = (claimed.channels[channel]?.attempts ?? 0) + 1;
-    const attempt = await attemptChannel(deps, channel, claimed.userId, texts, attempts);
+    const attempt = await attemptChannel(deps, channel, to, texts, attempts, now);
     await record(deps, kind, ref, lease, channel, attempt);
   }
   // Last, so a slow receiver never delays the push or the email.

@@ -8,10 +8,13 @@ import {
   MAIL_FROM,
   SENDGRID_API_KEY,
   SENDGRID_BASE_URL,
+  TELEGRAM_API_BASE,
+  TELEGRAM_BOT_TOKEN,
   localWebhookSink,
   onEmulator,
 } from '../lib/params';
 import { httpWebhookProvider } from '../webhooks/provider';
+import { chatDeps } from './chatWiring';
 import { fcmProvider, localPushProvider } from './fcm';
 import { firebaseRecipients } from './recipients';
 import type { SenderDeps } from './sender';
@@ -31,6 +34,7 @@ export function senderDeps(): SenderDeps {
     appUrl: APP_URL.value(),
     signAction: signerFor(ACTION_SIGNING_KEY.value()),
     webhook: httpWebhookProvider(db, localWebhookSink()),
+    chat: chatDeps(db, { telegramToken: TELEGRAM_BOT_TOKEN.value(), telegramBase: TELEGRAM_API_BASE.value() }),
   };
   return deps;
 }

@@ -1,6 +1,12 @@
 /** Repository for users/{uid} on the server: the settings the sender honours (written by the user). */
 import { timeZoneSchema } from '@price-alerts/domain/common';
-import { quietHoursSchema, webhookSettingsSchema, type QuietHours } from '@price-alerts/domain/notify';
+import {
+  discordProfileSchema,
+  quietHoursSchema,
+  telegramProfileSchema,
+  webhookSettingsSchema,
+  type QuietHours,
+} from '@price-alerts/domain/notify';
 import type { DocumentReference, DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import type { ZodMiniType } from 'zod/mini';
 import * as logs from '../logs';
@@ -36,7 +42,15 @@ const settingsIn = (snapshot: DocumentSnapshot): NoticeSettings => {
   const quietHours = quietHoursIn(snapshot);
   const timeZone = timeZoneIn(snapshot);
   const webhook = fieldIn(snapshot, 'webhook', webhookSettingsSchema);
-  return { ...(quietHours ? { quietHours } : {}), ...(timeZone ? { timeZone } : {}), ...(webhook ? { webhook } : {}) };
+  const telegram = fieldIn(snapshot, 'telegram', telegramProfileSchema);
+  const discord = fieldIn(snapshot, 'discord', discordProfileSchema);
+  return {
+    ...(quietHours ? { quietHours } : {}),
+    ...(timeZone ? { timeZone } : {}),
+    ...(webhook ? { webhook } : {}),
+    ...(telegram?.state === 'linked' ? { telegram } : {}),
+    ...(discord?.state === 'linked' ? { discord } : {}),
+  };
 };
 
 /** One read of the profile for everything the sender needs of it. */

@@ -5,6 +5,7 @@ import type { SendEach } from '../notify/fcm';
 import { fcmProvider } from '../notify/fcm';
 import { firebaseRecipients } from '../notify/recipients';
 import type { SenderDeps } from '../notify/sender';
+import type { ChatDeps } from '../notify/chatChannel';
 import { sendgridProvider } from '../notify/sendgrid';
 import { startMailSink, type MailSink } from '@price-alerts/stand-ins/mail';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
@@ -19,7 +20,15 @@ export function testSender(
     owner,
     now,
     signAction,
-  }: { sinkUrl: string; fcm: SendEach; owner: string; now: () => number; signAction?: ActionSigner },
+    chat,
+  }: {
+    sinkUrl: string;
+    fcm: SendEach;
+    owner: string;
+    now: () => number;
+    signAction?: ActionSigner;
+    chat?: ChatDeps;
+  },
 ): SenderDeps {
   return {
     db: t.db,
@@ -33,6 +42,7 @@ export function testSender(
     // No jitter: retry times are exact.
     random: () => 0,
     ...(signAction ? { signAction } : {}),
+    ...(chat ? { chat } : {}),
   };
 }
 

@@ -5,7 +5,7 @@ import { evaluateIntervals, intervalMessageExpired, parseIntervalBatch, readJson
 import { evaluateLatestPrices } from '../evaluation/latest';
 import { verifyIntervals } from '../evaluation/signature';
 import { db } from '../lib/firebase';
-import { ACTION_SIGNING_KEY, INTERVALS_SIGNING_KEY, SENDGRID_API_KEY } from '../lib/params';
+import { ACTION_SIGNING_KEY, INTERVALS_SIGNING_KEY, SENDGRID_API_KEY, TELEGRAM_BOT_TOKEN } from '../lib/params';
 import { sendFired } from '../notify/sendFired';
 import { senderDeps } from '../notify/wiring';
 import * as logs from '../logs';
@@ -24,7 +24,7 @@ export const evaluateInterval = onMessagePublished(
     retry: true,
     // The firing, then the sending of what fired: 10,000 alerts take about a minute (docs/notifications.md).
     timeoutSeconds: 300,
-    secrets: [INTERVALS_SIGNING_KEY, SENDGRID_API_KEY, ACTION_SIGNING_KEY],
+    secrets: [INTERVALS_SIGNING_KEY, SENDGRID_API_KEY, ACTION_SIGNING_KEY, TELEGRAM_BOT_TOKEN],
   },
   async (event) => {
     const { messageId, data, attributes } = event.data.message;
@@ -50,7 +50,12 @@ export const evaluateInterval = onMessagePublished(
  * feed has gone quiet on an open market, said once per outage (its start and its end).
  */
 export const evaluateLatest = onSchedule(
-  { schedule: 'every 1 minutes', retryCount: 0, timeoutSeconds: 300, secrets: [SENDGRID_API_KEY, ACTION_SIGNING_KEY] },
+  {
+    schedule: 'every 1 minutes',
+    retryCount: 0,
+    timeoutSeconds: 300,
+    secrets: [SENDGRID_API_KEY, ACTION_SIGNING_KEY, TELEGRAM_BOT_TOKEN],
+  },
   async () => {
     const { stats, prices } = await sendFired(senderDeps(), () => evaluateLatestPrices(db));
     if (stats.fired > 0) logs.catchUpFired(stats);

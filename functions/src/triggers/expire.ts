@@ -3,7 +3,7 @@ import { resumeSnoozed } from '../actions/snoozes';
 import { expireDue } from '../expiry/expire';
 import { db } from '../lib/firebase';
 import * as logs from '../logs';
-import { ACTION_SIGNING_KEY, SENDGRID_API_KEY } from '../lib/params';
+import { ACTION_SIGNING_KEY, SENDGRID_API_KEY, TELEGRAM_BOT_TOKEN } from '../lib/params';
 import { sendFired } from '../notify/sendFired';
 import { senderDeps } from '../notify/wiring';
 
@@ -13,7 +13,12 @@ import { senderDeps } from '../notify/wiring';
  * and the next run takes them. The expiry notices go out from here, as a firing's do.
  */
 export const expireAlerts = onSchedule(
-  { schedule: 'every 1 minutes', retryCount: 0, timeoutSeconds: 300, secrets: [SENDGRID_API_KEY, ACTION_SIGNING_KEY] },
+  {
+    schedule: 'every 1 minutes',
+    retryCount: 0,
+    timeoutSeconds: 300,
+    secrets: [SENDGRID_API_KEY, ACTION_SIGNING_KEY, TELEGRAM_BOT_TOKEN],
+  },
   async () => {
     const now = Date.now();
     const stats = await sendFired(senderDeps(), () => expireDue(db, now));

@@ -3,7 +3,7 @@ import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { isDeepStrictEqual } from 'node:util';
 import { settleEach } from '../lib/mapLimit';
-import { ACTION_SIGNING_KEY, SENDGRID_API_KEY } from '../lib/params';
+import { ACTION_SIGNING_KEY, SENDGRID_API_KEY, TELEGRAM_BOT_TOKEN } from '../lib/params';
 import * as logs from '../logs';
 import { rescheduleDigests, sendDigest } from '../notify/digests';
 import { sendSoon } from '../notify/sendSoon';
@@ -23,7 +23,12 @@ const SWEEP_FOR_MS = 200_000;
  * oldest first, page after page while pages come full), and the digests of quiet hours that ended.
  */
 export const sendDueDeliveries = onSchedule(
-  { schedule: 'every 1 minutes', secrets: [SENDGRID_API_KEY, ACTION_SIGNING_KEY], retryCount: 0, timeoutSeconds: 300 },
+  {
+    schedule: 'every 1 minutes',
+    secrets: [SENDGRID_API_KEY, ACTION_SIGNING_KEY, TELEGRAM_BOT_TOKEN],
+    retryCount: 0,
+    timeoutSeconds: 300,
+  },
   async () => {
     const started = Date.now();
     const digests = await dueDigests(senderDeps().db, started);
@@ -62,7 +67,7 @@ export const sendDueDeliveries = onSchedule(
  * longer hold now (turned off), goes out at once. Every other profile write ends here without a read.
  */
 export const rescheduleDigestsOnSettings = onDocumentWritten(
-  { document: 'users/{uid}', secrets: [SENDGRID_API_KEY, ACTION_SIGNING_KEY], timeoutSeconds: 120 },
+  { document: 'users/{uid}', secrets: [SENDGRID_API_KEY, ACTION_SIGNING_KEY, TELEGRAM_BOT_TOKEN], timeoutSeconds: 120 },
   async (event) => {
     const before: unknown = event.data?.before.get('quietHours');
     const after: unknown = event.data?.after.get('quietHours');

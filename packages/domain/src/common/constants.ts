@@ -136,8 +136,14 @@ export function formatPrice(pair: CurrencyPair, value: number): string {
   return format.format(value);
 }
 
-/** The channels a user chooses per alert; quiet hours and digests know these two. */
-export const DELIVERY_CHANNELS = ['email', 'push'] as const;
+/**
+ * The channels a user chooses per alert. Quiet hours hold push and Telegram (and email when asked), and
+ * the digest reaches them; Discord posts to a server's channel, which quiet hours do not hold.
+ */
+export const DELIVERY_CHANNELS = ['email', 'push', 'telegram', 'discord'] as const;
+/** The channels quiet hours can hold, and a digest reaches. */
+export const HELD_CHANNELS = ['email', 'push', 'telegram'] as const;
+export type HeldChannel = (typeof HELD_CHANNELS)[number];
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 /** Every channel a delivery keeps a state for: the alert's own and the user's webhook. */
 export const SEND_CHANNELS = ['email', 'push', 'telegram', 'discord', 'webhook'] as const;

@@ -104,6 +104,8 @@ export interface NoticeActions {
   push: readonly { action: string; title: string; token: string }[];
   /** The webhook's links: the email's confirm page, with tokens of its own (their history says 'from the webhook'). */
   webhook?: readonly { action: string; label: string; url: string }[];
+  /** Telegram's buttons: tokens of their own ('from Telegram'), kept on the server under a short id. */
+  telegram?: readonly { action: string; label: string; token: string }[];
 }
 
 // The note first: it is what the user wrote to remember why the level matters.

@@ -1,5 +1,11 @@
 import { z } from '../common/zod.ts';
-import { NOTE_MAX_LENGTH, PRICE_SIDES, SEND_CHANNELS, type SendChannel } from '../common/constants.ts';
+import {
+  DELIVERY_CHANNELS,
+  NOTE_MAX_LENGTH,
+  PRICE_SIDES,
+  SEND_CHANNELS,
+  type SendChannel,
+} from '../common/constants.ts';
 import { currencyPairSchema, timestampLikeSchema } from '../store/schemas.ts';
 import { moveNoticeSchema, noticeAlertTypeSchema } from './noticeCondition.ts';
 
@@ -51,6 +57,8 @@ const deliveryFields = {
   channels: z.object({
     email: z.optional(channelStateSchema),
     push: z.optional(channelStateSchema),
+    telegram: z.optional(channelStateSchema),
+    discord: z.optional(channelStateSchema),
     webhook: z.optional(channelStateSchema),
   }),
   /** Who holds the send lease and until when (ms since the epoch); absent when free. */
@@ -113,9 +121,14 @@ export function retryDelayMs(attempts: number, random: () => number = Math.rando
 }
 
 /** Channels the user chose, each pending; the firing transaction stores this on the new delivery. */
-export function initialChannels(preferences: { email: boolean; push: boolean }): Delivery['channels'] {
+export function initialChannels(preferences: {
+  email: boolean;
+  push: boolean;
+  telegram?: boolean | undefined;
+  discord?: boolean | undefined;
+}): Delivery['channels'] {
   const pending = (): ChannelState => ({ state: 'pending', attempts: 0 });
-  return { ...(preferences.email ? { email: pending() } : {}), ...(preferences.push ? { push: pending() } : {}) };
+  return Object.fromEntries(DELIVERY_CHANNELS.filter((c) => preferences[c]).map((c) => [c, pending()]));
 }
 
 /** The channels still to send, of a delivery (email, push, webhook) or a digest (email, push). */

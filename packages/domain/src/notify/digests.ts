@@ -1,6 +1,6 @@
 import { z } from '../common/zod.ts';
 import { NOTE_MAX_LENGTH, PRICE_SIDES } from '../common/constants.ts';
-import { DELIVERY_CHANNELS, type DeliveryChannel } from '../common/constants.ts';
+import { HELD_CHANNELS, type HeldChannel } from '../common/constants.ts';
 import { channelStateSchema, type Delivery } from './deliveries.ts';
 import { currencyPairSchema } from '../store/schemas.ts';
 import { moveNoticeSchema, noticeAlertTypeSchema } from './noticeCondition.ts';
@@ -33,8 +33,8 @@ export const digestItemSchema = z.object({
   note: z.optional(z.string().check(z.maxLength(NOTE_MAX_LENGTH))),
   /** Fired on the first prices after the market's weekend close. */
   atOpen: z.optional(z.literal(true)),
-  /** The channels this item is held for (push, and email when the user holds email too). */
-  channels: z.array(z.enum(DELIVERY_CHANNELS)).check(z.minLength(1)),
+  /** The channels this item is held for (push and Telegram, and email when the user holds email too). */
+  channels: z.array(z.enum(HELD_CHANNELS)).check(z.minLength(1)),
 });
 export type DigestItem = z.infer<typeof digestItemSchema>;
 
@@ -48,7 +48,11 @@ export const digestSchema = z.object({
   items: z.array(digestItemSchema).check(z.maxLength(DIGEST_MAX_ITEMS)),
   /** Firings and expiries held in it, listed or not. */
   count: z.int().check(z.gte(0)),
-  channels: z.object({ email: z.optional(channelStateSchema), push: z.optional(channelStateSchema) }),
+  channels: z.object({
+    email: z.optional(channelStateSchema),
+    push: z.optional(channelStateSchema),
+    telegram: z.optional(channelStateSchema),
+  }),
   lease: z.optional(z.object({ owner: z.string(), until: z.number() })),
   /** While open: when the quiet hours end. Then, as for deliveries: the next look, absent when done. */
   dueAt: z.optional(z.number()),
@@ -66,7 +70,7 @@ export function digestId(userId: string, endsAt: number): string {
 }
 
 /** The digest's line for a held delivery, held on `channels`. */
-export function digestItem(id: string, d: Delivery, channels: readonly DeliveryChannel[]): DigestItem {
+export function digestItem(id: string, d: Delivery, channels: readonly HeldChannel[]): DigestItem {
   return {
     deliveryId: id,
     alertId: d.alertId,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FiredAlert } from './alertMessages.ts';
-import { discordAlertEmbed, discordWebhookId, discordWebhookUrl } from './discord.ts';
+import { discordAlertEmbed, discordPushEmbed, discordWebhookId, discordWebhookUrl } from './discord.ts';
 
 const ID = '123456789012345678';
 const TOKEN = 'Ab_-'.repeat(17);
@@ -73,6 +73,27 @@ describe('discordAlertEmbed', () => {
       ],
       footer: { text: 'Times are in UTC.' },
       timestamp: '2026-11-22T14:05:30.000Z',
+    });
+  });
+});
+
+describe('discordPushEmbed', () => {
+  it('tells a notice by its title and body, with the zone in the footer', () => {
+    const at = new Date(Date.UTC(2026, 10, 22, 14, 5));
+    expect(
+      discordPushEmbed(
+        { title: 'Alert expired', body: 'EUR/USD Price rising above 1.10000' },
+        'https://a.example/d',
+        'UTC',
+        at,
+      ),
+    ).toEqual({
+      title: 'Alert expired',
+      description: 'EUR/USD Price rising above 1.10000',
+      url: 'https://a.example/d',
+      fields: [],
+      footer: { text: 'Times are in UTC.' },
+      timestamp: '2026-11-22T14:05:00.000Z',
     });
   });
 });

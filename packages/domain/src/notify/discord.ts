@@ -73,6 +73,23 @@ export function discordAlertEmbed(a: FiredAlert, timeZone: string, alertUrl: str
   };
 }
 
+/** A notice told as its push tells it (an expiry, several firings at once): the title, then the body. */
+export function discordPushEmbed(
+  push: { title: string; body: string },
+  url: string,
+  timeZone: string,
+  at: Date,
+): DiscordEmbed {
+  return {
+    title: cut(push.title, 256),
+    description: cut(push.body, 4_096),
+    url,
+    fields: [],
+    footer: { text: cut(timesAreIn(timeZone), 2_048) },
+    timestamp: at.toISOString(),
+  };
+}
+
 /** Discord's JSON error body: `{message, code}`, and on a 429 `retry_after` (seconds) and `global`. */
 export const discordErrorSchema = z.object({
   message: z.optional(z.string()),

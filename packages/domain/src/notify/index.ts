@@ -18,3 +18,4 @@ export * from './webhookBudget.ts';
 export * from './telegram.ts';
 export * from './discord.ts';
 export * from './chatChannels.ts';
+export * from './chatPacing.ts';

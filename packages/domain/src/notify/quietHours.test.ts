@@ -123,8 +123,8 @@ describe('heldChannels', () => {
   it.each<[string, QuietHours | undefined, number, string[]]>([
     ['no settings hold nothing', undefined, night, []],
     ['off holds nothing', defaultQuietHours('UTC'), night, []],
-    ['on, in the window: push only by default', on('UTC'), night, ['push']],
-    ['on, in the window, email held too', on('UTC', { holdEmail: true }), night, ['email', 'push']],
+    ['on, in the window: push and Telegram by default', on('UTC'), night, ['push', 'telegram']],
+    ['on, in the window, email held too', on('UTC', { holdEmail: true }), night, ['email', 'push', 'telegram']],
     ['on, out of the window', on('UTC', { holdEmail: true }), t('2026-11-24T12:00:00.000Z'), []],
   ])('%s', (_label, q, at, channels) => {
     expect(heldChannels(q, at)).toEqual(channels);

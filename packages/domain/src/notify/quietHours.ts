@@ -1,5 +1,5 @@
 import { z } from '../common/zod.ts';
-import type { DeliveryChannel } from '../common/constants.ts';
+import type { HeldChannel } from '../common/constants.ts';
 import { timeZoneSchema, zonedPartsFormatter } from '../common/timeZones.ts';
 
 /**
@@ -107,10 +107,10 @@ export function quietEnd(q: QuietHours | undefined, at: number): number | undefi
   return ends.length > 0 ? Math.min(...ends) : undefined;
 }
 
-/** The channels held at `at`: push during quiet hours, email too when the user asked for that. */
-export function heldChannels(q: QuietHours | undefined, at: number): DeliveryChannel[] {
+/** The channels held at `at`: push and Telegram during quiet hours, email too when the user asked for that. */
+export function heldChannels(q: QuietHours | undefined, at: number): HeldChannel[] {
   if (!q || !isQuiet(q, at)) return [];
-  return q.holdEmail ? ['email', 'push'] : ['push'];
+  return q.holdEmail ? ['email', 'push', 'telegram'] : ['push', 'telegram'];
 }
 
 /** '07:00': the wall time of an instant in the zone, as the history names the digest sent then. */

@@ -5,7 +5,9 @@ import {
   telegramAlertMessage,
   telegramButtonData,
   telegramButtonId,
+  TELEGRAM_TEXT_MAX,
   telegramCommand,
+  telegramPushText,
   telegramStartLink,
   telegramUpdateSchema,
 } from './telegram.ts';
@@ -109,5 +111,20 @@ describe('telegramUpdateSchema', () => {
     ],
   ])('%s: %s', (_name, update, ok) => {
     expect(telegramUpdateSchema.safeParse(update).success).toBe(ok);
+  });
+});
+
+describe('telegramPushText', () => {
+  it.each([
+    [{ title: 'EUR/USD <b>', body: 'Line & one\nLine two' }, '<b>EUR/USD &lt;b&gt;</b>\nLine &amp; one\nLine two'],
+    [{ title: 'Alert expired', body: '' }, '<b>Alert expired</b>\n'],
+  ])('tells %o as %s', (push, text) => {
+    expect(telegramPushText(push)).toBe(text);
+  });
+
+  it('cuts a long body at a line, within Telegram’s limit', () => {
+    const text = telegramPushText({ title: 'T', body: Array.from({ length: 100 }, () => 'x'.repeat(60)).join('\n') });
+    expect(text.length).toBeLessThanOrEqual(TELEGRAM_TEXT_MAX);
+    expect(text.endsWith('x'.repeat(60))).toBe(true);
   });
 });

@@ -83,6 +83,20 @@ export function telegramAlertMessage(a: FiredAlert, timeZone: string, buttons: T
   return { text, buttons };
 }
 
+/**
+ * A notice told as its push tells it (an expiry, several firings at once, the digest): the title in bold,
+ * then the body, cut at a line to Telegram's limit.
+ */
+export function telegramPushText(push: { title: string; body: string }): string {
+  const lines = [`<b>${escapeTelegramHtml(push.title)}</b>`, ...push.body.split('\n').map(escapeTelegramHtml)];
+  let text = lines.join('\n');
+  while (text.length > TELEGRAM_TEXT_MAX && lines.length > 1) {
+    lines.pop();
+    text = lines.join('\n');
+  }
+  return text;
+}
+
 const chatSchema = z.object({
   id: z.number().check(z.refine(Number.isSafeInteger, 'a chat id is an integer')),
   type: z.string().check(z.maxLength(32)),

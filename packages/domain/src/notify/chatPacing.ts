@@ -1,0 +1,68 @@
+/**
+ * Pacing sends to Telegram and Discord by their own published limits, so a spike is spread out rather
+ * than refused with 429s. Each limit is a generic cell rate (as webhookBudget.ts): a burst of `burst`
+ * at once, then one every `interval` ms. A send asks for a slot on its chat (or webhook) and on the
+ * provider overall; it goes at the later of the two. One pacer per instance: several instances may
+ * together go over, and Telegram's or Discord's 429 with its retry_after then paces them.
+ */
+
+export interface Rate {
+  /** ms between sends once the burst is spent. */
+  interval: number;
+  burst: number;
+}
+
+/**
+ * Telegram (https://core.telegram.org/bots/faq#my-bot-is-hitting-limits-how-do-i-avoid-this): about one
+ * message a second to a chat, 20 a minute to a group, 30 a second in all.
+ */
+export const TELEGRAM_RATES = {
+  overall: { interval: 1_000 / 30, burst: 30 },
+  chat: { interval: 1_000, burst: 1 },
+  group: { interval: 3_000, burst: 1 },
+} as const satisfies Record<string, Rate>;
+
+/**
+ * Discord (https://discord.com/developers/docs/topics/rate-limits): 50 requests a second in all; a
+ * webhook's own bucket, as its X-RateLimit headers tell, 5 requests per 2 seconds.
+ */
+export const DISCORD_RATES = {
+  overall: { interval: 1_000 / 50, burst: 50 },
+  webhook: { interval: 400, burst: 5 },
+} as const satisfies Record<string, Rate>;
+
+/** A group's or a channel's id is negative in the Bot API; a person's own chat is positive. */
+export const telegramChatRate = (chatId: number): Rate => (chatId < 0 ? TELEGRAM_RATES.group : TELEGRAM_RATES.chat);
+
+/** When a send asked at `now` may go, and the limit's state after it (`tat`, undefined: nothing lately). */
+export function cellSlot(tat: number | undefined, now: number, rate: Rate): { at: number; tat: number } {
+  const start = Math.max(tat ?? now, now);
+  return { at: Math.max(now, start - (rate.burst - 1) * rate.interval), tat: start + rate.interval };
+}
+
+/** Past this many keys, those whose limit has recovered are forgotten (a key forgotten starts afresh). */
+const KEYS_KEPT = 10_000;
+
+export class Pacer {
+  readonly #keys = new Map<string, number>();
+  #overall: number | undefined;
+
+  constructor(readonly overall: Rate) {}
+
+  /**
+   * The time a send to `key` asked at `now` may go. The slot is taken only when it is at most `maxWait`
+   * ms away (`taken`): one further off is for a later try, which asks again.
+   */
+  reserve(key: string, rate: Rate, now: number, maxWait: number): { at: number; taken: boolean } {
+    const own = cellSlot(this.#keys.get(key), now, rate);
+    const all = cellSlot(this.#overall, now, this.overall);
+    const at = Math.max(own.at, all.at);
+    if (at - now > maxWait) return { at, taken: false };
+    // Counted overall from when the provider would take it, not from a later slot its chat imposes:
+    // a send held back for its chat must not hold back every other chat.
+    this.#overall = all.tat;
+    this.#keys.set(key, Math.max(own.tat, at + rate.interval));
+    if (this.#keys.size > KEYS_KEPT) for (const [k, tat] of this.#keys) if (tat <= now) this.#keys.delete(k);
+    return { at, taken: true };
+  }
+}
