@@ -16,6 +16,8 @@ const SERVER_DOCS: [string, Record<string, unknown>][] = [
     { userId: ALICE, chatId: 1_000_001, deliveryId: 'd1', tokens: ['t'], labels: ['Pause'], text: 'x', expiresAt: 2 },
   ],
   [`discordWebhooks/${ALICE}`, { url: 'https://discord.com/api/webhooks/112233445566778899/token', since: 1 }],
+  // Cleared, a test could go at once: the spacing is the server's.
+  [`discordTests/${ALICE}`, { testedAt: 1 }],
 ];
 
 beforeAll(async () => {
@@ -35,7 +37,7 @@ afterAll(async () => {
 const dbFor = (uid: string) =>
   env.authenticatedContext(uid, { email: uid === ALICE ? ALICE_EMAIL : 'bob@example.test' }).firestore();
 
-describe('link codes, linked chats, message buttons and Discord webhook URLs', () => {
+describe('link codes, linked chats, message buttons, Discord webhook URLs and test times', () => {
   it.each(SERVER_DOCS.flatMap(([path, data]) => [ALICE, BOB].map((uid) => [path, uid, data] as const)))(
     'denies %s to %s, to read, write or delete',
     async (path, uid, data) => {

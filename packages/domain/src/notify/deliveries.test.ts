@@ -73,6 +73,9 @@ describe('delivery retries and channels', () => {
     [{ email: true, push: true }, ['email', 'push']],
     [{ email: true, push: false }, ['email']],
     [{ email: false, push: true }, ['push']],
+    [{ email: false, push: false, telegram: true }, ['telegram']],
+    [{ email: true, push: true, telegram: true, discord: true }, ['email', 'push', 'telegram', 'discord']],
+    [{ email: true, push: false, telegram: false, discord: true }, ['email', 'discord']],
   ])('starts the chosen channels %j as pending', (preferences, channels) => {
     const initial = initialChannels(preferences);
     expect(Object.keys(initial)).toEqual(channels);
