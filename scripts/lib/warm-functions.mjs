@@ -9,7 +9,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const CALLABLES = ['registerPushToken', 'applyAlertAction', 'manageWebhook', 'manageTelegram'];
+const CALLABLES = ['registerPushToken', 'applyAlertAction', 'manageWebhook', 'manageTelegram', 'manageDiscord'];
 /** HTTP functions, called with a GET. */
 const HTTP = ['health', 'telegramWebhook'];
 const TRIGGERS = ['rescheduleDigestsOnSettings', 'recordAlertHistory', 'evaluateInterval'];
