@@ -12,12 +12,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';
 import { signActionToken } from '../actions/signing';
-import {
-  buttonData,
-  recordTelegramMessage,
-  saveTelegramButtons,
-  telegramButtonsKey,
-} from '../repositories/telegramButtons';
+import { buttonData, saveTelegramButtons, telegramButtonsKey } from '../repositories/telegramButtons';
 import { seedAlerts, testApp, type TestApp } from '../testing/emulatorApp';
 import { SIGNING_KEY, WEBHOOK_SECRET, telegramRig, type TelegramRig } from '../testing/telegram';
 import { TAP_REFUSALS } from './telegramTaps';
@@ -102,7 +97,6 @@ async function sendFiring(storedFor: number, chatId = storedFor, extraButtons: n
   }));
   const sent = await rig.deps.api.sendMessage(chatId, TEXT, buttons);
   if (!sent.ok) throw new Error(sent.description);
-  await recordTelegramMessage(t.db, key, sent.result.message_id);
   return { key, messageId: sent.result.message_id };
 }
 const messageIn = async (chatId: number, messageId: number) =>

@@ -32,9 +32,8 @@ export interface ChatLinks {
   discordUrl(userId: string): Promise<string | undefined>;
   /** Only while it is still `url`: a webhook saved meanwhile stays. */
   removeDiscord(userId: string, reason: string, url: string): Promise<void>;
-  /** Stores a message's buttons under `key` before it is sent; the message's id once it is. */
+  /** Stores a message's buttons under `key` before it is sent (a tap carries the message's own id). */
   saveButtons(key: string, buttons: TelegramButtons): Promise<void>;
-  recordMessage(key: string, messageId: number): Promise<void>;
   /** A message's key from its notice's id (the delivery's), and button n's callback data. */
   buttonsKey(noticeId: string): string;
   buttonData(key: string, n: number): string;
@@ -117,11 +116,7 @@ export async function attemptTelegram(
   } catch (error) {
     return failure('telegram', attempts, error);
   }
-  if (answer.ok) {
-    // A tap edits the message it came from, whose id the tap itself carries: this is for diagnosis.
-    if (key) await deps.links.recordMessage(key, answer.result.message_id).catch(() => undefined);
-    return sent(attempts);
-  }
+  if (answer.ok) return sent(attempts);
   const lastError = `${answer.status}: ${answer.description}`;
   if (answer.status === 429) return tooMany('telegram', attempts, answer.retryAfter ?? 1, now);
   const gone =

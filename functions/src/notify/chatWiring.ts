@@ -4,12 +4,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { postDiscord } from '../chat/discordApi';
 import { telegramApi } from '../chat/telegramApi';
 import { discordWebhookOf, removeDiscordWebhook } from '../repositories/discordWebhooks';
-import {
-  buttonData,
-  recordTelegramMessage,
-  saveTelegramButtons,
-  telegramButtonsKey,
-} from '../repositories/telegramButtons';
+import { buttonData, saveTelegramButtons, telegramButtonsKey } from '../repositories/telegramButtons';
 import { unlinkTelegramChat } from '../repositories/telegramLinks';
 import type { ChatDeps, ChatLinks } from './chatChannel';
 
@@ -21,7 +16,6 @@ export function chatLinks(db: Firestore): ChatLinks {
       await removeDiscordWebhook(db, userId, reason, url);
     },
     saveButtons: (key, buttons) => saveTelegramButtons(db, key, buttons),
-    recordMessage: (key, messageId) => recordTelegramMessage(db, key, messageId),
     buttonsKey: telegramButtonsKey,
     buttonData,
   };

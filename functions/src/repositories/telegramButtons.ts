@@ -32,11 +32,6 @@ export async function saveTelegramButtons(db: Firestore, key: string, buttons: T
   await telegramButtonsRef(db, key).set({ ...buttons, expireAt: Timestamp.fromMillis(buttons.expiresAt) });
 }
 
-/** The message's id once Telegram took it, so a tap can edit it. */
-export async function recordTelegramMessage(db: Firestore, key: string, messageId: number): Promise<void> {
-  await telegramButtonsRef(db, key).update({ messageId });
-}
-
 export async function readTelegramButtons(
   db: Firestore,
   key: string,

@@ -30,8 +30,9 @@ export function chatStack(project: string) {
   beforeAll(async () => {
     c.t = await testApp(project);
     c.sink = await startMailSink();
-    // Telegram's one message a second to a chat, without the stand-in's usual short burst over it.
-    c.telegram = await TelegramStandIn.start({ perChat: { perSecond: 1, burst: 1 } });
+    // Telegram's one message a second to a chat, without the stand-in's usual short burst over it, on
+    // the test's clock: a retry_after is over when the test moves the clock past it.
+    c.telegram = await TelegramStandIn.start({ perChat: { perSecond: 1, burst: 1 }, now: () => c.clock });
     c.discord = await DiscordStandIn.start();
     c.uid = (await c.t.auth.createUser({ email: `chat-${Date.now()}@example.test`, emailVerified: true })).uid;
   });

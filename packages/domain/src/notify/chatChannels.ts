@@ -55,7 +55,7 @@ export const TELEGRAM_BUTTONS_MAX = 3;
 /**
  * telegramButtons/{key}: one firing's message, named from its delivery (so a retry writes the same
  * document): the chat and user it was sent to, each button's signed action token and label (button n's
- * data is `act:<key>_<n>`), the text, the message's id once sent, and when the tokens end (ms; `expireAt`, the same
+ * data is `act:<key>_<n>`), the text, and when the tokens end (ms; `expireAt`, the same
  * time as a Timestamp, is for the TTL policy only).
  */
 export const telegramButtonsSchema = z.object({
@@ -66,7 +66,6 @@ export const telegramButtonsSchema = z.object({
   labels: z.array(z.string().check(z.maxLength(40))).check(z.maxLength(TELEGRAM_BUTTONS_MAX)),
   /** The message's text as sent (HTML mode): a tap's edit says what was done under it. */
   text: z.string().check(z.maxLength(4_096)),
-  messageId: z.optional(safeInt),
   expiresAt: ms,
 });
 export type TelegramButtons = z.infer<typeof telegramButtonsSchema>;
