@@ -22,6 +22,9 @@ export function appConfig(env: ConfigEnv) {
     priceFeedUrl: text(env.VITE_PRICE_FEED_URL),
     /** The local webhook sink's origin, the one http:// webhook the emulators take; never outside them. */
     webhookSink: text(env.VITE_USE_EMULATORS) === 'true' ? URL.parse(text(env.VITE_WEBHOOK_SINK))?.origin : undefined,
+    /** The local Telegram stand-in's origin, where a t.me link opens on the emulators; never outside them. */
+    telegramStandIn:
+      text(env.VITE_USE_EMULATORS) === 'true' ? URL.parse(text(env.VITE_TELEGRAM_STAND_IN))?.origin : undefined,
   };
 }
 

@@ -32,6 +32,15 @@ async function call<Req, Res>(name: string, request: Req, timeout: number): Prom
   }
 }
 
+/**
+ * Where 'Connect Telegram' goes: the bot's t.me link, or on the emulators the local stand-in's page with
+ * the same code, where a person presses Start as in Telegram.
+ */
+export function telegramOpenUrl(link: string, standIn: string | undefined): string {
+  const code = standIn ? URL.parse(link)?.searchParams.get('start') : undefined;
+  return standIn && code ? `${standIn}/?start=${encodeURIComponent(code)}` : link;
+}
+
 export const manageTelegram = (request: TelegramRequest) =>
   call<TelegramRequest, TelegramResponse>('manageTelegram', request, 10_000);
 

@@ -44,6 +44,25 @@ describe('parseConfig', () => {
     expect(parseConfig(env).webhookSink).toBe(expected);
   });
 
+  it.each([
+    ['the Telegram stand-in on the emulators', 'true', 'http://127.0.0.1:8097', 'http://127.0.0.1:8097'],
+    ['no stand-in outside the emulators, whatever is set', 'false', 'http://127.0.0.1:8097', undefined],
+  ])('reads %s', (_name, emulators, standIn, expected) => {
+    const env = {
+      ...complete,
+      VITE_USE_EMULATORS: emulators,
+      VITE_TELEGRAM_STAND_IN: standIn,
+      VITE_FIREBASE_VAPID_KEY: 'v',
+    };
+    expect(parseConfig(env).telegramStandIn).toBe(expected);
+  });
+
+  it('refuses a Telegram stand-in that is not an http origin', () => {
+    expect(() => parseConfig({ ...complete, VITE_TELEGRAM_STAND_IN: 'http://127.0.0.1:8097/x' })).toThrow(
+      /VITE_TELEGRAM_STAND_IN/,
+    );
+  });
+
   it.each(['https://127.0.0.1:8096', 'http://127.0.0.1:8096/hooks', 'not a url'])(
     'refuses %s as the local webhook sink',
     (sink) => {

@@ -27,6 +27,11 @@ const configSchema = z
       .url({ protocol: /^http$/, error: 'must be an http:// origin' })
       .refine((value) => URL.parse(value)?.origin === value.replace(/\/$/, ''), 'must be an origin, with no path')
       .optional(),
+    // The emulators' Telegram stand-in: 'Connect Telegram' opens its page with the code, not t.me.
+    VITE_TELEGRAM_STAND_IN: z
+      .url({ protocol: /^http$/, error: 'must be an http:// origin' })
+      .refine((value) => URL.parse(value)?.origin === value.replace(/\/$/, ''), 'must be an origin, with no path')
+      .optional(),
   })
   .refine((env) => env.VITE_USE_EMULATORS === 'true' || !!env.VITE_FIREBASE_VAPID_KEY, {
     path: ['VITE_FIREBASE_VAPID_KEY'],

@@ -129,4 +129,17 @@ describe('the page', () => {
   it('says so when there is no chat', async () => {
     expect(await page()).toContain('No chats yet.');
   });
+
+  it('fills in the code of a link the app opened here, so Start is one tap', async () => {
+    const code = 'abcdefghijklmnopqrstuvwxyz_-0123';
+    const html = await page(`/?start=${code}`);
+    expect(html).toContain('The app sent you here to connect: press Start.');
+    expect(html).toContain(`value="${code}"`);
+  });
+
+  it('fills in nothing that is not a start parameter', async () => {
+    const html = await page(`/?start=${encodeURIComponent('"><script>x</script>')}`);
+    expect(html).not.toContain('The app sent you here');
+    expect(html).not.toContain('<script>x');
+  });
 });

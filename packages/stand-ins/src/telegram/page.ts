@@ -57,19 +57,25 @@ function chatArticle(chat: SimChat): string {
 </article>`;
 }
 
-export function chatsPage(username: string, chats: readonly SimChat[], error?: string): string {
+/**
+ * `start`: the code of a t.me link the app opened here (`/?start=<code>`), filled in, so pressing Start
+ * is one tap, as in Telegram.
+ */
+export function chatsPage(username: string, chats: readonly SimChat[], error?: string, start?: string): string {
   const link = `https://t.me/${username}?start=…`;
+  const code = start && /^[A-Za-z0-9_-]{1,64}$/.test(start) ? start : undefined;
   const startForm = form(
     'start',
     {},
     'Press Start',
-    `<label>Start link or code <input name="link" size="50" placeholder="${e(link)}"></label>
+    `${code ? '<p>The app sent you here to connect: press Start.</p>' : ''}<label>Start link or code <input name="link" placeholder="${e(link)}"${code ? ` value="${e(code)}"` : ''}></label>
   <label>First name <input name="first_name" maxlength="64"></label>`,
   );
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Local Telegram (${chats.length})</title>
 <style>body{font:16px system-ui,sans-serif;margin:1rem auto;max-width:46rem;padding:0 1rem;color:#1b1f24}input{max-width:100%;box-sizing:border-box}
+label{display:block;margin:.3rem 0}label input{display:block;width:100%;min-height:2.2rem}button{min-height:2.2rem}
 article{border:1px solid #d0d7de;border-radius:8px;padding:.5rem 1rem;margin:1rem 0}h2{font-size:1.1rem}
 .meta{color:#57606a;font-size:.85rem;margin:.2rem 0;overflow-wrap:anywhere}.error{color:#cf222e}
 .messages{list-style:none;padding:0}.messages li{border-radius:8px;padding:.4rem .7rem;margin:.5rem 0;max-width:85%}

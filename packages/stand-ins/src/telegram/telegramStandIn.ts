@@ -164,7 +164,8 @@ export class TelegramStandIn implements Controlled {
     if (url.pathname.startsWith('/control/')) return handleControl(this, req, res, url.pathname, params);
     if (req.method === 'GET' && url.pathname === '/') {
       const error = url.searchParams.get('error') ?? undefined;
-      return send(res, 200, chatsPage(this.username, this.chats.list(), error), 'text/html; charset=utf-8');
+      const start = url.searchParams.get('start') ?? undefined;
+      return send(res, 200, chatsPage(this.username, this.chats.list(), error, start), 'text/html; charset=utf-8');
     }
     if (req.method === 'GET' && url.pathname === '/health') {
       return send(res, 200, { ok: true, chats: this.chats.list().length, pending: this.hook.pendingCount });

@@ -2,7 +2,8 @@ import { TELEGRAM_LINK_CODE_TTL_MS, type TelegramProfile } from '@price-alerts/d
 import { useAtomValue } from 'jotai';
 import { useEffect, useId, useState } from 'react';
 import toast from 'react-hot-toast';
-import { ChannelRefusal, MSG_CHANNEL_FAILED, manageTelegram } from '../../lib/chatChannels';
+import { ChannelRefusal, MSG_CHANNEL_FAILED, manageTelegram, telegramOpenUrl } from '../../lib/chatChannels';
+import { config } from '../../lib/config';
 import { FormError, FormNote } from '../../shared/forms';
 import { profileAtom } from '../../shared/session';
 import { useSubmit } from '../../shared/useSubmit';
@@ -11,7 +12,7 @@ import './ChatSettings.css';
 const FAILURE = { failure: (error: unknown) => (error instanceof ChannelRefusal ? error.message : MSG_CHANNEL_FAILED) };
 
 export const TELEGRAM_TEXT = {
-  about: 'Alerts set to notify by Telegram come as messages from our bot, with buttons to snooze or pause.',
+  about: 'Alerts set to notify by Telegram come as messages from our bot, with buttons to act on them.',
   waiting: 'Waiting for you to press Start in Telegram…',
   open: 'Open Telegram',
   connected: 'Connected to ',
@@ -58,11 +59,12 @@ export function TelegramSettings() {
       try {
         const r = await manageTelegram({ op: 'link' });
         if (r.op !== 'link') return;
-        setWaiting({ url: r.url, before: linkKey(telegram) });
+        const url = telegramOpenUrl(r.url, config.telegramStandIn);
+        setWaiting({ url, before: linkKey(telegram) });
         if (tab && !tab.closed) {
           // The bot's page gets no handle on this one.
           tab.opener = null;
-          tab.location.href = r.url;
+          tab.location.href = url;
         }
       } catch (failure) {
         tab?.close();
