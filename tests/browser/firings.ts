@@ -21,6 +21,8 @@ export interface AlertOwner {
   uid: string;
   email: boolean;
   push: boolean;
+  /** Telegram and Discord, when chosen. */
+  chats?: { telegram?: boolean; discord?: boolean };
   /** More fields as stored (an every-time alert's repeat, cooldown and re-arm distance). */
   extra?: Record<string, unknown>;
 }
@@ -57,7 +59,7 @@ export async function addAlertAbove(
     priceSide: 'ask',
     armed: true,
     status: 'active',
-    notificationPreferences: { email: owner.email, push: owner.push },
+    notificationPreferences: { email: owner.email, push: owner.push, ...owner.chats },
     createdAt: FieldValue.serverTimestamp(),
     ...owner.extra,
   });

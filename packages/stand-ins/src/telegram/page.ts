@@ -76,7 +76,7 @@ export function chatsPage(username: string, chats: readonly SimChat[], error?: s
 <title>Local Telegram (${chats.length})</title>
 <style>body{font:16px system-ui,sans-serif;margin:1rem auto;max-width:46rem;padding:0 1rem;color:#1b1f24}input{max-width:100%;box-sizing:border-box}
 label{display:block;margin:.3rem 0}label input{display:block;width:100%;min-height:2.2rem}button{min-height:2.2rem}
-article{border:1px solid #d0d7de;border-radius:8px;padding:.5rem 1rem;margin:1rem 0}h2{font-size:1.1rem}
+article{border:1px solid #d0d7de;border-radius:8px;padding:.5rem 1rem;margin:1rem 0}h1{overflow-wrap:anywhere}h2{font-size:1.1rem}
 .meta{color:#57606a;font-size:.85rem;margin:.2rem 0;overflow-wrap:anywhere}.error{color:#cf222e}
 .messages{list-style:none;padding:0}.messages li{border-radius:8px;padding:.4rem .7rem;margin:.5rem 0;max-width:85%}
 .bot{background:#f6f8fa}.person{background:#ddf4ff;margin-left:auto!important}
