@@ -23,8 +23,11 @@ import * as logs from '../logs';
 import { ProviderError, type NoticeSettings } from './providers';
 import { GAVE_UP, failure, sent, skipped, type ChannelAttempt } from './attempts';
 
-/** What a send may wait for its slot in this instance; a later slot is left for the sweeper's next look. */
-export const MAX_PACE_WAIT_MS = 3_000;
+/**
+ * What a send may wait for its slot in this instance: well within the minute's lease a send holds, so a run
+ * tells about 500 Telegram chats itself (30 a second); a later slot is left for the sweeper's next look.
+ */
+export const MAX_PACE_WAIT_MS = 15_000;
 
 /** Where the user's links are kept (repositories/telegramLinks.ts, discordWebhooks.ts, telegramButtons.ts). */
 export interface ChatLinks {
