@@ -8,7 +8,7 @@ import {
   actionResultText,
   type AlertAction,
 } from '@price-alerts/domain/actions';
-import { Timestamp } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';
 import { signActionToken } from '../actions/signing';
@@ -176,6 +176,16 @@ describe('a tap refused, changing nothing', () => {
     const chatId = await linkedChat();
     const { key, messageId } = await sendFiring(chatId);
     await rig.say(chatId, '/stop');
+    expect(await refusedTap(chatId, messageId, buttonData(key, 0))).toBe(TAP_REFUSALS.unlinked);
+  });
+
+  it('once the owner removed Telegram from their profile, though the chat still maps to them', async () => {
+    await seedAlert();
+    const chatId = await linkedChat();
+    const { key, messageId } = await sendFiring(chatId);
+    // The rules let the owner remove any field of the profile: the screen then shows Telegram as not
+    // connected and nothing is sent there, so the chat's old buttons must not act either.
+    await t.db.doc(`users/${U}`).update({ telegram: FieldValue.delete() });
     expect(await refusedTap(chatId, messageId, buttonData(key, 0))).toBe(TAP_REFUSALS.unlinked);
   });
 

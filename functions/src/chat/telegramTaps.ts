@@ -19,7 +19,7 @@ import { errorMessage } from '../lib/errors';
 import * as logs from '../logs';
 import { profileRef, timeZoneIn } from '../repositories/profiles';
 import { readButtonId, readTelegramButtons } from '../repositories/telegramButtons';
-import { telegramChatOwner } from '../repositories/telegramLinks';
+import { telegramChatOwner, telegramIn } from '../repositories/telegramLinks';
 import type { TelegramAnswer, TelegramApi } from './telegramApi';
 
 /** What handling an update needs: Firestore, the Bot API as the bot, and the key action tokens are signed with. */
@@ -106,7 +106,11 @@ export async function handleTap(deps: BotDeps, query: CallbackQuery): Promise<vo
     telegramChatOwner(deps.db, stored.chatId),
     profileRef(deps.db, stored.userId).get(),
   ]);
-  if (owner !== stored.userId) return refuse('unlinked');
+  // The profile says which chat is linked (the screen shows it, the sender sends there): a chat that
+  // still maps to the owner after they removed it there (the rules let them) is no longer theirs to act from.
+  const linked = profile.exists ? telegramIn(profile) : undefined;
+  if (owner !== stored.userId || linked?.state !== 'linked' || linked.chatId !== stored.chatId)
+    return refuse('unlinked');
   const result = await act(deps, stored.userId, token, now);
   const timeZone = timeZoneIn(profile);
   await answer(actionResultText(result, timeZone));

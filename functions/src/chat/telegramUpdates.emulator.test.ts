@@ -123,6 +123,17 @@ describe('the webhook over HTTP', () => {
     await unchanged();
   });
 
+  it('links a chat whose name has half a character, which Firestore would refuse (no 500 on every delivery)', async () => {
+    const update = startUpdate(await rig.linkFor('ada'));
+    const body = {
+      ...update,
+      message: { ...update.message, chat: { ...update.message.chat, first_name: 'Eve\uD800' } },
+    };
+    expect((await post(JSON.stringify(body))).status).toBe(200);
+    expect(await telegramOf('ada')).toMatchObject({ state: 'linked', chatId: 777_001, chatName: 'Eve\uFFFD' });
+    expect(await codeCount()).toBe(0);
+  });
+
   it('answers 500 when Firestore fails, so the update comes again and then links the chat', async () => {
     rig.failNext(1);
     const chatId = await rig.start(await rig.linkFor('ada'));

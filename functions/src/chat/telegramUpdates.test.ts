@@ -22,4 +22,11 @@ describe('the chat’s name on the Notifications screen', () => {
     // 127 letters then an emoji of two UTF-16 units: the emoji would end past the limit, so it goes.
     expect(chatName({ title: `${'x'.repeat(CHAT_NAME_MAX - 1)}📈 rates` })).toBe('x'.repeat(CHAT_NAME_MAX - 1));
   });
+
+  it('never keeps half a character, a control character or a direction override', () => {
+    // Firestore takes only well-formed text: half a surrogate pair made every delivery of the update fail.
+    expect(chatName({ first_name: 'Eve\uD800', last_name: '\uDC00Doe' })).toBe('Eve\uFFFD \uFFFDDoe');
+    expect(chatName({ title: '\u202Egnp.exe\u2066 Desk\n\u0000Ops\u200F' })).toBe('gnp.exe Desk  Ops');
+    expect(chatName({ first_name: '\u202E', username: 'ada_l' })).toBe('@ada_l');
+  });
 });

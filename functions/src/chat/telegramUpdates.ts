@@ -34,13 +34,23 @@ function cut(text: string, max: number): string {
   return /[\uD800-\uDBFF]$/.test(head) ? head.slice(0, -1) : head;
 }
 
+/**
+ * A name as the profile may keep it: half a surrogate pair becomes U+FFFD (Firestore refuses text that
+ * is not well formed, so the link would fail on every delivery of the update), a control character a
+ * space, and the marks that reorder text (bidi overrides, isolates) go, so a name cannot show reversed.
+ */
+const clean = (text: string | undefined): string =>
+  (text ?? '')
+    .replace(/\p{Cs}/gu, '\uFFFD')
+    .replace(/\p{Cc}/gu, ' ')
+    .replace(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu, '')
+    .trim();
+
 /** What the Notifications screen calls the chat: a group's title, else the person's name, else their @username. */
 export function chatName(chat: Omit<Chat, 'id' | 'type'>): string {
-  const person = [chat.first_name, chat.last_name]
-    .map((part) => part?.trim())
-    .filter(Boolean)
-    .join(' ');
-  const name = chat.title?.trim() || person || (chat.username ? `@${chat.username}` : '') || 'Telegram chat';
+  const person = [chat.first_name, chat.last_name].map(clean).filter(Boolean).join(' ');
+  const username = clean(chat.username);
+  const name = clean(chat.title) || person || (username ? `@${username}` : '') || 'Telegram chat';
   return cut(name, CHAT_NAME_MAX);
 }
 
