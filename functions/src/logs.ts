@@ -281,3 +281,8 @@ export function telegramCallFailed(method: string, chatId: number | undefined, p
 export function chatChannelLost(channel: 'telegram' | 'discord', userId: string, answer: string): void {
   logger.warn('A chat channel was unlinked by its provider', { event: 'chat_channel_lost', channel, userId, answer });
 }
+
+/** Telegram refused the bot's own token (401, 404): a deployment to fix; the sends are tried again. */
+export function chatProviderRefusedUs(channel: 'telegram' | 'discord', answer: string): void {
+  logger.error('A chat provider refused our credentials', { event: 'chat_provider_refused_us', channel, answer });
+}

@@ -24,8 +24,10 @@ export type DiscordAnswer =
       /** Discord's JSON error code (10015 Unknown Webhook, 50027 Invalid Webhook Token), when it sent one. */
       code?: number;
       message: string;
-      /** 429: seconds to wait (the body's retry_after, else the Retry-After header). */
+      /** 429: seconds to wait (the body's retry_after, else Discord's headers, else 1). */
       retryAfter?: number;
+      /** 429: the limit was Discord's global one, not the webhook's. */
+      global?: boolean;
     };
 
 /** A post that did not get Discord's answer (network, timeout): the sender tries again later. */
@@ -38,7 +40,6 @@ export async function postDiscord(
   timeoutMs = DISCORD_TIMEOUT_MS,
 ): Promise<DiscordAnswer> {
   let response: Response;
-  let text: string;
   try {
     response = await fetchImpl(url, {
       method: 'POST',
@@ -47,28 +48,36 @@ export async function postDiscord(
       redirect: 'manual',
       signal: AbortSignal.timeout(timeoutMs),
     });
-    text = await response.text();
   } catch (error) {
-    throw new DiscordUnreachable(`Discord: ${error instanceof Error ? error.message : String(error)}`);
+    // The URL holds the webhook's token: the error says what failed, not where.
+    throw new DiscordUnreachable(`Discord: ${error instanceof Error ? error.name : 'network error'}`);
   }
+  // A 2xx is Discord's yes: its body is not read, so a body cut short cannot make the post go twice.
   if (response.status >= 200 && response.status < 300) return { ok: true };
   let body: unknown;
   try {
-    body = JSON.parse(text);
+    body = JSON.parse(await response.text());
   } catch {
     body = undefined;
   }
   const error = discordErrorSchema.safeParse(body);
-  const header = Number(response.headers.get('retry-after'));
-  const retryAfter = error.success && error.data.retry_after !== undefined ? error.data.retry_after : header;
+  const data = error.success ? error.data : {};
+  // Discord's body says how long to wait; its headers say it too (Retry-After, X-RateLimit-Reset-After).
+  const waits = [data.retry_after, header(response, 'retry-after'), header(response, 'x-ratelimit-reset-after')];
+  const retryAfter = waits.find((w): w is number => w !== undefined && Number.isFinite(w) && w >= 0) ?? 1;
   return {
     ok: false,
     status: response.status,
-    ...(error.success && error.data.code !== undefined ? { code: error.data.code } : {}),
-    message: error.success && error.data.message ? error.data.message : `HTTP ${response.status}`,
-    ...(response.status === 429 && Number.isFinite(retryAfter) && retryAfter >= 0 ? { retryAfter } : {}),
+    ...(data.code !== undefined ? { code: data.code } : {}),
+    message: data.message || `HTTP ${response.status}`,
+    ...(response.status === 429 ? { retryAfter, global: data.global === true } : {}),
   };
 }
+
+const header = (response: Response, name: string): number | undefined => {
+  const value = response.headers.get(name);
+  return value === null || value.trim() === '' ? undefined : Number(value);
+};
 
 /** Whether Discord says the webhook is gone for good (deleted, or its token no longer valid). */
 export const webhookGone = (a: DiscordAnswer) =>

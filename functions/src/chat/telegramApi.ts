@@ -11,7 +11,7 @@ export const TELEGRAM_API = 'https://api.telegram.org';
 export const TELEGRAM_TIMEOUT_MS = 5_000;
 
 export type TelegramAnswer<T> =
-  | { ok: true; result: T }
+  | { ok: true; result?: T }
   | {
       ok: false;
       /** Telegram's error_code: 400 bad request, 403 blocked or kicked, 429 too many requests. */
@@ -52,31 +52,41 @@ export function telegramApi(
   timeoutMs = TELEGRAM_TIMEOUT_MS,
 ): TelegramApi {
   const root = (base || TELEGRAM_API).replace(/\/$/, '');
+  // The token is in the path: no error message built from the request carries it.
+  const hide = (text: string) => text.split(token).join('<token>');
   async function call<T>(
     method: string,
     params: object,
     read: (result: unknown) => T | undefined = (r) => r as T,
   ): Promise<TelegramAnswer<T>> {
+    let response: Response;
     let body: unknown;
     try {
-      const response = await fetchImpl(`${root}/bot${token}/${method}`, {
+      response = await fetchImpl(`${root}/bot${token}/${method}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(params),
         signal: AbortSignal.timeout(timeoutMs),
       });
-      body = await response.json();
     } catch (error) {
-      throw new TelegramUnreachable(`Telegram ${method}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new TelegramUnreachable(
+        hide(`Telegram ${method}: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    }
+    try {
+      body = await response.json();
+    } catch {
+      body = undefined;
     }
     const parsed = telegramAnswerSchema.safeParse(body);
-    if (!parsed.success) throw new TelegramUnreachable(`Telegram ${method}: an answer that is not the Bot API's`);
-    const a = parsed.data;
-    if (a.ok) {
-      const value = read(a.result);
-      if (value === undefined) throw new TelegramUnreachable(`Telegram ${method}: a result that is not the Bot API's`);
-      return { ok: true, result: value };
+    // A 2xx is Telegram's yes, whatever its body: trying again would send the message twice.
+    if (response.ok && (!parsed.success || parsed.data.ok)) {
+      const result = parsed.success ? read(parsed.data.result) : undefined;
+      return result === undefined ? { ok: true } : { ok: true, result };
     }
+    if (!parsed.success)
+      throw new TelegramUnreachable(`Telegram ${method}: HTTP ${response.status} without the Bot API's answer`);
+    const a = parsed.data;
     return {
       ok: false,
       status: a.error_code ?? 0,

@@ -96,7 +96,7 @@ async function sendFiring(storedFor: number, chatId = storedFor, extraButtons: n
     callback_data: buttonData(key, n),
   }));
   const sent = await rig.deps.api.sendMessage(chatId, TEXT, buttons);
-  if (!sent.ok) throw new Error(sent.description);
+  if (!sent.ok || !sent.result) throw new Error(sent.ok ? 'no message' : sent.description);
   return { key, messageId: sent.result.message_id };
 }
 const messageIn = async (chatId: number, messageId: number) =>

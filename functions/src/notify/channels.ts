@@ -31,6 +31,7 @@ import {
   attemptTelegram,
   type ChatDeps,
   type ChatRecipient,
+  type SendWindow,
   type TelegramNotice,
 } from './chatChannel';
 import {
@@ -191,14 +192,14 @@ export async function attemptChannel(
   to: ChatRecipient,
   texts: Texts,
   attempts: number,
-  now: number,
+  window: SendWindow,
 ): Promise<ChannelAttempt> {
   try {
     if (channel === 'email') return await sendEmail(deps, to.userId, texts, attempts);
     if (channel === 'push') return await sendPush(deps, to.userId, texts, attempts);
     if (!deps.chat) return skipped(attempts - 1, channel === 'telegram' ? TELEGRAM_UNAVAILABLE : DISCORD_UNAVAILABLE);
-    if (channel === 'telegram') return await attemptTelegram(deps.chat, to, texts.telegram(), attempts, now);
-    return await attemptDiscord(deps.chat, to, texts.discord(), attempts, now);
+    if (channel === 'telegram') return await attemptTelegram(deps.chat, to, texts.telegram(), attempts, window);
+    return await attemptDiscord(deps.chat, to, texts.discord(), attempts, window);
   } catch (error) {
     return failure(channel, attempts, error);
   }

@@ -7,7 +7,6 @@
 import {
   DISCORD_GONE,
   DISCORD_RATES,
-  MAX_DELIVERY_ATTEMPTS,
   MSG_DISCORD_NOT_LINKED,
   MSG_TELEGRAM_NOT_LINKED,
   TELEGRAM_BLOCKED,
@@ -15,6 +14,7 @@ import {
   telegramChatRate,
   type DiscordEmbed,
   type Pacer,
+  type Rate,
   type TelegramButtons,
 } from '@price-alerts/domain/notify';
 import { webhookGone, type DiscordAnswer, type DiscordMessage } from '../chat/discordApi';
@@ -24,8 +24,8 @@ import { ProviderError, type NoticeSettings } from './providers';
 import { GAVE_UP, failure, sent, skipped, type ChannelAttempt } from './attempts';
 
 /**
- * What a send may wait for its slot in this instance: well within the minute's lease a send holds, so a run
- * tells about 500 Telegram chats itself (30 a second); a later slot is left for the sweeper's next look.
+ * What a send may wait for its slot in this instance, well within the minute's lease a send holds; a later
+ * slot is left `pending` for the sweeper's next look.
  */
 export const MAX_PACE_WAIT_MS = 15_000;
 
@@ -47,8 +47,8 @@ export interface ChatDeps {
   discord?: ((url: string, message: DiscordMessage) => Promise<DiscordAnswer>) | undefined;
   links: ChatLinks;
   pacing: { telegram: Pacer; discord: Pacer };
-  /** Waits for a paced slot; a test may pass one that does not sleep. */
-  wait?: (ms: number) => Promise<void>;
+  /** Waits until a paced slot's time on the window's clock; a test may move its own clock instead. */
+  waitUntil?: (at: number, clock: () => number) => Promise<void>;
 }
 
 /** What a Telegram notice says, and the buttons it carries with their tokens until they expire. */
@@ -66,24 +66,51 @@ export interface ChatRecipient {
   settings: NoticeSettings;
 }
 
+/**
+ * When a send may go: `clock` is read at each step (a send paced behind others starts later than the run
+ * did), and no paced slot later than `sendBy` is waited for, so a run's sending ends well within its lease.
+ */
+export interface SendWindow {
+  clock: () => number;
+  sendBy: number;
+}
+
+/** A single notice's window: the sender's clock, and the longest a send may wait. */
+export const sendWindow = (clock: () => number, waitMs = MAX_PACE_WAIT_MS): SendWindow => ({
+  clock,
+  sendBy: clock() + waitMs,
+});
+
 export const TELEGRAM_UNAVAILABLE = 'Telegram is not available on this server';
 export const DISCORD_UNAVAILABLE = 'Discord is not available on this server';
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const sleepUntil = (at: number, clock: () => number) =>
+  new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, at - clock())));
 
-/** Waits for the slot, or says to try at its time when it is further off than a send may wait. */
-async function paced(deps: ChatDeps, pacer: Pacer, key: string, rate: Parameters<Pacer['reserve']>[1], now: number) {
-  const slot = pacer.reserve(key, rate, now, MAX_PACE_WAIT_MS);
+/** Waits for the slot, or says to try at its time when it is later than the window allows. */
+async function paced(deps: ChatDeps, pacer: Pacer, key: string, rate: Rate, window: SendWindow) {
+  const now = window.clock();
+  const slot = pacer.reserve(key, rate, now, Math.max(0, Math.min(MAX_PACE_WAIT_MS, window.sendBy - now)));
   if (!slot.taken) return Math.ceil(slot.at);
-  if (slot.at > now) await (deps.wait ?? sleep)(slot.at - now);
+  if (slot.at > now) await (deps.waitUntil ?? sleepUntil)(slot.at, window.clock);
   return undefined;
 }
 
-/** A 429: wait as the provider asked, counted as a try so a provider that always refuses is given up. */
-function tooMany(channel: 'telegram' | 'discord', attempts: number, retryAfterS: number, now: number): ChannelAttempt {
-  const lastError = `429: retry after ${retryAfterS} s`;
-  if (attempts >= MAX_DELIVERY_ATTEMPTS) return failure(channel, attempts, new ProviderError(lastError, true));
-  return { state: { state: 'pending', attempts, lastError, notBefore: now + Math.ceil(retryAfterS * 1000) } };
+/**
+ * A 429: this instance holds back from the chat (or the provider, when the limit was global) for as long as
+ * asked, and the channel waits too. Not counted as an attempt: the provider asked for a later try.
+ */
+function tooMany(
+  attempts: number,
+  retryAfterS: number,
+  window: SendWindow,
+  block: (until: number) => void,
+): ChannelAttempt {
+  const notBefore = window.clock() + Math.ceil(Math.max(retryAfterS, 1) * 1000);
+  block(notBefore);
+  return {
+    state: { state: 'pending', attempts: attempts - 1, lastError: `429: retry after ${retryAfterS} s`, notBefore },
+  };
 }
 
 export async function attemptTelegram(
@@ -91,18 +118,20 @@ export async function attemptTelegram(
   to: ChatRecipient,
   notice: TelegramNotice,
   attempts: number,
-  now: number,
+  window: SendWindow,
 ): Promise<ChannelAttempt> {
   const chat = to.settings.telegram;
   // Nothing was tried, so the attempt is not counted.
   if (!deps.telegram) return skipped(attempts - 1, TELEGRAM_UNAVAILABLE);
   if (!chat) return skipped(attempts - 1, MSG_TELEGRAM_NOT_LINKED);
-  const later = await paced(deps, deps.pacing.telegram, String(chat.chatId), telegramChatRate(chat.chatId), now);
+  const key = String(chat.chatId);
+  const rate = telegramChatRate(chat.chatId);
+  const later = await paced(deps, deps.pacing.telegram, key, rate, window);
   if (later !== undefined) return { state: { state: 'pending', attempts: attempts - 1, notBefore: later } };
-  const key = notice.actions.length ? deps.links.buttonsKey(to.noticeId) : undefined;
+  const buttonsKey = notice.actions.length ? deps.links.buttonsKey(to.noticeId) : undefined;
   let buttons: InlineButton[] | undefined;
-  if (key) {
-    await deps.links.saveButtons(key, {
+  if (buttonsKey) {
+    await deps.links.saveButtons(buttonsKey, {
       userId: to.userId,
       chatId: chat.chatId,
       deliveryId: to.noticeId,
@@ -111,7 +140,7 @@ export async function attemptTelegram(
       text: notice.text,
       expiresAt: notice.expiresAt,
     });
-    buttons = notice.actions.map((a, n) => ({ text: a.label, callback_data: deps.links.buttonData(key, n) }));
+    buttons = notice.actions.map((a, n) => ({ text: a.label, callback_data: deps.links.buttonData(buttonsKey, n) }));
   }
   let answer: TelegramAnswer<{ message_id: number }>;
   try {
@@ -121,7 +150,13 @@ export async function attemptTelegram(
   }
   if (answer.ok) return sent(attempts);
   const lastError = `${answer.status}: ${answer.description}`;
-  if (answer.status === 429) return tooMany('telegram', attempts, answer.retryAfter ?? 1, now);
+  if (answer.status === 429)
+    return tooMany(attempts, answer.retryAfter ?? 1, window, (until) => deps.pacing.telegram.block(key, rate, until));
+  // The bot's token refused (revoked, or a wrong one deployed): ours to fix, and the message may go once it is.
+  if (answer.status === 401 || answer.status === 404) {
+    logs.chatProviderRefusedUs('telegram', lastError);
+    return failure('telegram', attempts, new ProviderError(lastError, true));
+  }
   const gone =
     answer.status === 403
       ? TELEGRAM_BLOCKED
@@ -143,13 +178,13 @@ export async function attemptDiscord(
   to: ChatRecipient,
   embed: DiscordEmbed,
   attempts: number,
-  now: number,
+  window: SendWindow,
 ): Promise<ChannelAttempt> {
   const hook = to.settings.discord;
   if (!deps.discord) return skipped(attempts - 1, DISCORD_UNAVAILABLE);
   const url = hook ? await deps.links.discordUrl(to.userId) : undefined;
   if (!hook || !url) return skipped(attempts - 1, MSG_DISCORD_NOT_LINKED);
-  const later = await paced(deps, deps.pacing.discord, hook.webhookId, DISCORD_RATES.webhook, now);
+  const later = await paced(deps, deps.pacing.discord, hook.webhookId, DISCORD_RATES.webhook, window);
   if (later !== undefined) return { state: { state: 'pending', attempts: attempts - 1, notBefore: later } };
   let answer: DiscordAnswer;
   try {
@@ -159,7 +194,12 @@ export async function attemptDiscord(
   }
   if (answer.ok) return sent(attempts);
   const lastError = `${answer.status}${answer.code ? ` (${answer.code})` : ''}: ${answer.message}`;
-  if (answer.status === 429) return tooMany('discord', attempts, answer.retryAfter ?? 1, now);
+  if (answer.status === 429)
+    return tooMany(attempts, answer.retryAfter ?? 1, window, (until) =>
+      answer.global
+        ? deps.pacing.discord.block(undefined, DISCORD_RATES.overall, until)
+        : deps.pacing.discord.block(hook.webhookId, DISCORD_RATES.webhook, until),
+    );
   if (webhookGone(answer)) {
     await deps.links.removeDiscord(to.userId, DISCORD_GONE, url);
     logs.chatChannelLost('discord', to.userId, lastError);

@@ -3,6 +3,7 @@
 // waiting out a 429's retry_after, and unlinked when the bot is blocked or the webhook deleted.
 import { DISCORD_GONE, MSG_TELEGRAM_NOT_LINKED, TELEGRAM_BLOCKED, type Delivery } from '@price-alerts/domain/notify';
 import { describe, expect, it } from 'vitest';
+import { LOCAL_BOT } from '@price-alerts/stand-ins/telegram';
 import { chatStack } from '../testing/chatStack';
 import { sendDelivery } from './sender';
 import { sendMany } from './sendMany';
@@ -68,7 +69,7 @@ describe('Telegram', () => {
     expect((await c.t.db.doc(`telegramChats/${chatId}`).get()).exists).toBe(false);
   });
 
-  it('waits for a 429’s retry_after, then sends at that time and not before', async () => {
+  it('waits for a 429’s retry_after, then sends at that time and not before, not counting it', async () => {
     const chatId = await linkTelegram();
     const first = await fired('first', ['telegram']);
     const second = await fired('second', ['telegram']);
@@ -76,9 +77,10 @@ describe('Telegram', () => {
     // Another instance, with a pacer of its own, sends to the same chat at once: Telegram refuses it.
     const result = await sendDelivery(sender('sender-b'), second);
     const state = (await stored(second)).channels.telegram;
+    // Not counted as an attempt: Telegram asked for a later one.
     expect(state).toMatchObject({
       state: 'pending',
-      attempts: 1,
+      attempts: 0,
       lastError: expect.stringMatching(/^429: retry after \d+ s$/),
     });
     expect(result).toEqual({ outcome: 'retry', dueAt: state?.notBefore });
@@ -87,8 +89,57 @@ describe('Telegram', () => {
     expect(await sendDelivery(sender('sender-c'), second)).toMatchObject({ outcome: 'not-due' });
     c.clock += 1;
     expect(await sendDelivery(sender('sender-c'), second)).toMatchObject({ outcome: 'sent' });
-    expect((await stored(second)).channels.telegram).toMatchObject({ state: 'sent', attempts: 2 });
+    expect((await stored(second)).channels.telegram).toMatchObject({ state: 'sent', attempts: 1 });
     expect(messagesIn(chatId)).toHaveLength(2);
+  });
+});
+
+describe('when the providers say no', () => {
+  it('tries Telegram again later when it cannot be reached, without counting a success', async () => {
+    const chatId = await linkTelegram();
+    const id = await fired('eur', ['telegram']);
+    const result = await sendDelivery(sender('sender-a', 'http://127.0.0.1:9'), id);
+    expect((await stored(id)).channels.telegram).toMatchObject({ state: 'pending', attempts: 1 });
+    expect((await stored(id)).channels.telegram?.lastError).not.toContain(LOCAL_BOT.token);
+    expect(result).toMatchObject({ outcome: 'retry' });
+    c.clock = (result as { dueAt: number }).dueAt;
+    expect(await sendDelivery(sender(), id)).toMatchObject({ outcome: 'sent' });
+    expect(messagesIn(chatId)).toHaveLength(1);
+  });
+
+  it('waits out Discord’s 429 for its retry_after, not counting it as an attempt', async () => {
+    await linkDiscord();
+    const first = await fired('first', ['discord']);
+    const second = await fired('second', ['discord']);
+    await sendDelivery(sender('sender-a'), first);
+    await sendDelivery(sender('sender-b'), second);
+    const state = (await stored(second)).channels.discord;
+    expect(state).toMatchObject({
+      state: 'pending',
+      attempts: 0,
+      lastError: expect.stringMatching(/^429: retry after/),
+    });
+    c.clock = state?.notBefore ?? 0;
+    expect(await sendDelivery(sender('sender-c'), second)).toMatchObject({ outcome: 'sent' });
+    expect(posts()).toHaveLength(2);
+  });
+
+  it('paces a spike to Telegram’s 30 a second, so the bot is never refused', async () => {
+    const uids = Array.from({ length: 40 }, (_, n) => `spike-${n}`);
+    const ids: string[] = [];
+    for (const [n, uid] of uids.entries()) {
+      await linkTelegram(`Person ${n}`, uid);
+      ids.push(await fired(`a${n}`, ['telegram'], uid));
+    }
+    const lease = 'spike-lease';
+    for (const id of ids)
+      await c.t.db.doc(`deliveries/${id}`).update({ lease: { owner: lease, until: c.clock + 180_000 } });
+    const start = c.clock;
+    const sent = await sendMany(sender(), ids, lease);
+    expect(sent.retries).toEqual([]);
+    for (const id of ids) expect((await stored(id)).channels.telegram).toMatchObject({ state: 'sent', attempts: 1 });
+    // One every 35 ms: the 40th goes 1.365 s on.
+    expect(c.clock - start).toBe(39 * 35);
   });
 });
 

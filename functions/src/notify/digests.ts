@@ -20,6 +20,7 @@ import { parseDoc } from '../repositories/parse';
 import { profileRef, quietHoursIn } from '../repositories/profiles';
 import { ofThisAlert } from './alertOf';
 import { attemptChannel, chatTexts, type Texts } from './channels';
+import { sendWindow } from './chatChannel';
 import { claim, record, release, type LeasedKind, type SendResult } from './lease';
 import type { SenderDeps } from './sender';
 
@@ -86,9 +87,11 @@ export async function sendDigest(deps: SenderDeps, id: string): Promise<SendResu
   const now = (deps.now ?? Date.now)();
   const texts = digestTexts(claimed, deps.appUrl, zone, new Date(now));
   const to = { userId: claimed.userId, noticeId: id, settings };
-  for (const channel of pendingChannels(claimed)) {
+  const window = sendWindow(() => (deps.now ?? Date.now)());
+  // A channel told to wait (Telegram's 429) is tried at its time, not with an email's retry.
+  for (const channel of pendingChannels(claimed).filter((c) => (claimed.channels[c]?.notBefore ?? 0) <= now)) {
     const attempts = (claimed.channels[channel]?.attempts ?? 0) + 1;
-    await record(deps, kind, ref, lease, channel, await attemptChannel(deps, channel, to, texts, attempts, now));
+    await record(deps, kind, ref, lease, channel, await attemptChannel(deps, channel, to, texts, attempts, window));
   }
   return release(deps, kind, ref, lease);
 }

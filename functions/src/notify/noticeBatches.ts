@@ -21,6 +21,7 @@ import {
   skipped,
   type ChannelAttempt,
 } from './channels';
+import { sendWindow } from './chatChannel';
 import type { Settled } from './leaseMany';
 import {
   ProviderError,
@@ -45,6 +46,11 @@ const attemptsOf = (d: Delivery, channel: DeliveryChannel) => (d.channels[channe
 const CHAT_CHANNELS = ['telegram', 'discord'] as const;
 /** Chats sent to at once: each waits for its provider's answer (and, past the pace, for its slot). */
 const CHATS_AT_ONCE = 16;
+/**
+ * How long a page's chats may be paced: about 600 Telegram chats at 30 a second, leaving most of the
+ * minute's lease for the providers' answers and the page's records.
+ */
+const CHAT_WINDOW_MS = 20_000;
 
 /** One email and one push per user for their firings, in provider batches; each delivery's attempts. */
 export async function sendBatches(
@@ -114,14 +120,16 @@ export async function sendBatches(
     });
   });
 
-  // Telegram and Discord, one message per user and channel, alongside the email and push batches.
+  // Telegram and Discord, one message per user and channel, alongside the email and push batches; what
+  // its provider's pace puts past the window waits for the sweeper, so the page settles within its lease.
+  const window = sendWindow(() => (deps.now ?? Date.now)(), CHAT_WINDOW_MS);
   const chats = mapLimit(
     CHAT_CHANNELS.flatMap((channel) => pendingOn(channel).map((p) => ({ channel, ...p }))),
     CHATS_AT_ONCE,
     async ({ channel, uid, deliveries }) => {
       const to = { userId: uid, noticeId: deliveries[0]?.id ?? uid, settings: settings.get(uid) ?? {} };
       const count = Math.max(...deliveries.map((d) => attemptsOf(d, channel)));
-      const attempt = await attemptChannel(deps, channel, to, texts(deliveries, uid), count, now);
+      const attempt = await attemptChannel(deps, channel, to, texts(deliveries, uid), count, window);
       set(deliveries, channel, () => attempt);
     },
   );

@@ -12,6 +12,7 @@ import { alertRefOf, recordEvent } from '../repositories/history';
 import { parseDoc } from '../repositories/parse';
 import { ofThisAlert } from './alertOf';
 import { attemptChannel, deliveryTexts, type ChannelDeps } from './channels';
+import { sendWindow } from './chatChannel';
 import { openWebhookChannel, webhookAttempt } from './webhookSend';
 import { holdChannels } from './hold';
 import { noticeActions, type ActionSigner } from '../actions/links';
@@ -75,11 +76,12 @@ export async function sendDelivery(deps: SenderDeps, id: string, lease = newLeas
   const zone = noticeTimeZone(settings.timeZone, settings.quietHours?.timeZone);
   const texts = deliveryTexts(claimed, deps.appUrl, zone, noticeActions(claimed, deps.appUrl, deps.signAction));
   const to = { userId: claimed.userId, noticeId: id, settings };
+  const window = sendWindow(() => (deps.now ?? Date.now)());
   // A channel told to wait (Telegram's or Discord's 429) is tried at its time, not before.
   const due = (c: DeliveryChannel) => !held.includes(c) && (claimed.channels[c]?.notBefore ?? 0) <= now;
   for (const channel of pending.filter(due)) {
     const attempts = (claimed.channels[channel]?.attempts ?? 0) + 1;
-    const attempt = await attemptChannel(deps, channel, to, texts, attempts, now);
+    const attempt = await attemptChannel(deps, channel, to, texts, attempts, window);
     await record(deps, kind, ref, lease, channel, attempt);
   }
   // Last, so a slow receiver never delays the push or the email.

@@ -26,14 +26,15 @@ export interface ChatStack {
 }
 
 export function chatStack(project: string) {
-  const c = {} as ChatStack;
+  const c = { clock: Date.UTC(2026, 10, 23, 12, 0) } as ChatStack;
   beforeAll(async () => {
     c.t = await testApp(project);
     c.sink = await startMailSink();
     // Telegram's one message a second to a chat, without the stand-in's usual short burst over it, on
     // the test's clock: a retry_after is over when the test moves the clock past it.
     c.telegram = await TelegramStandIn.start({ perChat: { perSecond: 1, burst: 1 }, now: () => c.clock });
-    c.discord = await DiscordStandIn.start();
+    // One post per webhook every 2 s, on the test's clock: a second post at once is Discord's 429.
+    c.discord = await DiscordStandIn.start({ webhookLimit: { requests: 1, perMs: 2_000 }, now: () => c.clock });
     c.uid = (await c.t.auth.createUser({ email: `chat-${Date.now()}@example.test`, emailVerified: true })).uid;
   });
   afterAll(async () => {
@@ -50,24 +51,32 @@ export function chatStack(project: string) {
     await c.t.db.doc(`users/${c.uid}`).set({ timeZone: 'Europe/London' });
   });
 
-  /** A sender with its own pacer (a new instance), signing actions as the deployed one does. */
-  const sender = (owner = 'sender-a') =>
+  /**
+   * A sender with its own pacer (a new instance), signing actions as the deployed one does. A paced wait
+   * moves the test's clock instead of sleeping; `telegramBase` points the Bot API elsewhere.
+   */
+  const sender = (owner = 'sender-a', telegramBase = c.telegram.url) =>
     testSender(c.t, {
       sinkUrl: c.sink.url,
       fcm: c.fcm,
       owner,
       now: () => c.clock,
       signAction: signerFor(SIGNING_KEY, () => c.clock),
-      chat: chatDeps(c.t.db, { telegramToken: LOCAL_BOT.token, telegramBase: c.telegram.url }),
+      chat: {
+        ...chatDeps(c.t.db, { telegramToken: LOCAL_BOT.token, telegramBase }),
+        waitUntil: async (at) => {
+          c.clock = Math.max(c.clock, at);
+        },
+      },
     });
 
   /** A person who pressed Start, linked as the bot's webhook links them; answers the chat's id. */
-  async function linkTelegram(first_name = 'Ada'): Promise<number> {
+  async function linkTelegram(first_name = 'Ada', uid = c.uid): Promise<number> {
     const { chat } = c.telegram.chats.pressStart({ first_name });
     const chatId = chat.chat.id;
-    await c.t.db.doc(`telegramChats/${chatId}`).set({ userId: c.uid, linkedAt: c.clock });
+    await c.t.db.doc(`telegramChats/${chatId}`).set({ userId: uid, linkedAt: c.clock });
     await c.t.db
-      .doc(`users/${c.uid}`)
+      .doc(`users/${uid}`)
       .set({ telegram: { state: 'linked', chatId, chatName: first_name, linkedAt: c.clock } }, { merge: true });
     return chatId;
   }
@@ -79,11 +88,11 @@ export function chatStack(project: string) {
     return webhook;
   }
 
-  /** An alert of the user that fired now, with its delivery pending on `channels`. */
-  async function fired(alertId: string, channels: readonly string[]) {
+  /** An alert of the user (`uid`, the stack's by default) that fired now, its delivery pending on `channels`. */
+  async function fired(alertId: string, channels: readonly string[], uid = c.uid) {
     await seedAlerts(c.t.db, [
       {
-        uid: c.uid,
+        uid,
         id: alertId,
         pair: 'EUR/USD',
         type: 'Price rising above',
@@ -93,9 +102,9 @@ export function chatStack(project: string) {
         extra: { triggeredAt: Timestamp.fromMillis(c.clock) },
       },
     ]);
-    const id = `${c.uid}__${alertId}__${c.clock}`;
+    const id = `${uid}__${alertId}__${c.clock}`;
     await c.t.db.doc(`deliveries/${id}`).set({
-      userId: c.uid,
+      userId: uid,
       alertId,
       currencyPair: 'EUR/USD',
       alertType: 'Price rising above',

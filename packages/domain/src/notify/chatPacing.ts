@@ -14,21 +14,24 @@ export interface Rate {
 
 /**
  * Telegram (https://core.telegram.org/bots/faq#my-bot-is-hitting-limits-how-do-i-avoid-this): about one
- * message a second to a chat, 20 a minute to a group, 30 a second in all.
+ * message a second to a chat, 20 a minute to a group, 30 a second in all. Neither says whether a burst is
+ * let through, so none is sent: the sends are spread evenly, never more than the limit in any second, and
+ * each a little slower than the limit (whole milliseconds), so a send timed to the millisecond or a moment
+ * of network jitter does not land on its edge.
  */
 export const TELEGRAM_RATES = {
-  overall: { interval: 1_000 / 30, burst: 30 },
-  chat: { interval: 1_000, burst: 1 },
-  group: { interval: 3_000, burst: 1 },
+  overall: { interval: 35, burst: 1 },
+  chat: { interval: 1_050, burst: 1 },
+  group: { interval: 3_150, burst: 1 },
 } as const satisfies Record<string, Rate>;
 
 /**
  * Discord (https://discord.com/developers/docs/topics/rate-limits): 50 requests a second in all; a
- * webhook's own bucket, as its X-RateLimit headers tell, 5 requests per 2 seconds.
+ * webhook's own bucket, as its X-RateLimit headers tell, 5 requests per 2 seconds. With the same margin.
  */
 export const DISCORD_RATES = {
-  overall: { interval: 1_000 / 50, burst: 50 },
-  webhook: { interval: 400, burst: 5 },
+  overall: { interval: 21, burst: 1 },
+  webhook: { interval: 420, burst: 1 },
 } as const satisfies Record<string, Rate>;
 
 /** A group's or a channel's id is negative in the Bot API; a person's own chat is positive. */
@@ -64,5 +67,14 @@ export class Pacer {
     this.#keys.set(key, Math.max(own.tat, at + rate.interval));
     if (this.#keys.size > KEYS_KEPT) for (const [k, tat] of this.#keys) if (tat <= now) this.#keys.delete(k);
     return { at, taken: true };
+  }
+
+  /** Holds back sends to `key` at `rate` (every send, when `key` is undefined) until `until`: a provider's 429. */
+  block(key: string | undefined, rate: Rate, until: number): void {
+    if (key === undefined) {
+      this.#overall = Math.max(this.#overall ?? 0, until + (this.overall.burst - 1) * this.overall.interval);
+      return;
+    }
+    this.#keys.set(key, Math.max(this.#keys.get(key) ?? 0, until + (rate.burst - 1) * rate.interval));
   }
 }
