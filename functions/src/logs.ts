@@ -244,7 +244,7 @@ export function telegramLinked(userId: string, chatId: number, replaced?: number
 }
 
 /** /start with a code unknown, used or past its time, or whose account has no profile: nothing changed. */
-export function telegramLinkRefused(chatId: number, why: 'expired' | 'noProfile'): void {
+export function telegramLinkRefused(chatId: number, why: 'expired' | 'noProfile' | 'notPrivate'): void {
   logger.warn('Refused to link a Telegram chat', { event: 'telegram_link_refused', chatId, why });
 }
 

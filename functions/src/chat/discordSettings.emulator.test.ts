@@ -77,6 +77,17 @@ describe('manageDiscord: save', () => {
     expect(await discordWebhookOf(t.db, uid)).toBe(hook.url);
   });
 
+  it('replaces a lost webhook’s reason with the new one, whole', async () => {
+    await profile().set({ discord: { state: 'lost', reason: DISCORD_GONE, at: 1 } }, { merge: true });
+    const hook = await makeWebhook();
+    await call({ op: 'save', url: hook.url });
+    expect((await profile().get()).get('discord')).toEqual({
+      state: 'linked',
+      webhookId: hook.id,
+      since: expect.any(Number),
+    });
+  });
+
   it('keeps `since` when the same URL is saved again, and takes a new one for another URL', async () => {
     const [first, second] = [await makeWebhook(), await makeWebhook('other')];
     await call({ op: 'save', url: first.url });

@@ -105,6 +105,17 @@ describe('the webhook over HTTP', () => {
     expect(await telegramOf('ada')).toMatchObject({ state: 'linked', chatId: 777_001, chatName: 'Eve' });
   });
 
+  it.each(['group', 'supergroup', 'channel'])('links no %s, where anyone could tap its buttons', async (type) => {
+    const update = startUpdate(await rig.linkFor('ada'));
+    const body = {
+      ...update,
+      message: { ...update.message, chat: { id: -100_777_001, type, title: 'Trading desk' } },
+    };
+    expect((await post(JSON.stringify(body))).status).toBe(200);
+    await unchanged();
+    expect((await t.db.collection('telegramChats').get()).size).toBe(0);
+  });
+
   it('answers anything but a POST with 405', async () => {
     const res = await fetch(rig.webhookUrl, { headers: { 'x-telegram-bot-api-secret-token': WEBHOOK_SECRET } });
     expect(res.status).toBe(405);

@@ -1,7 +1,7 @@
 /**
- * What the bot does with an update (docs/chat-channels.md): `/start <code>` links the chat to the
- * code's maker, `/stop` unlinks it, a bare `/start` says how to connect, and a button's tap goes to
- * telegramTaps.ts. Firestore's failures are thrown (the webhook answers 500 and Telegram delivers the
+ * What the bot does with an update (docs/chat-channels.md): `/start <code>` in a person's own chat with
+ * the bot links it to the code's maker (a group is refused), `/stop` unlinks it, a bare `/start` says how
+ * to connect, and a button's tap goes to telegramTaps.ts. Firestore's failures are thrown (the webhook answers 500 and Telegram delivers the
  * update again); a reply that fails is logged only, since what it tells is done.
  */
 import {
@@ -23,6 +23,8 @@ export const TELEGRAM_REPLIES = {
   howTo: 'To get your price alerts here, open Price Alerts › Notifications and tap Connect Telegram.',
   stopped: 'Disconnected from Price Alerts. Connect again from the Notifications screen.',
   notLinked: 'This chat is not connected to Price Alerts.',
+  notPrivate:
+    'Price Alerts sends to your own chat with the bot: open the link from the app on your phone and press Start there.',
 } as const;
 
 type Chat = NonNullable<TelegramUpdate['message']>['chat'];
@@ -81,6 +83,14 @@ export async function handleTelegramUpdate(deps: BotDeps, update: TelegramUpdate
   if (!message) return;
   const now = (deps.now ?? Date.now)();
   const command = telegramCommand(message.text);
+  // Only a person's own chat with the bot is linked: in a group, anyone could tap its buttons or /stop it.
+  if (message.chat.type !== 'private') {
+    if (command && 'start' in command) {
+      logs.telegramLinkRefused(message.chat.id, 'notPrivate');
+      await reply(deps, message.chat.id, TELEGRAM_REPLIES.notPrivate);
+    }
+    return;
+  }
   if (command && 'start' in command) return start(deps, message.chat, command.start, now);
   if (command && 'stop' in command) return stop(deps, message.chat.id, now);
   // Start pressed without a link from the app (or with a parameter that is no code of ours).

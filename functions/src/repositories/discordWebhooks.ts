@@ -32,7 +32,8 @@ export async function saveDiscordWebhook(db: Firestore, uid: string, url: string
     const since = before?.url === url ? before.since : Date.now();
     tx.set(webhookRef(db, uid), discordWebhookSchema.parse({ url, since }));
     const discord = discordProfileSchema.parse({ state: 'linked', webhookId, since });
-    tx.set(profileRef(db, uid), { discord }, { merge: true });
+    // Replaced whole: a merge would keep a lost webhook's reason beside the new one's id.
+    tx.update(profileRef(db, uid), { discord });
   });
 }
 
