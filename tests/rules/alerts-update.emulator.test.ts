@@ -126,6 +126,16 @@ describe('alert update: edit', () => {
     ],
     ['the note alone, to 140 characters', 'active', { note: 'n'.repeat(140), ...now() }],
     [
+      'its channels to Telegram alone',
+      'active',
+      { notificationPreferences: { email: false, push: false, telegram: true }, ...now() },
+    ],
+    [
+      'its channels to Discord beside email',
+      'paused',
+      { notificationPreferences: { email: true, push: false, discord: true }, ...now() },
+    ],
+    [
       'every field of the alert model',
       'active',
       {
@@ -156,6 +166,16 @@ describe('alert update: edit', () => {
     ['to an unknown pair', 'active', { currencyPair: 'DOGE/USD', ...now() }],
     ['to an unknown type', 'active', { alertType: 'Price near', ...now() }],
     ['to no channel', 'active', { notificationPreferences: { email: false, push: false }, ...now() }],
+    [
+      'to no channel, Telegram and Discord off',
+      'active',
+      { notificationPreferences: { email: false, push: false, telegram: false, discord: false }, ...now() },
+    ],
+    [
+      'to a Telegram choice that is not a boolean',
+      'active',
+      { notificationPreferences: { email: true, push: false, telegram: 'yes' }, ...now() },
+    ],
     ['the owner', 'active', { userId: BOB, ...now() }],
     ['createdAt', 'active', { createdAt: Timestamp.now(), ...now() }],
     ['the evaluator field triggeredAt', 'active', { triggeredAt: Timestamp.now(), ...now() }],

@@ -1,7 +1,8 @@
 /**
  * The bot's webhook over HTTP (docs/chat-channels.md): only Telegram knows the secret setWebhook was
  * given, and sends it in every update's X-Telegram-Bot-Api-Secret-Token header, so a request without
- * it is refused before its body is read. Telegram delivers again whatever is not answered 2xx: an
+ * it is refused before anything is done with its body (the platform has parsed it already, up to its
+ * own 10 MB). Telegram delivers again whatever is not answered 2xx: an
  * update too large or not of the Bot API's shape is answered 200 and ignored (it would fail every
  * time), and one whose handling failed (Firestore unavailable) 500, to be delivered again.
  */

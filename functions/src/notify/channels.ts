@@ -125,7 +125,7 @@ export function deliveryTexts(d: Delivery, appUrl: string, timeZone: string, act
     email: () => alertEmail(fired, appUrl, timeZone, actions),
     push: () => alertPush(fired, timeZone, actions),
     telegram: () => ({
-      text: telegramAlertMessage(fired, timeZone).text,
+      text: telegramAlertMessage(fired, timeZone, alertUrl),
       actions: actions?.telegram ?? [],
       expiresAt: at.getTime() + ACTION_TOKEN_TTL_MS,
     }),

@@ -29,9 +29,14 @@ describe('Telegram', () => {
     expect(await sendDelivery(sender(), id)).toMatchObject({ outcome: 'sent' });
     const [message] = messagesIn(chatId);
     expect(message?.text).toBe(
-      'EUR/USD: Price rising above 1.10000\nNow 1.10012 (ask)\nNov 23, 12:00 GMT\nBreakout <b>watch</b> & see',
+      'EUR/USD: Price rising above 1.10000\nNow 1.10012 (ask)\nNov 23, 12:00 GMT\nBreakout <b>watch</b> & see\nOpen the alert',
     );
-    expect(message?.entities).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'bold', offset: 0 })]));
+    expect(message?.entities).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ type: 'bold', offset: 0 }),
+        expect.objectContaining({ type: 'text_link', url: 'http://app.test/dashboard?alert=eur' }),
+      ]),
+    );
     const buttons = message?.reply_markup?.inline_keyboard[0] ?? [];
     expect(buttons.map((b) => b.text)).toEqual(['Set again', 'Set again +0.5%']);
     const kept = (await c.t.db.collection('telegramButtons').get()).docs;

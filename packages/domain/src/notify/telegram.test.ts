@@ -23,8 +23,9 @@ const fired: FiredAlert = {
 };
 
 describe('telegramAlertMessage', () => {
-  it('says in a few lines what the email says, escaped for HTML mode', () => {
-    const { text } = telegramAlertMessage({ ...fired, note: 'Break <above> & hold', fireCount: 2 }, 'Europe/Paris');
+  const URL_ = 'https://app.example/dashboard?alert=a%221';
+  it('says in a few lines what the email says, escaped for HTML mode, with a link to the alert', () => {
+    const text = telegramAlertMessage({ ...fired, note: 'Break <above> & hold', fireCount: 2 }, 'Europe/Paris', URL_);
     expect(text).toBe(
       [
         '<b>EUR/USD: Price rising above 1.10000</b>',
@@ -32,16 +33,32 @@ describe('telegramAlertMessage', () => {
         'Nov 22, 15:05 CET',
         'Fired 2 times',
         '<i>Break &lt;above&gt; &amp; hold</i>',
+        '<a href="https://app.example/dashboard?alert=a%221">Open the alert</a>',
       ].join('\n'),
     );
   });
 
-  it('carries the buttons it is given and the notices of a firing at the open or one that paused the alert', () => {
-    const message = telegramAlertMessage({ ...fired, atOpen: true, runawayPaused: true }, 'UTC', [
-      { text: 'Snooze 1 h', id: 'abcdefgh' },
-    ]);
-    expect(message.buttons).toEqual([{ text: 'Snooze 1 h', id: 'abcdefgh' }]);
-    expect(message.text.split('\n').slice(-2)).toEqual([
+  it('quotes nothing into the link’s attribute', () => {
+    expect(telegramAlertMessage(fired, 'UTC', 'https://a.example/"><b>x').split('\n').at(-1)).toBe(
+      '<a href="https://a.example/&quot;&gt;&lt;b&gt;x">Open the alert</a>',
+    );
+  });
+
+  it('tells a move in its own words and the price that fired it', () => {
+    const move: FiredAlert = {
+      ...fired,
+      alertType: 'Moving up %',
+      triggerPrice: undefined,
+      move: { movePercent: 1, percent: 1.2, from: 1.087, fromAt: fired.triggeredAt.getTime() - 600_000 },
+    };
+    const lines = telegramAlertMessage(move, 'UTC', URL_).split('\n');
+    expect(lines[2]).toBe('Now 1.10012 (ask)');
+    expect(lines[1]).not.toBe(lines[2]);
+  });
+
+  it('says what the email says of a firing at the open or one that paused the alert', () => {
+    const text = telegramAlertMessage({ ...fired, atOpen: true, runawayPaused: true }, 'UTC', URL_);
+    expect(text.split('\n').slice(-3, -1)).toEqual([
       'It fired at the market open, on the first price after the weekend close.',
       'It fired more than 15 times in 3 minutes and is now paused. Resume it when the market calms.',
     ]);

@@ -45,42 +45,33 @@ export function telegramButtonId(data: string | undefined): string | undefined {
   return data?.match(/^act:([A-Za-z0-9_-]{8,60})$/)?.[1];
 }
 
-export interface TelegramButton {
-  text: string;
-  /** The button's short id (telegramButtonData). */
-  id: string;
-}
-
-export interface TelegramMessage {
-  text: string;
-  /** One row of buttons, as the push offers them. */
-  buttons: TelegramButton[];
-}
-
 /**
- * What a firing's Telegram message says, in a few lines: the pair and what was crossed, the price (or the
- * move), the time in the user's zone, the note; then what the email says of a firing at the open or one
- * that paused the alert. Cut to Telegram's limit at a line, never inside an entity.
+ * What a firing's Telegram message says, in a few lines: the pair and what was crossed, a move's own words,
+ * the price that fired it, the time in the user's zone, the note; what the email says of a firing at the
+ * open or one that paused the alert; and, as the email's button does, a link that opens the alert. Cut to
+ * Telegram's limit at a line, never inside an entity.
  */
-export function telegramAlertMessage(a: FiredAlert, timeZone: string, buttons: TelegramButton[] = []): TelegramMessage {
+export function telegramAlertMessage(a: FiredAlert, timeZone: string, alertUrl: string): string {
   const e = escapeTelegramHtml;
   const price = formatPrice(a.currencyPair, a.triggeredPrice);
   const move = firedMoveWords(a, a.triggeredPrice, a.triggeredAt.getTime());
   const lines = [
     `<b>${e(`${a.currencyPair}: ${conditionWords(a)}`)}</b>`,
-    e(move ?? `Now ${price} (${a.priceSide ?? 'ask'})`),
+    ...(move ? [e(move)] : []),
+    e(`Now ${price} (${a.priceSide ?? 'ask'})`),
     e(formatZonedDateTime(a.triggeredAt, timeZone)),
     ...(a.fireCount ? [e(`Fired ${a.fireCount} ${a.fireCount === 1 ? 'time' : 'times'}`)] : []),
     ...(a.note ? [`<i>${e(a.note)}</i>`] : []),
     ...(a.atOpen ? [e(AT_OPEN_NOTICE)] : []),
     ...(a.runawayPaused ? [e(RUNAWAY_NOTICE)] : []),
   ];
-  let text = lines.join('\n');
+  const link = `<a href="${e(alertUrl).replace(/"/g, '&quot;')}">Open the alert</a>`;
+  let text = [...lines, link].join('\n');
   while (text.length > TELEGRAM_TEXT_MAX && lines.length > 1) {
     lines.pop();
-    text = lines.join('\n');
+    text = [...lines, link].join('\n');
   }
-  return { text, buttons };
+  return text;
 }
 
 /**

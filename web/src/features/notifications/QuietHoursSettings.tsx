@@ -118,8 +118,8 @@ export function QuietHoursSettings() {
       </label>
       <p className="muted">
         {quiet.holdEmail
-          ? 'Push and email wait for the summary.'
-          : 'Push waits for the summary; email still arrives at once.'}{' '}
+          ? 'Push, Telegram and email wait for the summary; Discord still posts at once.'
+          : 'Push and Telegram wait for the summary; email and Discord still arrive at once.'}{' '}
         Alerts still fire and show in the app the moment they do.
       </p>
       <FormError message={error} />

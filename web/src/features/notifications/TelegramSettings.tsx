@@ -16,6 +16,7 @@ export const TELEGRAM_TEXT = {
   waiting: 'Waiting for you to press Start in Telegram…',
   open: 'Open Telegram',
   connected: 'Connected to ',
+  another: 'Connect another chat',
   disconnected: 'Telegram disconnected.',
 } as const;
 
@@ -86,25 +87,34 @@ export function TelegramSettings() {
   return (
     <section className="card chat-channel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Telegram</h2>
-      {linked ? (
-        <>
-          <p className="chat-status">
-            {TELEGRAM_TEXT.connected}
-            <strong>{linked.chatName}</strong>
-          </p>
-          <div className="chat-buttons">
-            <button type="button" className="button button-ghost" disabled={disabled} onClick={() => void disconnect()}>
-              Disconnect
-            </button>
-          </div>
-        </>
-      ) : shownWaiting ? (
+      {shownWaiting ? (
         <div className="chat-waiting" role="status">
           <p>{TELEGRAM_TEXT.waiting}</p>
           <a className="button button-secondary" href={shownWaiting} target="_blank" rel="noopener noreferrer">
             {TELEGRAM_TEXT.open}
           </a>
         </div>
+      ) : linked ? (
+        <>
+          <p className="chat-status">
+            {TELEGRAM_TEXT.connected}
+            <strong>{linked.chatName}</strong>
+          </p>
+          <div className="chat-buttons">
+            {/* Linking another chat replaces this one, so a new phone needs no Disconnect first. */}
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={disabled}
+              onClick={() => void connect()}
+            >
+              {TELEGRAM_TEXT.another}
+            </button>
+            <button type="button" className="button button-ghost" disabled={disabled} onClick={() => void disconnect()}>
+              Disconnect
+            </button>
+          </div>
+        </>
       ) : (
         <>
           {telegram?.state === 'lost' ? (

@@ -48,8 +48,8 @@ describe('quiet hours settings', () => {
     expect(screen.getByLabelText<HTMLInputElement>('To').value).toBe('07:00');
     expect(screen.getByLabelText<HTMLSelectElement>('Time zone').value).toBe(deviceTimeZone());
     expect(screen.getByLabelText<HTMLInputElement>('Hold email too').checked).toBe(false);
-    expect(screen.getByText(/^Push waits for the summary/).textContent).toBe(
-      'Push waits for the summary; email still arrives at once. Alerts still fire and show in the app the moment they do.',
+    expect(screen.getByText(/^Push and Telegram wait for the summary/).textContent).toBe(
+      'Push and Telegram wait for the summary; email and Discord still arrive at once. Alerts still fire and show in the app the moment they do.',
     );
   });
 

@@ -96,6 +96,17 @@ describe('Telegram on the Notifications screen', () => {
     expect(screen.getByRole('button', { name: 'Disconnect' })).toBeDefined();
   });
 
+  it('connects another chat in place of the linked one, without a Disconnect first', async () => {
+    manageTelegram.mockResolvedValue({ op: 'link', url: LINK, expiresAt: Date.now() + TELEGRAM_LINK_CODE_TTL_MS });
+    const store = renderSettings({ telegram: LINKED });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: TELEGRAM_TEXT.another })));
+    expect(manageTelegram).toHaveBeenCalledWith({ op: 'link' });
+    expect(screen.getByText(TELEGRAM_TEXT.waiting)).toBeDefined();
+    act(() => store.set(profileAtom, { telegram: { ...LINKED, chatId: 43, chatName: 'Ada’s new phone' } }));
+    expect(screen.getByText(/^Connected to/).textContent).toBe('Connected to Ada’s new phone');
+    expect(screen.queryByText(TELEGRAM_TEXT.waiting)).toBeNull();
+  });
+
   it('keeps the link to tap when the browser blocked the tab', async () => {
     tab = null;
     manageTelegram.mockResolvedValue({ op: 'link', url: LINK, expiresAt: Date.now() + TELEGRAM_LINK_CODE_TTL_MS });

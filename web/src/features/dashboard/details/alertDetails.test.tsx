@@ -3,6 +3,7 @@
 import { expiryText } from '@price-alerts/domain/alerts';
 import { type Alert as AnyAlert, type LevelAlert as Alert } from '@price-alerts/domain/store';
 import { DASHBOARD_TEXT } from '@price-alerts/domain/copy';
+import { DISCORD_GONE } from '@price-alerts/domain/notify';
 import { act, render, screen, within } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
@@ -163,13 +164,13 @@ describe('history', () => {
     await vi.waitFor(() => expect(watchingHistory('c')).toBe(true));
     act(() =>
       emitHistory('c', [
-        event('e3', { type: 'notified', channel: 'discord', outcome: 'failed', reason: 'Discord asked to wait 3 s' }),
+        event('e3', { type: 'notified', channel: 'discord', outcome: 'failed', reason: DISCORD_GONE }),
         event('e2', { type: 'notified', channel: 'telegram', outcome: 'sent', at: at('15:30') }),
         event('e1', { type: 'fired', price: 1.09512, side: 'ask', at: at('15:30') }),
       ]),
     );
     expect(lines().map((li) => li.textContent)).toEqual([
-      '14:07Discord failed: Discord asked to wait 3 s',
+      '14:07Discord failed: Discord says the webhook was deleted, so Discord was removed',
       '15:30Telegram sent',
       '15:30Fired at 1.09512 (ask)',
     ]);
