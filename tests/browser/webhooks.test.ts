@@ -57,7 +57,7 @@ describe('a webhook', () => {
     const { context, page } = await newPage(browser, viewport);
     await signInAs(page, WEB_URL, user.email);
     await page.goto(`${WEB_URL}/notifications`);
-    const field = page.getByLabel('Webhook URL');
+    const field = page.getByLabel('Webhook URL', { exact: true });
 
     await field.fill('example.com/hooks');
     await page.getByRole('button', { name: 'Add webhook' }).click();
