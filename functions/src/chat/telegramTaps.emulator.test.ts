@@ -15,7 +15,7 @@ import { signActionToken } from '../actions/signing';
 import { buttonData, saveTelegramButtons, telegramButtonsKey } from '../repositories/telegramButtons';
 import { seedAlerts, testApp, type TestApp } from '../testing/emulatorApp';
 import { SIGNING_KEY, WEBHOOK_SECRET, telegramRig, type TelegramRig } from '../testing/telegram';
-import { TAP_REFUSALS } from './telegramTaps';
+import { TAP_REFUSALS, handleTap } from './telegramTaps';
 
 const PROJECT = 'demo-telegram-taps';
 const U = 'ada';
@@ -169,6 +169,22 @@ describe('a tap refused, changing nothing', () => {
     const other = await rig.start('');
     const { key, messageId } = await sendFiring(adas, other);
     expect(await refusedTap(other, messageId, buttonData(key, 0))).toBe(TAP_REFUSALS.otherChat);
+  });
+
+  it('from someone other than the chat’s own person', async () => {
+    await seedAlert();
+    const chatId = await linkedChat();
+    const { key, messageId } = await sendFiring(chatId);
+    const tap = {
+      id: 'forged-1',
+      from: { id: chatId + 1 },
+      message: { message_id: messageId, chat: { id: chatId, type: 'private' } },
+      data: buttonData(key, 0),
+    };
+    await handleTap(rig.deps, tap);
+    expect(await alert()).toMatchObject({ status: 'active' });
+    expect(await history()).toEqual([]);
+    expect((await messageIn(chatId, messageId))?.reply_markup?.inline_keyboard[0]?.length).toBeGreaterThan(0);
   });
 
   it('once the chat was unlinked with /stop', async () => {

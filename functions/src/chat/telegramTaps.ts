@@ -16,6 +16,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { applyAction } from '../actions/applyAction';
 import { verifyActionToken } from '../actions/signing';
 import { errorMessage } from '../lib/errors';
+import type { WindowLimit } from '../lib/windowLimit';
 import * as logs from '../logs';
 import { profileRef, timeZoneIn } from '../repositories/profiles';
 import { readButtonId, readTelegramButtons } from '../repositories/telegramButtons';
@@ -29,6 +30,8 @@ export interface BotDeps {
   /** ACTION_SIGNING_KEY. */
   signingKey: string;
   now?: () => number;
+  /** The replies each chat may get (telegramUpdates.ts); without it, every message is answered. */
+  replies?: WindowLimit;
 }
 
 export type CallbackQuery = NonNullable<TelegramUpdate['callback_query']>;
@@ -101,7 +104,8 @@ export async function handleTap(deps: BotDeps, query: CallbackQuery): Promise<vo
   const token = stored.tokens[button.n];
   if (token === undefined) return refuse('invalid');
   // A message without its chat is one Telegram no longer shows in full (too old): no chat to judge by.
-  if (!query.message || chatId !== stored.chatId) return refuse('otherChat');
+  // Only a person's own chat is linked, whose id is the person's: anyone else tapping is refused too.
+  if (!query.message || chatId !== stored.chatId || query.from.id !== stored.chatId) return refuse('otherChat');
   const [owner, profile] = await Promise.all([
     telegramChatOwner(deps.db, stored.chatId),
     profileRef(deps.db, stored.userId).get(),

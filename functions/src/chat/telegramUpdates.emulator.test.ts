@@ -6,7 +6,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';
 import { testApp, type TestApp } from '../testing/emulatorApp';
 import { WEBHOOK_SECRET, telegramRig, type TelegramRig } from '../testing/telegram';
-import { TELEGRAM_REPLIES } from './telegramUpdates';
+import { WindowLimit } from '../lib/windowLimit';
+import { TELEGRAM_REPLIES, handleTelegramUpdate } from './telegramUpdates';
 
 const PROJECT = 'demo-telegram-updates';
 let t: TestApp;
@@ -59,6 +60,18 @@ describe('Start without a link from the app', () => {
     const chatId = await rig.start('');
     expect(await lastMessage(chatId)).toBe(TELEGRAM_REPLIES.howTo);
     expect((await t.db.collection('telegramChats').get()).size).toBe(0);
+  });
+
+  it('answers a chat that floods the bot as often as its limit allows, no more', async () => {
+    const { chat } = rig.standIn.chats.pressStart({ first_name: 'Flood' });
+    // Two a minute here (the deployed bot: five), under the stand-in's own burst of three to one chat.
+    const deps = { ...rig.deps, replies: new WindowLimit(2, 60_000) };
+    const update = (n: number) => ({
+      update_id: n,
+      message: { message_id: n, chat: { id: chat.chat.id, type: 'private' }, text: '/start' },
+    });
+    for (let n = 1; n <= 4; n += 1) await handleTelegramUpdate(deps, update(n));
+    expect((await rig.messages(chat.chat.id)).filter((m) => m.text === TELEGRAM_REPLIES.howTo)).toHaveLength(2);
   });
 
   it('refuses a code whose account was deleted since, keeping the code', async () => {

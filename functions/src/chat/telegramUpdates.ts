@@ -11,6 +11,7 @@ import {
   telegramCommand,
   type TelegramUpdate,
 } from '@price-alerts/domain/notify';
+import { WindowLimit } from '../lib/windowLimit';
 import * as logs from '../logs';
 import { linkTelegramChat, stopTelegramChat } from '../repositories/telegramLinks';
 import { handleTap, telegramCall, type BotDeps } from './telegramTaps';
@@ -56,8 +57,16 @@ export function chatName(chat: Omit<Chat, 'id' | 'type'>): string {
   return cut(name, CHAT_NAME_MAX);
 }
 
-const reply = (deps: BotDeps, chatId: number, text: string) =>
-  telegramCall('sendMessage', chatId, () => deps.api.sendMessage(chatId, escapeTelegramHtml(text)));
+/**
+ * The bot's replies a chat gets a minute, in each instance: a chat that floods the bot with /start or
+ * /stop gets no more answers, so it cannot spend the bot's 30 messages a second that firings need.
+ */
+export const replyLimit = () => new WindowLimit(5, 60_000);
+
+const reply = async (deps: BotDeps, chatId: number, text: string) => {
+  if (deps.replies && !deps.replies.take(String(chatId), (deps.now ?? Date.now)())) return;
+  await telegramCall('sendMessage', chatId, () => deps.api.sendMessage(chatId, escapeTelegramHtml(text)));
+};
 
 async function start(deps: BotDeps, chat: Chat, code: string, now: number): Promise<void> {
   const linked = await linkTelegramChat(deps.db, code, { id: chat.id, name: chatName(chat) }, now);

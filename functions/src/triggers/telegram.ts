@@ -1,7 +1,7 @@
 import { onCall, onRequest } from 'firebase-functions/v2/https';
 import { telegramApi } from '../chat/telegramApi';
 import { handleManageTelegram } from '../chat/telegramLink';
-import { handleTelegramUpdate } from '../chat/telegramUpdates';
+import { handleTelegramUpdate, replyLimit } from '../chat/telegramUpdates';
 import { telegramWebhookHandler } from '../chat/telegramWebhook';
 import { db } from '../lib/firebase';
 import {
@@ -20,6 +20,9 @@ export const manageTelegram = onCall({ maxInstances: 10 }, (request) =>
   handleManageTelegram({ db, botUsername: TELEGRAM_BOT_USERNAME.value() }, request),
 );
 
+/** Per instance, as long as it lives. */
+const replies = replyLimit();
+
 /** The bot's webhook, which setWebhook names (npm run telegram:webhook; locally, npm start). */
 export const telegramWebhook = onRequest(
   { secrets: [TELEGRAM_BOT_TOKEN, TELEGRAM_WEBHOOK_SECRET, ACTION_SIGNING_KEY], maxInstances: 10 },
@@ -28,6 +31,7 @@ export const telegramWebhook = onRequest(
       db,
       api: telegramApi(TELEGRAM_BOT_TOKEN.value(), TELEGRAM_API_BASE.value()),
       signingKey: ACTION_SIGNING_KEY.value(),
+      replies,
     };
     return { secret: TELEGRAM_WEBHOOK_SECRET.value(), handle: (update) => handleTelegramUpdate(deps, update) };
   }),
