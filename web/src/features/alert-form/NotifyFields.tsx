@@ -11,37 +11,49 @@ import { readLastPushHint, rememberPushHint } from '../../shared/firstPaint/last
 type Prefs = Draft['notificationPreferences'];
 
 /** Where a chat channel the account has not set up is set up. */
-export const connectHint = (label: string) => `Connect ${label} on the Notifications screen`;
+export const connectHint = (label: string) => `Set up ${label} in Notifications`;
 
 /**
  * Telegram or Discord: chosen only once the account has it set up on the Notifications screen, which
  * the hint links to. An alert that already has it chosen (edited after the link was lost) shows it
- * checked, and may uncheck it; it cannot be chosen again until it is set up. The hint waits for the
- * profile, so that it does not flash before the profile says the channel is there.
+ * checked, and may uncheck it; it cannot be chosen again until it is set up. Under it, one line says
+ * where it sends, or where to set it up; until the profile is known the line's place is held, so the
+ * fields below do not move when it comes.
  */
 function ChatChoice(props: {
   channel: 'telegram' | 'discord';
   label: string;
-  linked: boolean;
+  /** Where it sends ('Ada', 'webhook …1234') when set up; undefined when not. */
+  to: string | undefined;
   known: boolean;
   checked: boolean;
   onChange: (checked: boolean) => void;
 }) {
   const hintId = `${props.channel}-hint`;
-  const hint = props.known && !props.linked;
+  const linked = props.to !== undefined;
   return (
     <>
       <label>
         <input
           type="checkbox"
           checked={props.checked}
-          disabled={!props.linked && !props.checked}
-          aria-describedby={hint ? hintId : undefined}
+          disabled={!linked && !props.checked}
+          aria-describedby={props.known ? hintId : undefined}
           onChange={(e) => props.onChange(e.target.checked)}
         />
         {props.label}
       </label>
-      {hint && (
+      {!props.known ? (
+        <div className="chat-hint" aria-hidden="true">
+          <span className="chat-held">{connectHint(props.label)}</span>
+        </div>
+      ) : linked ? (
+        <div className="chat-hint">
+          <span id={hintId} className="chat-to">
+            {chatTo(props.to ?? '')}
+          </span>
+        </div>
+      ) : (
         // A warning only for an alert that has it chosen: for any other, an offer.
         <div className={props.checked ? 'verify-note verify-hint' : 'chat-hint'}>
           <Link id={hintId} to="/notifications">
@@ -52,6 +64,8 @@ function ChatChoice(props: {
     </>
   );
 }
+
+export const chatTo = (where: string) => `Sends to ${where}`;
 
 /**
  * 'Send email' and 'Push notifications', each with a sentence under it when that channel could not
@@ -119,7 +133,7 @@ export function NotifyFields({ prefs, onChange }: { prefs: Prefs; onChange: (cha
       <ChatChoice
         channel="telegram"
         label="Telegram"
-        linked={profile?.telegram?.state === 'linked'}
+        to={profile?.telegram?.state === 'linked' ? profile.telegram.chatName : undefined}
         known={profile !== null}
         checked={prefs.telegram === true}
         onChange={(telegram) => onChange({ telegram })}
@@ -127,7 +141,7 @@ export function NotifyFields({ prefs, onChange }: { prefs: Prefs; onChange: (cha
       <ChatChoice
         channel="discord"
         label="Discord"
-        linked={profile?.discord?.state === 'linked'}
+        to={profile?.discord?.state === 'linked' ? `webhook …${profile.discord.webhookId.slice(-4)}` : undefined}
         known={profile !== null}
         checked={prefs.discord === true}
         onChange={(discord) => onChange({ discord })}

@@ -44,8 +44,8 @@ describe('editing an alert that notifies by Telegram and Discord', () => {
     await screen.findByLabelText('Telegram');
     expect([box('Telegram').checked, box('Telegram').disabled]).toEqual([true, false]);
     expect([box('Discord').checked, box('Discord').disabled]).toEqual([true, false]);
-    expect(screen.getByRole('link', { name: 'Connect Telegram on the Notifications screen' })).toBeDefined();
-    expect(screen.queryByRole('link', { name: 'Connect Discord on the Notifications screen' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Set up Telegram in Notifications' })).toBeDefined();
+    expect(screen.queryByRole('link', { name: 'Set up Discord in Notifications' })).toBeNull();
     fireEvent.click(box('Telegram'));
     // Once unchecked it cannot be chosen again until it is connected.
     expect([box('Telegram').checked, box('Telegram').disabled]).toEqual([false, true]);

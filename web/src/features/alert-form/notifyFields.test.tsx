@@ -227,8 +227,16 @@ describe('Telegram and Discord are chosen once the account has them set up', () 
     renderFields({ verified: true, profile: { telegram: TELEGRAM, discord: DISCORD }, onChange });
     await settled();
     expect(labels()).toEqual(['Send email', 'Push notifications', 'Telegram', 'Discord']);
-    expect([box('Telegram').disabled, box('Telegram').checked, described('Telegram')]).toEqual([false, false, null]);
-    expect([box('Discord').disabled, box('Discord').checked, described('Discord')]).toEqual([false, false, null]);
+    expect([box('Telegram').disabled, box('Telegram').checked, described('Telegram')]).toEqual([
+      false,
+      false,
+      'Sends to Ada',
+    ]);
+    expect([box('Discord').disabled, box('Discord').checked, described('Discord')]).toEqual([
+      false,
+      false,
+      'Sends to webhook …6789',
+    ]);
     fireEvent.click(box('Telegram'));
     fireEvent.click(box('Discord'));
     expect(onChange.mock.calls).toEqual([[{ telegram: true }], [{ discord: true }]]);
@@ -243,9 +251,9 @@ describe('Telegram and Discord are chosen once the account has them set up', () 
     });
     await settled();
     expect([box('Telegram').disabled, box('Discord').disabled]).toEqual([true, true]);
-    expect(described('Telegram')).toBe('Connect Telegram on the Notifications screen');
-    expect(described('Discord')).toBe('Connect Discord on the Notifications screen');
-    const links = ['Connect Telegram on the Notifications screen', 'Connect Discord on the Notifications screen'];
+    expect(described('Telegram')).toBe('Set up Telegram in Notifications');
+    expect(described('Discord')).toBe('Set up Discord in Notifications');
+    const links = ['Set up Telegram in Notifications', 'Set up Discord in Notifications'];
     expect(links.map((name) => screen.getByRole('link', { name }).getAttribute('href'))).toEqual([
       '/notifications',
       '/notifications',
@@ -263,7 +271,7 @@ describe('Telegram and Discord are chosen once the account has them set up', () 
     await settled();
     expect([box('Telegram').checked, box('Telegram').disabled]).toEqual([true, false]);
     expect([box('Discord').checked, box('Discord').disabled]).toEqual([true, false]);
-    expect(described('Telegram')).toBe('Connect Telegram on the Notifications screen');
+    expect(described('Telegram')).toBe('Set up Telegram in Notifications');
     // A warning: this alert would send to a channel the account no longer has.
     expect(document.getElementById('telegram-hint')?.parentElement?.className).toBe('verify-note verify-hint');
     fireEvent.click(box('Telegram'));
@@ -271,9 +279,13 @@ describe('Telegram and Discord are chosen once the account has them set up', () 
     expect(onChange.mock.calls).toEqual([[{ telegram: false }], [{ discord: false }]]);
   });
 
-  it('say nothing until the profile is known', () => {
+  it('say nothing until the profile is known, holding the line’s place', () => {
     renderFields({ verified: true, profile: null });
     expect([box('Telegram').disabled, described('Telegram'), described('Discord')]).toEqual([true, null, null]);
-    expect(screen.queryByRole('link', { name: /^Connect/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /^Set up/ })).toBeNull();
+    expect([...document.querySelectorAll('.chat-hint')].map((h) => h.getAttribute('aria-hidden'))).toEqual([
+      'true',
+      'true',
+    ]);
   });
 });
