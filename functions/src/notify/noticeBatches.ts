@@ -44,7 +44,7 @@ const pushUnanswered = (error: unknown): PushResult => ({ ok: false, dead: false
 const attemptsOf = (d: Delivery, channel: DeliveryChannel) => (d.channels[channel]?.attempts ?? 0) + 1;
 
 const CHAT_CHANNELS = ['telegram', 'discord'] as const;
-/** Chats sent to at once: each waits for its provider's answer (and, past the pace, for its slot). */
+/** Chats sent to at once, per provider: each waits for its provider's answer (and, past the pace, its slot). */
 const CHATS_AT_ONCE = 16;
 /**
  * How long a page's chats may be paced: about 600 Telegram chats at 30 a second, leaving most of the
@@ -123,15 +123,16 @@ export async function sendBatches(
   // Telegram and Discord, one message per user and channel, alongside the email and push batches; what
   // its provider's pace puts past the window waits for the sweeper, so the page settles within its lease.
   const window = sendWindow(() => (deps.now ?? Date.now)(), CHAT_WINDOW_MS);
-  const chats = mapLimit(
-    CHAT_CHANNELS.flatMap((channel) => pendingOn(channel).map((p) => ({ channel, ...p }))),
-    CHATS_AT_ONCE,
-    async ({ channel, uid, deliveries }) => {
-      const to = { userId: uid, noticeId: deliveries[0]?.id ?? uid, settings: settings.get(uid) ?? {} };
-      const count = Math.max(...deliveries.map((d) => attemptsOf(d, channel)));
-      const attempt = await attemptChannel(deps, channel, to, texts(deliveries, uid), count, window);
-      set(deliveries, channel, () => attempt);
-    },
+  // Each provider in its own queue: Discord's posts never wait behind Telegram's pace, nor the reverse.
+  const chats = Promise.all(
+    CHAT_CHANNELS.map((channel) =>
+      mapLimit(pendingOn(channel), CHATS_AT_ONCE, async ({ uid, deliveries }) => {
+        const to = { userId: uid, noticeId: deliveries[0]?.id ?? uid, settings: settings.get(uid) ?? {} };
+        const count = Math.max(...deliveries.map((d) => attemptsOf(d, channel)));
+        const attempt = await attemptChannel(deps, channel, to, texts(deliveries, uid), count, window);
+        set(deliveries, channel, () => attempt);
+      }),
+    ),
   );
   // Each provider's answers are kept whatever the other's call does: what went out is recorded.
   const [mailResults, pushResults] = await Promise.all([
