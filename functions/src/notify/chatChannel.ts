@@ -82,18 +82,32 @@ export const sendWindow = (clock: () => number, waitMs = MAX_PACE_WAIT_MS): Send
 });
 
 export const TELEGRAM_UNAVAILABLE = 'Telegram is not available on this server';
+/** The history's reason when the bot's own token was refused on every try: ours to fix, not the user's. */
+export const BOT_REFUSED = 'Telegram did not accept the service’s bot, so nothing was sent';
 export const DISCORD_UNAVAILABLE = 'Discord is not available on this server';
 
 const sleepUntil = (at: number, clock: () => number) =>
   new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, at - clock())));
 
-/** Waits for the slot, or says to try at its time when it is later than the window allows. */
+/**
+ * Waits for the send's slot (undefined: send now), or answers when to try again: the slot's time when it
+ * is later than the window allows, or now when the window is over (the sweeper's next look then).
+ */
 async function paced(deps: ChatDeps, pacer: Pacer, key: string, rate: Rate, window: SendWindow) {
-  const now = window.clock();
-  const slot = pacer.reserve(key, rate, now, Math.max(0, Math.min(MAX_PACE_WAIT_MS, window.sendBy - now)));
-  if (!slot.taken) return Math.ceil(slot.at);
-  if (slot.at > now) await (deps.waitUntil ?? sleepUntil)(slot.at, window.clock);
-  return undefined;
+  const wait = deps.waitUntil ?? sleepUntil;
+  for (;;) {
+    const now = window.clock();
+    if (now >= window.sendBy) return Math.ceil(now);
+    const maxWait = Math.min(MAX_PACE_WAIT_MS, window.sendBy - now);
+    const slot = pacer.reserve(key, rate, now, maxWait);
+    if (slot.taken) {
+      if (slot.at > now) await wait(slot.at, window.clock);
+      return undefined;
+    }
+    if (slot.at - now > maxWait) return Math.ceil(slot.at);
+    // The chat's own time comes within the window: the overall slot is asked for then.
+    await wait(slot.at, window.clock);
+  }
 }
 
 /**
@@ -150,12 +164,18 @@ export async function attemptTelegram(
   }
   if (answer.ok) return sent(attempts);
   const lastError = `${answer.status}: ${answer.description}`;
+  // Telegram's 429 does not say whether the chat's limit or the bot's was hit: with several instances
+  // sending, the bot's is the likelier, so this instance holds back from every chat until then.
   if (answer.status === 429)
-    return tooMany(attempts, answer.retryAfter ?? 1, window, (until) => deps.pacing.telegram.block(key, rate, until));
+    return tooMany(attempts, answer.retryAfter ?? 1, window, (until) => {
+      deps.pacing.telegram.block(key, rate, until);
+      deps.pacing.telegram.block(undefined, rate, until);
+    });
   // The bot's token refused (revoked, or a wrong one deployed): ours to fix, and the message may go once it is.
   if (answer.status === 401 || answer.status === 404) {
     logs.chatProviderRefusedUs('telegram', lastError);
-    return failure('telegram', attempts, new ProviderError(lastError, true));
+    const tried = failure('telegram', attempts, new ProviderError(lastError, true));
+    return tried.state.state === 'failed' ? { ...tried, reason: BOT_REFUSED } : tried;
   }
   const gone =
     answer.status === 403

@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { LOCAL_BOT } from '@price-alerts/stand-ins/telegram';
 import { chatStack } from '../testing/chatStack';
 import { sendDelivery } from './sender';
+import { chatDeps } from './chatWiring';
+import { BOT_REFUSED, attemptTelegram } from './chatChannel';
 import { sendMany } from './sendMany';
 import { sendDigest } from './digests';
 import { NIGHT, QUIET } from '../testing/quietHours';
@@ -105,11 +107,39 @@ describe('when the providers say no', () => {
     const id = await fired('eur', ['telegram']);
     const result = await sendDelivery(sender('sender-a', 'http://127.0.0.1:9'), id);
     expect((await stored(id)).channels.telegram).toMatchObject({ state: 'pending', attempts: 1 });
-    expect((await stored(id)).channels.telegram?.lastError).not.toContain(LOCAL_BOT.token);
     expect(result).toMatchObject({ outcome: 'retry' });
     c.clock = (result as { dueAt: number }).dueAt;
     expect(await sendDelivery(sender(), id)).toMatchObject({ outcome: 'sent' });
     expect(messagesIn(chatId)).toHaveLength(1);
+  });
+
+  it('tries again when Telegram refuses the bot’s own token, and says so once every try is spent', async () => {
+    await linkTelegram();
+    const id = await fired('eur', ['telegram']);
+    const refused = (owner: string) => sender(owner, c.telegram.url, '7000000001:not-the-bot');
+    await sendDelivery(refused('sender-a'), id);
+    expect((await stored(id)).channels.telegram).toMatchObject({
+      state: 'pending',
+      attempts: 1,
+      lastError: '401: Unauthorized',
+    });
+    await c.t.db.doc(`deliveries/${id}`).update({ 'channels.telegram.attempts': 7, dueAt: c.clock });
+    await sendDelivery(refused('sender-b'), id);
+    expect(await told('eur')).toEqual([{ channel: 'telegram', outcome: 'failed', reason: BOT_REFUSED }]);
+  });
+
+  it('leaves a send for the sweeper once its window is over, sending nothing', async () => {
+    const chatId = await linkTelegram();
+    const deps = chatDeps(c.t.db, { telegramToken: LOCAL_BOT.token, telegramBase: c.telegram.url });
+    const to = {
+      userId: c.uid,
+      noticeId: 'n1',
+      settings: { telegram: { state: 'linked' as const, chatId, chatName: 'Ada', linkedAt: 0 } },
+    };
+    const notice = { text: 'x', actions: [], expiresAt: c.clock };
+    const attempt = await attemptTelegram(deps, to, notice, 1, { clock: () => c.clock, sendBy: c.clock });
+    expect(attempt.state).toEqual({ state: 'pending', attempts: 0, notBefore: c.clock });
+    expect(messagesIn(chatId)).toEqual([]);
   });
 
   it('waits out Discord’s 429 for its retry_after, not counting it as an attempt', async () => {

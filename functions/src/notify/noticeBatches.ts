@@ -47,7 +47,7 @@ const CHAT_CHANNELS = ['telegram', 'discord'] as const;
 /** Chats sent to at once, per provider: each waits for its provider's answer (and, past the pace, its slot). */
 const CHATS_AT_ONCE = 16;
 /**
- * How long a page's chats may be paced: about 600 Telegram chats at 30 a second, leaving most of the
+ * How long a page's chats may be paced: about 570 Telegram chats at one every 35 ms, leaving most of the
  * minute's lease for the providers' answers and the page's records.
  */
 const CHAT_WINDOW_MS = 20_000;

@@ -53,9 +53,10 @@ export function chatStack(project: string) {
 
   /**
    * A sender with its own pacer (a new instance), signing actions as the deployed one does. A paced wait
-   * moves the test's clock instead of sleeping; `telegramBase` points the Bot API elsewhere.
+   * moves the test's clock instead of sleeping; `telegramBase` points the Bot API elsewhere, and
+   * `telegramToken` is the bot's token as deployed.
    */
-  const sender = (owner = 'sender-a', telegramBase = c.telegram.url) =>
+  const sender = (owner = 'sender-a', telegramBase = c.telegram.url, telegramToken = LOCAL_BOT.token) =>
     testSender(c.t, {
       sinkUrl: c.sink.url,
       fcm: c.fcm,
@@ -63,7 +64,7 @@ export function chatStack(project: string) {
       now: () => c.clock,
       signAction: signerFor(SIGNING_KEY, () => c.clock),
       chat: {
-        ...chatDeps(c.t.db, { telegramToken: LOCAL_BOT.token, telegramBase }),
+        ...chatDeps(c.t.db, { telegramToken, telegramBase }),
         waitUntil: async (at) => {
           c.clock = Math.max(c.clock, at);
         },

@@ -53,20 +53,20 @@ export class Pacer {
   constructor(readonly overall: Rate) {}
 
   /**
-   * The time a send to `key` asked at `now` may go. The slot is taken only when it is at most `maxWait`
-   * ms away (`taken`): one further off is for a later try, which asks again.
+   * The time a send to `key` asked at `now` may go (`taken`), or when to ask again. While the chat itself
+   * is not ready nothing is taken: the overall slot is counted when the send can really go, so a chat
+   * held back neither holds back every other chat nor lands on top of another's slot. An overall slot
+   * more than `maxWait` ms away is not taken either: it is for a later try.
    */
   reserve(key: string, rate: Rate, now: number, maxWait: number): { at: number; taken: boolean } {
     const own = cellSlot(this.#keys.get(key), now, rate);
+    if (own.at > now) return { at: own.at, taken: false };
     const all = cellSlot(this.#overall, now, this.overall);
-    const at = Math.max(own.at, all.at);
-    if (at - now > maxWait) return { at, taken: false };
-    // Counted overall from when the provider would take it, not from a later slot its chat imposes:
-    // a send held back for its chat must not hold back every other chat.
+    if (all.at - now > maxWait) return { at: all.at, taken: false };
     this.#overall = all.tat;
-    this.#keys.set(key, Math.max(own.tat, at + rate.interval));
+    this.#keys.set(key, Math.max(own.tat, all.at + rate.interval));
     if (this.#keys.size > KEYS_KEPT) for (const [k, tat] of this.#keys) if (tat <= now) this.#keys.delete(k);
-    return { at, taken: true };
+    return { at: all.at, taken: true };
   }
 
   /** Holds back sends to `key` at `rate` (every send, when `key` is undefined) until `until`: a provider's 429. */

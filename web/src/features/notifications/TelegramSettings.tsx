@@ -88,12 +88,26 @@ export function TelegramSettings() {
     <section className="card chat-channel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Telegram</h2>
       {shownWaiting ? (
-        <div className="chat-waiting" role="status">
-          <p>{TELEGRAM_TEXT.waiting}</p>
-          <a className="button button-secondary" href={shownWaiting} target="_blank" rel="noopener noreferrer">
-            {TELEGRAM_TEXT.open}
-          </a>
-        </div>
+        <>
+          {/* Connecting another chat: the linked one keeps working until the new one replaces it. */}
+          {linked && (
+            <p className="chat-status">
+              {TELEGRAM_TEXT.connected}
+              <strong>{linked.chatName}</strong>
+            </p>
+          )}
+          <div className="chat-waiting" role="status">
+            <p>{TELEGRAM_TEXT.waiting}</p>
+            <a className="button button-secondary" href={shownWaiting} target="_blank" rel="noopener noreferrer">
+              {TELEGRAM_TEXT.open}
+            </a>
+          </div>
+          <div className="chat-buttons">
+            <button type="button" className="button button-ghost" onClick={() => setWaiting(null)}>
+              Cancel
+            </button>
+          </div>
+        </>
       ) : linked ? (
         <>
           <p className="chat-status">

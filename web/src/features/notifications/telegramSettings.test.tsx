@@ -102,6 +102,11 @@ describe('Telegram on the Notifications screen', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: TELEGRAM_TEXT.another })));
     expect(manageTelegram).toHaveBeenCalledWith({ op: 'link' });
     expect(screen.getByText(TELEGRAM_TEXT.waiting)).toBeDefined();
+    // The linked chat keeps working meanwhile, and waiting can be called off.
+    expect(screen.getByText(/^Connected to/).textContent).toBe('Connected to Ada <b>Lovelace</b> & co');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByText(TELEGRAM_TEXT.waiting)).toBeNull();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: TELEGRAM_TEXT.another })));
     act(() => store.set(profileAtom, { telegram: { ...LINKED, chatId: 43, chatName: 'Ada’s new phone' } }));
     expect(screen.getByText(/^Connected to/).textContent).toBe('Connected to Ada’s new phone');
     expect(screen.queryByText(TELEGRAM_TEXT.waiting)).toBeNull();
