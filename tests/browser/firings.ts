@@ -23,6 +23,11 @@ export interface AlertOwner {
   push: boolean;
   /** Telegram and Discord, when chosen. */
   chats?: { telegram?: boolean; discord?: boolean };
+  /**
+   * How far above the stored ask the level is, as a fraction (0.002 unless given); the crossing is twice
+   * as far. The stored ask may be 20 s old: a volatile pair may have moved that far meanwhile.
+   */
+  margin?: number;
   /** More fields as stored (an every-time alert's repeat, cooldown and re-arm distance). */
   extra?: Record<string, unknown>;
 }
@@ -50,7 +55,8 @@ export async function addAlertAbove(
 ): Promise<FiringAlert> {
   const stored = priceDocumentSchema.parse((await db.doc(`prices/${pairToSymbol(pair)}`).get()).data()).ask;
   const ask = Math.max(stored, lastCrossing.get(pair) ?? 0);
-  const trigger = Number((ask * 1.002).toFixed(digits));
+  const margin = owner.margin ?? 0.002;
+  const trigger = Number((ask * (1 + margin)).toFixed(digits));
   const ref = await db.collection(`users/${owner.uid}/alerts`).add({
     userId: owner.uid,
     currencyPair: pair,
@@ -63,7 +69,7 @@ export async function addAlertAbove(
     createdAt: FieldValue.serverTimestamp(),
     ...owner.extra,
   });
-  const crossing = Number((ask * 1.004).toFixed(digits));
+  const crossing = Number((ask * (1 + 2 * margin)).toFixed(digits));
   lastCrossing.set(pair, crossing);
   return { ref, trigger, shown: formatPrice(pair, trigger), crossing };
 }

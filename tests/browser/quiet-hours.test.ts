@@ -16,7 +16,7 @@ import {
   signInWithPush,
   simulator,
 } from './harness';
-import { addPushAlertAbove } from './firings';
+import { addAlertAbove } from './firings';
 import { adminApp, adminDb, closeAdmin, seedUser, signInAs, type SeededUser } from './lists';
 
 // Crypto trades all week, so no market clock moves it; no other test forces it, and no active demo alert watches it.
@@ -85,7 +85,14 @@ describe('quiet hours', () => {
       .toEqual({ enabled: true, ...window, timeZone: 'UTC', holdEmail: false });
     await checkScreenAtEachSize(page, 'quiet-hours-on');
 
-    const { ref, shown, crossing } = await addPushAlertAbove(db, user.uid, PAIR, 2);
+    // ETH/USD moves more in the 20 s its stored price may lag than the usual 0.2%: a level that close
+    // could fire before the test forces it.
+    const { ref, shown, crossing } = await addAlertAbove(db, PAIR, 2, {
+      uid: user.uid,
+      email: false,
+      push: true,
+      margin: 0.01,
+    });
     await page.goto(`${WEB_URL}/dashboard`);
     // Once over 15 s on CI, while the previous viewport's digest still kept Functions emulator workers busy.
     await expect.poll(() => page.locator('.alert-row', { hasText: shown }).count(), { timeout: 40_000 }).toBe(1);
