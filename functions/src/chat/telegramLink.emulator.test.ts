@@ -3,10 +3,9 @@
 // used once and only for its maker, a chat moved or taken, and Disconnect.
 import { TELEGRAM_BLOCKED, TELEGRAM_LINK_CODE_TTL_MS, TELEGRAM_RELINKED } from '@price-alerts/domain/notify';
 import { Timestamp } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';
-import { testApp, type TestApp } from '../testing/emulatorApp';
-import { telegramRig, type TelegramRig } from '../testing/telegram';
+import { describe, expect, it } from 'vitest';
+
+import { telegramSuite } from '../testing/telegram';
 import { linkCodeHash, unlinkTelegramChat } from '../repositories/telegramLinks';
 import {
   MSG_TELEGRAM_CODE_SPACING,
@@ -17,30 +16,18 @@ import {
 import { TELEGRAM_REPLIES } from './telegramUpdates';
 
 const PROJECT = 'demo-telegram-link';
-let t: TestApp;
-let rig: TelegramRig;
+const suite = telegramSuite(PROJECT);
 
-beforeAll(async () => {
-  t = await testApp(PROJECT);
-  rig = await telegramRig(t.db);
-});
-afterAll(async () => {
-  await rig.close();
-  await t.close();
-});
-beforeEach(async () => {
-  await clearFirestoreProject(PROJECT);
-  rig.standIn.reset();
-});
-
-const seedProfile = (uid: string) => t.db.doc(`users/${uid}`).set({ fullName: uid, email: `${uid}@example.test` });
-const telegramOf = async (uid: string) => (await t.db.doc(`users/${uid}`).get()).get('telegram') as unknown;
-const chatOwner = async (chatId: number) => (await t.db.doc(`telegramChats/${chatId}`).get()).data();
-const codes = async () => (await t.db.collection('telegramCodes').get()).docs.map((d) => ({ id: d.id, ...d.data() }));
-const lastMessage = async (chatId: number) => (await rig.messages(chatId)).at(-1)?.text;
+const seedProfile = (uid: string) =>
+  suite.t.db.doc(`users/${uid}`).set({ fullName: uid, email: `${uid}@example.test` });
+const telegramOf = async (uid: string) => (await suite.t.db.doc(`users/${uid}`).get()).get('telegram') as unknown;
+const chatOwner = async (chatId: number) => (await suite.t.db.doc(`telegramChats/${chatId}`).get()).data();
+const codes = async () =>
+  (await suite.t.db.collection('telegramCodes').get()).docs.map((d) => ({ id: d.id, ...d.data() }));
+const lastMessage = async (chatId: number) => (await suite.rig.messages(chatId)).at(-1)?.text;
 const manage = (uid: string | undefined, data: unknown, now?: number) =>
   handleManageTelegram(
-    { db: t.db, botUsername: rig.standIn.username, ...(now !== undefined ? { now: () => now } : {}) },
+    { db: suite.t.db, botUsername: suite.rig.standIn.username, ...(now !== undefined ? { now: () => now } : {}) },
     { auth: uid === undefined ? undefined : { uid }, data },
   );
 
@@ -94,7 +81,7 @@ describe('Connect Telegram', () => {
 describe('pressing Start with the link', () => {
   it('links the chat to the code’s maker, shows its name on the profile and uses the code up', async () => {
     await seedProfile('ada');
-    const chatId = await rig.start(await rig.linkFor('ada'), { first_name: 'Ada Lovelace' });
+    const chatId = await suite.rig.start(await suite.rig.linkFor('ada'), { first_name: 'Ada Lovelace' });
     const telegram = await telegramOf('ada');
     expect(telegram).toEqual({ state: 'linked', chatId, chatName: 'Ada Lovelace', linkedAt: expect.any(Number) });
     expect(await chatOwner(chatId)).toEqual({ userId: 'ada', linkedAt: (telegram as { linkedAt: number }).linkedAt });
@@ -104,10 +91,10 @@ describe('pressing Start with the link', () => {
 
   it('links once: the same link pressed again, in another chat, is refused and changes nothing', async () => {
     await seedProfile('ada');
-    const link = await rig.linkFor('ada');
-    const first = await rig.start(link);
+    const link = await suite.rig.linkFor('ada');
+    const first = await suite.rig.start(link);
     const linked = await telegramOf('ada');
-    const second = await rig.start(link);
+    const second = await suite.rig.start(link);
     expect(await telegramOf('ada')).toEqual(linked);
     expect(await chatOwner(second)).toBeUndefined();
     expect(await chatOwner(first)).toMatchObject({ userId: 'ada' });
@@ -116,8 +103,8 @@ describe('pressing Start with the link', () => {
 
   it('refuses a code past its 10 minutes, changing nothing', async () => {
     await seedProfile('ada');
-    const link = await rig.linkFor('ada', Date.now() - TELEGRAM_LINK_CODE_TTL_MS - 1);
-    const chatId = await rig.start(link);
+    const link = await suite.rig.linkFor('ada', Date.now() - TELEGRAM_LINK_CODE_TTL_MS - 1);
+    const chatId = await suite.rig.start(link);
     expect(await telegramOf('ada')).toBeUndefined();
     expect(await chatOwner(chatId)).toBeUndefined();
     expect(await codes()).toHaveLength(1);
@@ -126,20 +113,20 @@ describe('pressing Start with the link', () => {
 
   it('links the chat to the account that made the code, whoever else has a code waiting', async () => {
     await Promise.all([seedProfile('ada'), seedProfile('bob')]);
-    const adasLink = await rig.linkFor('ada');
-    const chatId = await rig.start(await rig.linkFor('bob'));
+    const adasLink = await suite.rig.linkFor('ada');
+    const chatId = await suite.rig.start(await suite.rig.linkFor('bob'));
     expect(await telegramOf('bob')).toMatchObject({ state: 'linked', chatId });
     expect(await telegramOf('ada')).toBeUndefined();
     // Ada's code is still hers, and links her own chat.
-    const adasChat = await rig.start(adasLink);
+    const adasChat = await suite.rig.start(adasLink);
     expect(await telegramOf('ada')).toMatchObject({ state: 'linked', chatId: adasChat });
     expect(await telegramOf('bob')).toMatchObject({ state: 'linked', chatId });
   });
 
   it('moves an account connected again from another chat there, unlinking the chat before', async () => {
     await seedProfile('ada');
-    const phone = await rig.start(await rig.linkFor('ada'));
-    const laptop = await rig.start(await rig.linkFor('ada'), { first_name: 'Ada at work' });
+    const phone = await suite.rig.start(await suite.rig.linkFor('ada'));
+    const laptop = await suite.rig.start(await suite.rig.linkFor('ada'), { first_name: 'Ada at work' });
     expect(await telegramOf('ada')).toMatchObject({ state: 'linked', chatId: laptop, chatName: 'Ada at work' });
     expect(await chatOwner(phone)).toBeUndefined();
     expect(await chatOwner(laptop)).toMatchObject({ userId: 'ada' });
@@ -147,8 +134,8 @@ describe('pressing Start with the link', () => {
 
   it('takes a chat from the account it was linked to, whose profile then says so', async () => {
     await Promise.all([seedProfile('ada'), seedProfile('bob')]);
-    const shared = await rig.start(await rig.linkFor('ada'));
-    await rig.start(await rig.linkFor('bob'), { user_id: shared });
+    const shared = await suite.rig.start(await suite.rig.linkFor('ada'));
+    await suite.rig.start(await suite.rig.linkFor('bob'), { user_id: shared });
     expect(await telegramOf('bob')).toMatchObject({ state: 'linked', chatId: shared });
     expect(await chatOwner(shared)).toMatchObject({ userId: 'bob' });
     expect(await telegramOf('ada')).toEqual({ state: 'lost', reason: TELEGRAM_RELINKED, at: expect.any(Number) });
@@ -158,16 +145,16 @@ describe('pressing Start with the link', () => {
 describe('Disconnect', () => {
   it('unlinks the chat and removes Telegram from the profile', async () => {
     await seedProfile('ada');
-    const chatId = await rig.start(await rig.linkFor('ada'));
+    const chatId = await suite.rig.start(await suite.rig.linkFor('ada'));
     expect(await manage('ada', { op: 'disconnect' })).toEqual({ op: 'disconnect' });
-    expect((await t.db.doc('users/ada').get()).data()).toEqual({ fullName: 'ada', email: 'ada@example.test' });
+    expect((await suite.t.db.doc('users/ada').get()).data()).toEqual({ fullName: 'ada', email: 'ada@example.test' });
     expect(await chatOwner(chatId)).toBeUndefined();
   });
 
   it('clears what a lost link says from the profile, leaving the chat with its new account', async () => {
     await Promise.all([seedProfile('ada'), seedProfile('bob')]);
-    const shared = await rig.start(await rig.linkFor('ada'));
-    await rig.start(await rig.linkFor('bob'), { user_id: shared });
+    const shared = await suite.rig.start(await suite.rig.linkFor('ada'));
+    await suite.rig.start(await suite.rig.linkFor('bob'), { user_id: shared });
     await manage('ada', { op: 'disconnect' });
     expect(await telegramOf('ada')).toBeUndefined();
     expect(await chatOwner(shared)).toMatchObject({ userId: 'bob' });
@@ -177,15 +164,15 @@ describe('Disconnect', () => {
 describe('a link ended on Telegram’s side', () => {
   it('says why on the profile and unlinks the chat, leaving a chat that has moved to another account', async () => {
     await Promise.all([seedProfile('ada'), seedProfile('bob')]);
-    const adas = await rig.start(await rig.linkFor('ada'));
-    await unlinkTelegramChat(t.db, 'ada', adas, TELEGRAM_BLOCKED);
+    const adas = await suite.rig.start(await suite.rig.linkFor('ada'));
+    await unlinkTelegramChat(suite.t.db, 'ada', adas, TELEGRAM_BLOCKED);
     expect(await telegramOf('ada')).toEqual({ state: 'lost', reason: TELEGRAM_BLOCKED, at: expect.any(Number) });
     expect(await chatOwner(adas)).toBeUndefined();
 
-    const shared = await rig.start(await rig.linkFor('ada'));
-    await rig.start(await rig.linkFor('bob'), { user_id: shared });
+    const shared = await suite.rig.start(await suite.rig.linkFor('ada'));
+    await suite.rig.start(await suite.rig.linkFor('bob'), { user_id: shared });
     const bobs = await telegramOf('bob');
-    await unlinkTelegramChat(t.db, 'ada', shared, TELEGRAM_BLOCKED);
+    await unlinkTelegramChat(suite.t.db, 'ada', shared, TELEGRAM_BLOCKED);
     expect(await telegramOf('ada')).toMatchObject({ state: 'lost', reason: TELEGRAM_RELINKED });
     expect(await telegramOf('bob')).toEqual(bobs);
     expect(await chatOwner(shared)).toMatchObject({ userId: 'bob' });

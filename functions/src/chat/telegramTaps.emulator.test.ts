@@ -9,12 +9,11 @@ import {
   type AlertAction,
 } from '@price-alerts/domain/actions';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { signActionToken } from '../actions/signing';
 import { buttonData, saveTelegramButtons, telegramButtonsKey } from '../repositories/telegramButtons';
-import { seedAlerts, testApp, type TestApp } from '../testing/emulatorApp';
-import { SIGNING_KEY, WEBHOOK_SECRET, telegramRig, type TelegramRig } from '../testing/telegram';
+import { seedAlerts } from '../testing/emulatorApp';
+import { SIGNING_KEY, WEBHOOK_SECRET, telegramSuite } from '../testing/telegram';
 import { TAP_REFUSALS, handleTap } from './telegramTaps';
 
 const PROJECT = 'demo-telegram-taps';
@@ -28,26 +27,14 @@ const ACTIONS: [AlertAction, string][] = [
 ];
 const TEXT = '<b>EUR/USD: Price rising above 1.09500</b>\nNow 1.09510 (ask)';
 const PLAIN = 'EUR/USD: Price rising above 1.09500\nNow 1.09510 (ask)';
-let t: TestApp;
-let rig: TelegramRig;
-
-beforeAll(async () => {
-  t = await testApp(PROJECT);
-  rig = await telegramRig(t.db, { now: () => NOW });
-});
-afterAll(async () => {
-  await rig.close();
-  await t.close();
-});
+const suite = telegramSuite(PROJECT, { now: () => NOW });
 beforeEach(async () => {
-  await clearFirestoreProject(PROJECT);
-  rig.standIn.reset();
-  await t.db.doc(`users/${U}`).set({ fullName: 'Ada', email: 'ada@example.test', timeZone: ZONE });
+  await suite.t.db.doc(`users/${U}`).set({ fullName: 'Ada', email: 'ada@example.test', timeZone: ZONE });
 });
 
 const EVERY = { repeat: 'every', cooldownMinutes: 15, rearmPercent: 0.1, fireCount: 1, lastFiredAt: FIRED };
 const seedAlert = (extra: Record<string, unknown> = {}) =>
-  seedAlerts(t.db, [
+  seedAlerts(suite.t.db, [
     {
       uid: U,
       id: 'a1',
@@ -57,15 +44,15 @@ const seedAlert = (extra: Record<string, unknown> = {}) =>
       extra: { ...EVERY, ...extra },
     },
   ]);
-const alert = async () => (await t.db.doc(`users/${U}/alerts/a1`).get()).data() ?? {};
+const alert = async () => (await suite.t.db.doc(`users/${U}/alerts/a1`).get()).data() ?? {};
 const history = async () =>
-  (await t.db.collection(`users/${U}/alerts/a1/history`).get()).docs.map((d) => {
+  (await suite.t.db.collection(`users/${U}/alerts/a1/history`).get()).docs.map((d) => {
     const { expireAt: _e, ...event } = d.data();
     return event;
   });
 
 /** Ada's chat, linked through the app's link and Start. */
-const linkedChat = async () => rig.start(await rig.linkFor(U, NOW));
+const linkedChat = async () => suite.rig.start(await suite.rig.linkFor(U, NOW));
 
 /**
  * What the sender leaves for a firing sent to `storedFor` (its tokens signed for Telegram, kept with
@@ -82,7 +69,7 @@ async function sendFiring(storedFor: number, chatId = storedFor, extraButtons: n
   );
   const labels = ACTIONS.map(([, label]) => label);
   const expiresAt = FIRED + ACTION_TOKEN_TTL_MS;
-  await saveTelegramButtons(t.db, key, {
+  await saveTelegramButtons(suite.t.db, key, {
     userId: U,
     chatId: storedFor,
     deliveryId: 'd1',
@@ -95,19 +82,19 @@ async function sendFiring(storedFor: number, chatId = storedFor, extraButtons: n
     text: labels[n] ?? 'More',
     callback_data: buttonData(key, n),
   }));
-  const sent = await rig.deps.api.sendMessage(chatId, TEXT, buttons);
+  const sent = await suite.rig.deps.api.sendMessage(chatId, TEXT, buttons);
   if (!sent.ok || !sent.result) throw new Error(sent.ok ? 'no message' : sent.description);
   return { key, messageId: sent.result.message_id };
 }
 const messageIn = async (chatId: number, messageId: number) =>
-  (await rig.messages(chatId)).find((m) => m.message_id === messageId);
+  (await suite.rig.messages(chatId)).find((m) => m.message_id === messageId);
 
 describe('a tap on a firing’s button', () => {
   it('snoozes the alert, answers the tap with what it did and edits the message to say so, without buttons', async () => {
     await seedAlert();
     const chatId = await linkedChat();
     const { key, messageId } = await sendFiring(chatId);
-    await rig.tap(chatId, messageId, buttonData(key, 0));
+    await suite.rig.tap(chatId, messageId, buttonData(key, 0));
     const until = NOW + SNOOZE_MS;
     expect(await alert()).toMatchObject({ status: 'paused', pauseReason: 'snoozed', snoozedUntil: until });
     expect(await history()).toEqual([{ type: 'snoozed', at: NOW, until, via: 'telegram' }]);
@@ -124,11 +111,11 @@ describe('a tap on a firing’s button', () => {
     const chatId = await linkedChat();
     const { key, messageId } = await sendFiring(chatId);
     // Both taps are made before the bot hears of the first, as on a slow connection.
-    rig.standIn.hook.set(undefined);
-    await rig.tap(chatId, messageId, buttonData(key, 1));
-    await rig.tap(chatId, messageId, buttonData(key, 1));
-    await rig.deps.api.setWebhook(rig.webhookUrl, WEBHOOK_SECRET);
-    await rig.standIn.idle();
+    suite.rig.standIn.hook.set(undefined);
+    await suite.rig.tap(chatId, messageId, buttonData(key, 1));
+    await suite.rig.tap(chatId, messageId, buttonData(key, 1));
+    await suite.rig.deps.api.setWebhook(suite.rig.webhookUrl, WEBHOOK_SECRET);
+    await suite.rig.standIn.idle();
     expect(await alert()).toMatchObject({ status: 'paused' });
     expect(await history()).toEqual([{ type: 'paused', at: NOW, via: 'telegram' }]);
     const message = await messageIn(chatId, messageId);
@@ -142,7 +129,7 @@ describe('a tap on a firing’s button', () => {
     const before = await alert();
     const chatId = await linkedChat();
     const { key, messageId } = await sendFiring(chatId);
-    await rig.tap(chatId, messageId, buttonData(key, 0));
+    await suite.rig.tap(chatId, messageId, buttonData(key, 0));
     expect(await alert()).toEqual(before);
     const message = await messageIn(chatId, messageId);
     expect(message?.answer).toBe(ACTION_REFUSALS.changed);
@@ -154,7 +141,7 @@ describe('a tap on a firing’s button', () => {
 describe('a tap refused, changing nothing', () => {
   /** The tap's answer, after checking that neither the alert nor the message (its buttons kept) changed. */
   async function refusedTap(chatId: number, messageId: number, data: string) {
-    await rig.tap(chatId, messageId, data);
+    await suite.rig.tap(chatId, messageId, data);
     expect(await alert()).toMatchObject({ status: 'active' });
     expect(await history()).toEqual([]);
     const message = await messageIn(chatId, messageId);
@@ -166,7 +153,7 @@ describe('a tap refused, changing nothing', () => {
   it('from another chat the message was not sent to', async () => {
     await seedAlert();
     const adas = await linkedChat();
-    const other = await rig.start('');
+    const other = await suite.rig.start('');
     const { key, messageId } = await sendFiring(adas, other);
     expect(await refusedTap(other, messageId, buttonData(key, 0))).toBe(TAP_REFUSALS.otherChat);
   });
@@ -181,7 +168,7 @@ describe('a tap refused, changing nothing', () => {
       message: { message_id: messageId, chat: { id: chatId, type: 'private' } },
       data: buttonData(key, 0),
     };
-    await handleTap(rig.deps, tap);
+    await handleTap(suite.rig.deps, tap);
     expect(await alert()).toMatchObject({ status: 'active' });
     expect(await history()).toEqual([]);
     expect((await messageIn(chatId, messageId))?.reply_markup?.inline_keyboard[0]?.length).toBeGreaterThan(0);
@@ -191,7 +178,7 @@ describe('a tap refused, changing nothing', () => {
     await seedAlert();
     const chatId = await linkedChat();
     const { key, messageId } = await sendFiring(chatId);
-    await rig.say(chatId, '/stop');
+    await suite.rig.say(chatId, '/stop');
     expect(await refusedTap(chatId, messageId, buttonData(key, 0))).toBe(TAP_REFUSALS.unlinked);
   });
 
@@ -201,7 +188,7 @@ describe('a tap refused, changing nothing', () => {
     const { key, messageId } = await sendFiring(chatId);
     // The rules let the owner remove any field of the profile: the screen then shows Telegram as not
     // connected and nothing is sent there, so the chat's old buttons must not act either.
-    await t.db.doc(`users/${U}`).update({ telegram: FieldValue.delete() });
+    await suite.t.db.doc(`users/${U}`).update({ telegram: FieldValue.delete() });
     expect(await refusedTap(chatId, messageId, buttonData(key, 0))).toBe(TAP_REFUSALS.unlinked);
   });
 
@@ -209,7 +196,7 @@ describe('a tap refused, changing nothing', () => {
     await seedAlert();
     const chatId = await linkedChat();
     const { key, messageId } = await sendFiring(chatId);
-    await t.db.doc(`telegramButtons/${key}`).delete();
+    await suite.t.db.doc(`telegramButtons/${key}`).delete();
     expect(await refusedTap(chatId, messageId, buttonData(key, 0))).toBe(TAP_REFUSALS.gone);
   });
 

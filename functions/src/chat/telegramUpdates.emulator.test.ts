@@ -2,53 +2,40 @@
 // in a chat, and the HTTP layer Telegram talks to: its secret header, updates it cannot use, and a
 // failure answered so that Telegram delivers the update again.
 import { TELEGRAM_STOPPED } from '@price-alerts/domain/notify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';
-import { testApp, type TestApp } from '../testing/emulatorApp';
-import { WEBHOOK_SECRET, telegramRig, type TelegramRig } from '../testing/telegram';
+import { beforeEach, describe, expect, it } from 'vitest';
+
+import { WEBHOOK_SECRET, telegramSuite } from '../testing/telegram';
 import { WindowLimit } from '../lib/windowLimit';
 import { TELEGRAM_REPLIES, handleTelegramUpdate } from './telegramUpdates';
 
 const PROJECT = 'demo-telegram-updates';
-let t: TestApp;
-let rig: TelegramRig;
-
-beforeAll(async () => {
-  t = await testApp(PROJECT);
-  rig = await telegramRig(t.db);
-});
-afterAll(async () => {
-  await rig.close();
-  await t.close();
-});
+const suite = telegramSuite(PROJECT);
 beforeEach(async () => {
-  await clearFirestoreProject(PROJECT);
-  rig.standIn.reset();
   await seedProfile('ada');
 });
 
 function seedProfile(uid: string) {
-  return t.db.doc(`users/${uid}`).set({ fullName: uid, email: `${uid}@example.test` });
+  return suite.t.db.doc(`users/${uid}`).set({ fullName: uid, email: `${uid}@example.test` });
 }
-const telegramOf = async (uid: string) => (await t.db.doc(`users/${uid}`).get()).get('telegram') as unknown;
-const chatOwner = async (chatId: number) => (await t.db.doc(`telegramChats/${chatId}`).get()).data();
-const codeCount = async () => (await t.db.collection('telegramCodes').get()).size;
-const lastMessage = async (chatId: number) => (await rig.messages(chatId)).at(-1)?.text;
+const telegramOf = async (uid: string) => (await suite.t.db.doc(`users/${uid}`).get()).get('telegram') as unknown;
+const chatOwner = async (chatId: number) => (await suite.t.db.doc(`telegramChats/${chatId}`).get()).data();
+const codeCount = async () => (await suite.t.db.collection('telegramCodes').get()).size;
+const lastMessage = async (chatId: number) => (await suite.rig.messages(chatId)).at(-1)?.text;
 
 describe('/stop in the chat', () => {
   it('unlinks the chat and says why on the profile', async () => {
-    const chatId = await rig.start(await rig.linkFor('ada'));
-    await rig.say(chatId, '/stop');
+    const chatId = await suite.rig.start(await suite.rig.linkFor('ada'));
+    await suite.rig.say(chatId, '/stop');
     expect(await telegramOf('ada')).toEqual({ state: 'lost', reason: TELEGRAM_STOPPED, at: expect.any(Number) });
     expect(await chatOwner(chatId)).toBeUndefined();
     expect(await lastMessage(chatId)).toBe(TELEGRAM_REPLIES.stopped);
   });
 
   it('in a chat that is not linked, says so and changes nothing', async () => {
-    const adas = await rig.start(await rig.linkFor('ada'));
+    const adas = await suite.rig.start(await suite.rig.linkFor('ada'));
     const linked = await telegramOf('ada');
-    const stranger = await rig.start('');
-    await rig.say(stranger, '/stop');
+    const stranger = await suite.rig.start('');
+    await suite.rig.say(stranger, '/stop');
     expect(await lastMessage(stranger)).toBe(TELEGRAM_REPLIES.notLinked);
     expect(await telegramOf('ada')).toEqual(linked);
     expect(await chatOwner(adas)).toMatchObject({ userId: 'ada' });
@@ -57,24 +44,24 @@ describe('/stop in the chat', () => {
 
 describe('Start without a link from the app', () => {
   it('tells the person how to connect from the app, linking nothing', async () => {
-    const chatId = await rig.start('');
+    const chatId = await suite.rig.start('');
     expect(await lastMessage(chatId)).toBe(TELEGRAM_REPLIES.howTo);
-    expect((await t.db.collection('telegramChats').get()).size).toBe(0);
+    expect((await suite.t.db.collection('telegramChats').get()).size).toBe(0);
   });
 
   it('answers a chat that floods the bot as often as its limit allows, no more', async () => {
-    const chatId = await rig.start('');
+    const chatId = await suite.rig.start('');
     // Counted as the bot sends them: the stand-in would refuse a fourth reply in a second by itself.
     let replies = 0;
     const api = {
-      ...rig.deps.api,
-      sendMessage: (...args: Parameters<typeof rig.deps.api.sendMessage>) => {
+      ...suite.rig.deps.api,
+      sendMessage: (...args: Parameters<typeof suite.rig.deps.api.sendMessage>) => {
         replies += 1;
-        return rig.deps.api.sendMessage(...args);
+        return suite.rig.deps.api.sendMessage(...args);
       },
     };
     // Two a minute here (the deployed bot: five).
-    const deps = { ...rig.deps, api, replies: new WindowLimit(2, 60_000) };
+    const deps = { ...suite.rig.deps, api, replies: new WindowLimit(2, 60_000) };
     const update = (n: number) => ({
       update_id: n,
       message: { message_id: n, chat: { id: chatId, type: 'private' }, text: '/start' },
@@ -84,9 +71,9 @@ describe('Start without a link from the app', () => {
   });
 
   it('refuses a code whose account was deleted since, keeping the code', async () => {
-    const link = await rig.linkFor('ada');
-    await t.db.doc('users/ada').delete();
-    const chatId = await rig.start(link);
+    const link = await suite.rig.linkFor('ada');
+    await suite.t.db.doc('users/ada').delete();
+    const chatId = await suite.rig.start(link);
     expect(await lastMessage(chatId)).toBe(TELEGRAM_REPLIES.noProfile);
     expect(await chatOwner(chatId)).toBeUndefined();
     expect(await codeCount()).toBe(1);
@@ -108,7 +95,8 @@ describe('the webhook over HTTP', () => {
   const post = (
     body: string,
     headers: Record<string, string> = { 'x-telegram-bot-api-secret-token': WEBHOOK_SECRET },
-  ) => fetch(rig.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+  ) =>
+    fetch(suite.rig.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
   const unchanged = async () => {
     expect(await telegramOf('ada')).toBeUndefined();
     expect(await codeCount()).toBe(1);
@@ -119,7 +107,7 @@ describe('the webhook over HTTP', () => {
     ['with another secret of the same length', { 'x-telegram-bot-api-secret-token': WEBHOOK_SECRET.replace('t', 'T') }],
     ['with a longer secret', { 'x-telegram-bot-api-secret-token': `${WEBHOOK_SECRET}-and-more` }],
   ])('refuses a request %s (401), changing nothing', async (_label, headers) => {
-    const body = JSON.stringify(startUpdate(await rig.linkFor('ada')));
+    const body = JSON.stringify(startUpdate(await suite.rig.linkFor('ada')));
     expect((await post(body, headers)).status).toBe(401);
     await unchanged();
     // The same update with Telegram's secret links the chat.
@@ -128,18 +116,18 @@ describe('the webhook over HTTP', () => {
   });
 
   it.each(['group', 'supergroup', 'channel'])('links no %s, where anyone could tap its buttons', async (type) => {
-    const update = startUpdate(await rig.linkFor('ada'));
+    const update = startUpdate(await suite.rig.linkFor('ada'));
     const body = {
       ...update,
       message: { ...update.message, chat: { id: -100_777_001, type, title: 'Trading desk' } },
     };
     expect((await post(JSON.stringify(body))).status).toBe(200);
     await unchanged();
-    expect((await t.db.collection('telegramChats').get()).size).toBe(0);
+    expect((await suite.t.db.collection('telegramChats').get()).size).toBe(0);
   });
 
   it('answers anything but a POST with 405', async () => {
-    const res = await fetch(rig.webhookUrl, { headers: { 'x-telegram-bot-api-secret-token': WEBHOOK_SECRET } });
+    const res = await fetch(suite.rig.webhookUrl, { headers: { 'x-telegram-bot-api-secret-token': WEBHOOK_SECRET } });
     expect(res.status).toBe(405);
   });
 
@@ -152,12 +140,12 @@ describe('the webhook over HTTP', () => {
       (link) => JSON.stringify(startUpdate(link)).replace('"id":777001', '"id":777001.5'),
     ],
   ])('takes an update %s (200, so it is not sent again) and ignores it', async (_label, body) => {
-    expect((await post(body(await rig.linkFor('ada')))).status).toBe(200);
+    expect((await post(body(await suite.rig.linkFor('ada')))).status).toBe(200);
     await unchanged();
   });
 
   it('links a chat whose name has half a character, which Firestore would refuse (no 500 on every delivery)', async () => {
-    const update = startUpdate(await rig.linkFor('ada'));
+    const update = startUpdate(await suite.rig.linkFor('ada'));
     const body = {
       ...update,
       message: { ...update.message, chat: { ...update.message.chat, first_name: 'Eve\uD800' } },
@@ -168,10 +156,10 @@ describe('the webhook over HTTP', () => {
   });
 
   it('answers 500 when Firestore fails, so the update comes again and then links the chat', async () => {
-    rig.failNext(1);
-    const chatId = await rig.start(await rig.linkFor('ada'));
+    suite.rig.failNext(1);
+    const chatId = await suite.rig.start(await suite.rig.linkFor('ada'));
     expect(await telegramOf('ada')).toMatchObject({ state: 'linked', chatId });
-    const delivery = rig.standIn.records.find((r) => r.chat_id === chatId);
+    const delivery = suite.rig.standIn.records.find((r) => r.chat_id === chatId);
     expect(delivery).toMatchObject({ status: 'delivered', attempts: 2 });
   });
 });

@@ -11,6 +11,9 @@ import type { BotDeps } from '../chat/telegramTaps';
 import { handleTelegramUpdate } from '../chat/telegramUpdates';
 import { telegramWebhookHandler, type TelegramWebhookConfig } from '../chat/telegramWebhook';
 import { WindowLimit } from '../lib/windowLimit';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { clearFirestoreProject } from '../../../tests/emulator/firestore-emulator';
+import { testApp, type TestApp } from './emulatorApp';
 
 export const WEBHOOK_SECRET = 'test-telegram-webhook-secret';
 export const SIGNING_KEY = 'test-action-signing-key-0123456789';
@@ -125,4 +128,25 @@ export async function telegramRig(db: Firestore, options: { now?: () => number }
       await new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+/**
+ * A test file's emulator app and rig on its own project, emptied (and the stand-in reset) before each
+ * test; read `t` and `rig` once the returned object's beforeAll has run.
+ */
+export function telegramSuite(project: string, options: { now?: () => number } = {}): { t: TestApp; rig: TelegramRig } {
+  const suite = {} as { t: TestApp; rig: TelegramRig };
+  beforeAll(async () => {
+    suite.t = await testApp(project);
+    suite.rig = await telegramRig(suite.t.db, options);
+  });
+  afterAll(async () => {
+    await suite.rig.close();
+    await suite.t.close();
+  });
+  beforeEach(async () => {
+    await clearFirestoreProject(project);
+    suite.rig.standIn.reset();
+  });
+  return suite;
 }
