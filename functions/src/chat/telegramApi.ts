@@ -19,11 +19,7 @@ export type TelegramAnswer<T> =
       description: string;
       /** 429: seconds to wait before the next request to that chat (or at all). */
       retryAfter?: number;
-      /** 400 'group chat was upgraded to a supergroup chat': the chat's new id. */
-      migrateTo?: number;
     };
-
-export type SentMessage = TelegramSentMessage;
 
 export interface InlineButton {
   text: string;
@@ -31,7 +27,7 @@ export interface InlineButton {
 }
 
 export interface TelegramApi {
-  sendMessage(chatId: number, text: string, buttons?: InlineButton[]): Promise<TelegramAnswer<SentMessage>>;
+  sendMessage(chatId: number, text: string, buttons?: InlineButton[]): Promise<TelegramAnswer<TelegramSentMessage>>;
   editMessageText(
     chatId: number,
     messageId: number,
@@ -92,7 +88,6 @@ export function telegramApi(
       status: a.error_code ?? 0,
       description: a.description ?? 'no description',
       ...(a.parameters?.retry_after !== undefined ? { retryAfter: a.parameters.retry_after } : {}),
-      ...(a.parameters?.migrate_to_chat_id !== undefined ? { migrateTo: a.parameters.migrate_to_chat_id } : {}),
     };
   }
   const keyboard = (buttons?: InlineButton[]) =>

@@ -11,7 +11,7 @@ import {
   MSG_TELEGRAM_NOT_LINKED,
   TELEGRAM_BLOCKED,
   TELEGRAM_CHAT_GONE,
-  telegramChatRate,
+  TELEGRAM_RATES,
   type DiscordEmbed,
   type Pacer,
   type Rate,
@@ -139,7 +139,7 @@ export async function attemptTelegram(
   if (!deps.telegram) return skipped(attempts - 1, TELEGRAM_UNAVAILABLE);
   if (!chat) return skipped(attempts - 1, MSG_TELEGRAM_NOT_LINKED);
   const key = String(chat.chatId);
-  const rate = telegramChatRate(chat.chatId);
+  const rate = TELEGRAM_RATES.chat;
   const later = await paced(deps, deps.pacing.telegram, key, rate, window);
   if (later !== undefined) return { state: { state: 'pending', attempts: attempts - 1, notBefore: later } };
   const buttonsKey = notice.actions.length ? deps.links.buttonsKey(to.noticeId) : undefined;
@@ -180,7 +180,7 @@ export async function attemptTelegram(
   const gone =
     answer.status === 403
       ? TELEGRAM_BLOCKED
-      : answer.status === 400 && /chat not found|upgraded to a supergroup/i.test(answer.description)
+      : answer.status === 400 && /chat not found/i.test(answer.description)
         ? TELEGRAM_CHAT_GONE
         : undefined;
   if (gone) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DISCORD_RATES, Pacer, TELEGRAM_RATES, cellSlot, telegramChatRate, type Rate } from './chatPacing.ts';
+import { DISCORD_RATES, Pacer, TELEGRAM_RATES, cellSlot, type Rate } from './chatPacing.ts';
 
 describe('cellSlot', () => {
   const rate = { interval: 1_000, burst: 3 };
@@ -42,11 +42,6 @@ describe('Pacer', () => {
     pacer.reserve('42', TELEGRAM_RATES.chat, 0, 5_000);
     expect(pacer.reserve('42', TELEGRAM_RATES.chat, 0, 5_000)).toEqual({ at: 1_050, taken: false });
     expect(pacer.reserve('43', TELEGRAM_RATES.chat, 0, 5_000)).toEqual({ at: 35, taken: true });
-  });
-
-  it('spaces a group three seconds apart (20 a minute)', () => {
-    const pacer = new Pacer(TELEGRAM_RATES.overall);
-    expect(sendAll(pacer, ['-100123', '-100123'], telegramChatRate(-100123))).toEqual([0, 3_150]);
   });
 
   it.each([

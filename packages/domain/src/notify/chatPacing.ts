@@ -14,7 +14,8 @@ export interface Rate {
 
 /**
  * Telegram (https://core.telegram.org/bots/faq#my-bot-is-hitting-limits-how-do-i-avoid-this): about one
- * message a second to a chat, 20 a minute to a group, 30 a second in all. Neither says whether a burst is
+ * message a second to a chat, 30 a second in all (only a person's own chat is linked, so no group's 20 a
+ * minute applies). Neither says whether a burst is
  * let through, so none is sent: the sends are spread evenly, never more than the limit in any second, and
  * each a little slower than the limit (whole milliseconds), so a send timed to the millisecond or a moment
  * of network jitter does not land on its edge.
@@ -22,7 +23,6 @@ export interface Rate {
 export const TELEGRAM_RATES = {
   overall: { interval: 35, burst: 1 },
   chat: { interval: 1_050, burst: 1 },
-  group: { interval: 3_150, burst: 1 },
 } as const satisfies Record<string, Rate>;
 
 /**
@@ -33,9 +33,6 @@ export const DISCORD_RATES = {
   overall: { interval: 21, burst: 1 },
   webhook: { interval: 420, burst: 1 },
 } as const satisfies Record<string, Rate>;
-
-/** A group's or a channel's id is negative in the Bot API; a person's own chat is positive. */
-export const telegramChatRate = (chatId: number): Rate => (chatId < 0 ? TELEGRAM_RATES.group : TELEGRAM_RATES.chat);
 
 /** When a send asked at `now` may go, and the limit's state after it (`tat`, undefined: nothing lately). */
 export function cellSlot(tat: number | undefined, now: number, rate: Rate): { at: number; tat: number } {

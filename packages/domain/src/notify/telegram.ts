@@ -137,7 +137,7 @@ export const telegramAnswerSchema = z.object({
   result: z.optional(z.unknown()),
   error_code: z.optional(z.number()),
   description: z.optional(z.string()),
-  parameters: z.optional(z.object({ retry_after: z.optional(z.number()), migrate_to_chat_id: z.optional(z.number()) })),
+  parameters: z.optional(z.object({ retry_after: z.optional(z.number()) })),
 });
 
 /** The part of a sent Message the sender keeps: its id, so a button's tap can edit it. */
